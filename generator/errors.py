@@ -1,0 +1,51 @@
+"""Content errors: one line each, location first (``file:line:column: message``).
+
+Every problem found in content (YAML syntax, schema, semantic checks, layout fitting) becomes a
+:class:`ContentError`.  Loaders and checkers *collect* them rather than raising on the first one,
+so a user sees every error of a file in one run.  :class:`ContentErrors` is the exception that
+carries a batch of them to the CLI, which prints them and exits 1: no traceback for bad input.
+"""
+from __future__ import annotations
+
+from dataclasses import dataclass
+from pathlib import Path
+
+
+@dataclass(frozen=True, order=True)
+class ContentError:
+    """One problem in a content file.
+
+    ``line`` and ``column`` are 1-based; 0 means "the whole file" (for example a file that is
+    missing or too large).  ``message`` says what is wrong and what was expected.
+    """
+
+    path: str
+    line: int
+    column: int
+    message: str
+
+    def __str__(self) -> str:
+        if self.line:
+            return f"{self.path}:{self.line}:{self.column}: {self.message}"
+        return f"{self.path}: {self.message}"
+
+    def as_dict(self) -> dict:
+        """The error as a JSON-ready dict (keys ``path``, ``line``, ``column``, ``message``)."""
+        return {"path": self.path, "line": self.line, "column": self.column, "message": self.message}
+
+
+class ContentErrors(Exception):
+    """A batch of :class:`ContentError`, raised when content cannot be used at all."""
+
+    def __init__(self, errors: list[ContentError]):
+        self.errors = sorted(errors)
+        super().__init__("\n".join(str(e) for e in self.errors))
+
+
+def display_path(path: Path | str) -> str:
+    """``path`` relative to the working directory when it lies below it, else as given."""
+    p = Path(path)
+    try:
+        return str(p.resolve().relative_to(Path.cwd().resolve()))
+    except ValueError:
+        return str(p)

@@ -1,0 +1,44 @@
+"""Plain data passed from a game module to the renderer: decks of cards and the kit's cover.
+
+Nothing here knows about reportlab.  A card is a dict of *fields* (strings, numbers, lists of
+dicts) that the layout's ``{field}`` templates read.
+"""
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import Any
+
+
+@dataclass(frozen=True)
+class Deck:
+    """Cards of one kind, printed on their own sheets.
+
+    Attributes:
+        kind: the card kind; its face and back are ``cards.<kind>`` in the game's layout.yaml.
+        name: the deck's name for people ("State cards").
+        cards: one field dict per card.  Every card has ``id`` (used in error messages) and
+            ``source`` (the content file it came from).
+    """
+
+    kind: str
+    name: str
+    cards: list[dict[str, Any]]
+
+
+@dataclass(frozen=True)
+class Section:
+    """A section of the cover page: a heading, paragraphs and an optional table (plain text)."""
+
+    heading: str
+    paragraphs: list[str] = field(default_factory=list)
+    table: list[list[str]] | None = None  # first row is the header
+    column_widths: list[float] | None = None  # relative widths of the table's columns
+
+
+@dataclass(frozen=True)
+class Cover:
+    """The first page of a print-and-play kit."""
+
+    title: str
+    subtitle: str
+    sections: list[Section]

@@ -1,0 +1,282 @@
+"""Drawable element kinds of a card layout, one small class each.
+
+A layout file (``content/<game>/layout.yaml``, schema ``schemas/layout.schema.json``) is compiled
+once into these objects; drawing a card then only fills ``{field}`` templates and paints.  Each
+class takes its element dict (the keys the schema allows for its ``type``) and draws with a
+:class:`Painter`, which holds the canvas and the current card's geometry.  Units: layouts are in
+mm from the trim's top-left, y downward; the painter converts to PDF points (y upward).
+"""
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass
+from typing import Any, Callable
+
+from reportlab.lib.colors import Color
+from reportlab.lib.units import mm
+from reportlab.pdfgen.canvas import Canvas
+
+from generator.render.fonts import FONTS
+from generator.render.icons import draw_icon, icon_set
+from generator.render.text import TextOverflow, fit
+
+_COLOUR_KEYS = ("fill", "stroke", "colour", "knockout")
+_FIELD = re.compile(r"\{([a-z_][a-z0-9_]*)\}")
+
+
+class LayoutError(ValueError):
+    """An element cannot be drawn for a card: ``path`` locates the element in layout.yaml."""
+
+    def __init__(self, path: tuple, message: str):
+        super().__init__(message)
+        self.path = path
+
+
+class Template:
+    """A string with ``{field}`` placeholders filled from a card's fields.  Nothing else is
+    interpreted: no attribute access, no format specs, no expressions."""
+
+    __slots__ = ("source", "parts")
+
+    def __init__(self, source: str):
+        self.source = source
+        self.parts = _FIELD.split(source)  # even indices literal, odd indices field names
+
+    def render(self, fields: dict[str, Any], path: tuple) -> str:
+        """The filled string.
+
+        Raises:
+            LayoutError: a placeholder names a field the card does not have.
+        """
+        if len(self.parts) == 1:
+            return self.source
+        out = []
+        for i, part in enumerate(self.parts):
+            if i % 2 == 0:
+                out.append(part)
+            elif part in fields:
+                out.append(str(fields[part]))
+            else:
+                raise LayoutError(path, f"'{{{part}}}' names no field of this card (fields: {', '.join(sorted(k for k in fields if not k.startswith('_')))})")
+        return "".join(out)
+
+
+@dataclass
+class Painter:
+    """Draws elements for one card at a time on ``canvas``.
+
+    ``resolve_colour`` maps a colour string (palette name or '#rrggbb') to a reportlab colour.
+    Before drawing a card, :meth:`place` sets its trim origin (PDF pt, top-left, y up), trim size
+    (pt) and bleed per side (pt: left, right, top, bottom).
+    """
+
+    canvas: Canvas
+    resolve_colour: Callable[[str], Color]
+    x0: float = 0.0
+    y0: float = 0.0
+    width: float = 0.0
+    height: float = 0.0
+    bleed: tuple[float, float, float, float] = (0.0, 0.0, 0.0, 0.0)
+
+    def place(self, x0: float, y0: float, width: float, height: float, bleed: tuple[float, float, float, float]) -> None:
+        """Set the current card's geometry (all in pt)."""
+        self.x0, self.y0, self.width, self.height, self.bleed = x0, y0, width, height, bleed
+
+
+class Element:
+    """Base of the element kinds: keeps the element's dict, its layout path and its ``when``."""
+
+    kind = ""
+
+    def __init__(self, spec: dict[str, Any], path: tuple):
+        self.spec = spec
+        self.path = path
+        self.when = spec.get("when")
+        self.colours = {k: Template(spec[k]) for k in _COLOUR_KEYS if k in spec}
+
+    def visible(self, fields: dict[str, Any]) -> bool:
+        """Whether to draw for these fields (``when`` names a present, truthy field)."""
+        return self.when is None or bool(fields.get(self.when))
+
+    def colour(self, painter: Painter, key: str, fields: dict[str, Any], default: str | None = None) -> Color | None:
+        """The colour under ``key`` (template filled, palette resolved), or None if absent."""
+        template = self.colours.get(key)
+        if template is None:
+            if default is None:
+                return None
+            return painter.resolve_colour(default)
+        name = template.render(fields, self.path)
+        try:
+            return painter.resolve_colour(name)
+        except KeyError:
+            raise LayoutError(self.path, f"{key}: unknown colour '{name}' (use a palette name or '#rrggbb')") from None
+
+    def draw(self, p: Painter, fields: dict[str, Any], dx: float, dy: float) -> None:
+        """Draw at offset ``(dx, dy)`` mm from the card's trim top-left."""
+        raise NotImplementedError
+
+
+def _box(p: Painter, spec: dict, dx: float, dy: float) -> tuple[float, float, float, float]:
+    """An element's box in PDF points: (x, y_bottom, w, h)."""
+    x, y, w, h = (spec["x_mm"] + dx) * mm, (spec["y_mm"] + dy) * mm, spec["w_mm"] * mm, spec["h_mm"] * mm
+    return p.x0 + x, p.y0 - y - h, w, h
+
+
+class Rect(Element):
+    """A rectangle; with ``bleed: true`` it extends into the bleed where it touches the trim."""
+
+    kind = "rect"
+
+    def draw(self, p, fields, dx, dy):
+        x, y, w, h = _box(p, self.spec, dx, dy)
+        if self.spec.get("bleed"):
+            left, right, top, bottom = p.bleed
+            eps = 0.01
+            if x <= p.x0 + eps:
+                x, w = x - left, w + left
+            if x + w >= p.x0 + p.width - eps:
+                w += right
+            if y + h >= p.y0 - eps:
+                h += top
+            if y <= p.y0 - p.height + eps:
+                y, h = y - bottom, h + bottom
+        _shape(self, p, fields, lambda c, s, f: c.roundRect(x, y, w, h, self.spec["radius_mm"] * mm, stroke=s, fill=f)
+               if self.spec.get("radius_mm") else c.rect(x, y, w, h, stroke=s, fill=f))
+
+
+class Circle(Element):
+    """A circle, filled and/or outlined (dashed with ``dash_pt``)."""
+
+    kind = "circle"
+
+    def draw(self, p, fields, dx, dy):
+        cx, cy, r = p.x0 + (self.spec["cx_mm"] + dx) * mm, p.y0 - (self.spec["cy_mm"] + dy) * mm, self.spec["r_mm"] * mm
+        _shape(self, p, fields, lambda c, s, f: c.circle(cx, cy, r, stroke=s, fill=f))
+
+
+class Line(Element):
+    """A straight line (dashed with ``dash_pt``)."""
+
+    kind = "line"
+
+    def draw(self, p, fields, dx, dy):
+        s = self.spec
+        _shape(self, p, fields, lambda c, st, f: c.line(p.x0 + (s["x1_mm"] + dx) * mm, p.y0 - (s["y1_mm"] + dy) * mm,
+                                                          p.x0 + (s["x2_mm"] + dx) * mm, p.y0 - (s["y2_mm"] + dy) * mm),
+               default_stroke="#000000")
+
+
+def _shape(el: Element, p: Painter, fields, paint, default_stroke: str | None = None) -> None:
+    c = p.canvas
+    fill = el.colour(p, "fill", fields)
+    stroke = el.colour(p, "stroke", fields, default_stroke)
+    if fill is None and stroke is None:
+        return
+    dash = el.spec.get("dash_pt")
+    if stroke is not None:
+        c.setStrokeColor(stroke)
+        c.setLineWidth(el.spec.get("stroke_pt", 0.5))
+        if dash:
+            c.setDash(dash)
+    if fill is not None:
+        c.setFillColor(fill)
+    paint(c, int(stroke is not None), int(fill is not None))
+    if dash:
+        c.setDash()
+
+
+class Text(Element):
+    """Text fitted in its box (see :func:`generator.render.text.fit`); printed literally."""
+
+    kind = "text"
+
+    def __init__(self, spec, path):
+        super().__init__(spec, path)
+        self.template = Template(spec["text"])
+        self.font = FONTS[spec.get("font", "regular")]
+        self.size = spec["font_pt"]
+        self.min_size = spec.get("min_font_pt", min(self.size, 6))
+        self.align = spec.get("align", "left")
+        self.valign = spec.get("valign", "middle")
+        self.wrap = spec.get("wrap", False)
+        self.leading = spec.get("leading", 1.15)
+
+    def draw(self, p, fields, dx, dy):
+        text = self.template.render(fields, self.path)
+        if not text:
+            return
+        x, y, w, h = _box(p, self.spec, dx, dy)
+        try:
+            f = fit(text, self.font, self.size, self.min_size, w, h, self.wrap, self.leading)
+        except TextOverflow as exc:
+            raise LayoutError(self.path, f"text '{self.template.source}' = '{text}' {exc} in its {self.spec['w_mm']} x {self.spec['h_mm']} mm box") from None
+        c = p.canvas
+        c.setFillColor(self.colour(p, "colour", fields, "#000000"))
+        c.setFont(self.font, f.size)
+        step = f.size * self.leading
+        block = (len(f.lines) - 1) * step + (f.ascent - f.descent)
+        if self.valign == "top":
+            base = y + h - f.ascent
+        elif self.valign == "bottom":
+            base = y + block - f.ascent
+        else:
+            base = y + (h + block) / 2 - f.ascent
+        for line in f.lines:
+            if self.align == "center":
+                c.drawCentredString(x + w / 2, base, line)
+            elif self.align == "right":
+                c.drawRightString(x + w, base, line)
+            else:
+                c.drawString(x, base, line)
+            base -= step
+
+
+class Icon(Element):
+    """A vector icon from the icon set, ``size_mm`` square."""
+
+    kind = "icon"
+
+    def __init__(self, spec, path):
+        super().__init__(spec, path)
+        self.template = Template(spec["icon"])
+
+    def draw(self, p, fields, dx, dy):
+        name = self.template.render(fields, self.path)
+        if name not in icon_set():
+            raise LayoutError(self.path, f"icon '{name}' is not in the icon set (known: {', '.join(sorted(icon_set()))})")
+        size = self.spec["size_mm"] * mm
+        draw_icon(p.canvas, name, p.x0 + (self.spec["x_mm"] + dx) * mm, p.y0 - (self.spec["y_mm"] + dy) * mm, size,
+                  self.colour(p, "colour", fields, "#000000"), self.colour(p, "knockout", fields, "#ffffff"))
+
+
+class Rows(Element):
+    """Its elements drawn once per item of a list field, stepping by ``dx_mm``/``dy_mm``; each
+    item's fields are added to the card's."""
+
+    kind = "rows"
+
+    def __init__(self, spec, path):
+        super().__init__(spec, path)
+        self.elements = compile_elements(spec["elements"], path + ("elements",))
+
+    def draw(self, p, fields, dx, dy):
+        items = fields.get(self.spec["items"])
+        if not isinstance(items, list):
+            raise LayoutError(self.path, f"items: '{self.spec['items']}' is not a list field of this card")
+        x, y = dx + self.spec["x_mm"], dy + self.spec["y_mm"]
+        for item in items:
+            merged = {**fields, **item}
+            for el in self.elements:
+                if el.visible(merged):
+                    el.draw(p, merged, x, y)
+            x += self.spec.get("dx_mm", 0)
+            y += self.spec.get("dy_mm", 0)
+
+
+ELEMENT_KINDS: dict[str, type[Element]] = {cls.kind: cls for cls in (Rect, Circle, Line, Text, Icon, Rows)}
+
+
+def compile_elements(specs: list[dict], path: tuple) -> list[Element]:
+    """Element objects for a validated list of element dicts at ``path`` in layout.yaml."""
+    return [ELEMENT_KINDS[spec["type"]](spec, path + (i,)) for i, spec in enumerate(specs)]
+

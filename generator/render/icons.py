@@ -1,0 +1,85 @@
+"""The vector icon set (``generator/icons.yaml``), drawn with reportlab paths.
+
+Icons are data: shapes in a 100 x 100 box, y downward.  The set is validated against
+``schemas/icons.schema.json`` when first used.
+"""
+from __future__ import annotations
+
+from functools import lru_cache
+
+from reportlab.pdfgen.canvas import Canvas
+
+from generator.errors import ContentErrors
+from generator.paths import PACKAGE_DIR
+from generator.schema import validate
+from generator.yamlsafe import load_yaml
+
+ICONS_FILE = PACKAGE_DIR / "icons.yaml"
+
+
+@lru_cache(maxsize=1)
+def icon_set() -> dict[str, list[dict]]:
+    """All icons by name.
+
+    Raises:
+        ContentErrors: icons.yaml is malformed (every error, with its line).
+    """
+    doc, errors = load_yaml(ICONS_FILE)
+    if doc is not None:
+        errors = validate(doc, "icons.schema.json")
+    if errors:
+        raise ContentErrors(errors)
+    return doc.data["icons"]
+
+
+def draw_icon(c: Canvas, name: str, x_pt: float, y_top_pt: float, size_pt: float, colour, knockout) -> None:
+    """Draw icon ``name`` with its box's top-left at ``(x_pt, y_top_pt)`` (PDF points, y up),
+    ``size_pt`` wide and high.
+
+    Raises:
+        KeyError: no icon of that name (the caller names the card and element).
+    """
+    shapes = icon_set()[name]
+    k = size_pt / 100.0
+    c.saveState()
+    c.translate(x_pt, y_top_pt)
+    c.scale(k, -k)  # icon box units, y downward
+    for shape in shapes:
+        paint = knockout if shape.get("knockout") else colour
+        stroke = shape.get("stroke")
+        if stroke:
+            c.setStrokeColor(paint)
+            c.setLineWidth(stroke)
+        else:
+            c.setFillColor(paint)
+        fill, strk = (0, 1) if stroke else (1, 0)
+        if "circle" in shape:
+            cx, cy, r = shape["circle"]
+            c.circle(cx, cy, r, stroke=strk, fill=fill)
+        elif "rect" in shape:
+            x, y, w, h = shape["rect"]
+            if shape.get("radius"):
+                c.roundRect(x, y, w, h, shape["radius"], stroke=strk, fill=fill)
+            else:
+                c.rect(x, y, w, h, stroke=strk, fill=fill)
+        else:
+            p = c.beginPath()
+            if "polygon" in shape:
+                pts = shape["polygon"]
+                p.moveTo(*pts[0])
+                for pt in pts[1:]:
+                    p.lineTo(*pt)
+                p.close()
+            else:
+                for cmd in shape["path"]:
+                    op, args = cmd[0], cmd[1:]
+                    if op == "M":
+                        p.moveTo(*args)
+                    elif op == "L":
+                        p.lineTo(*args)
+                    elif op == "C":
+                        p.curveTo(*args)
+                    else:
+                        p.close()
+            c.drawPath(p, stroke=strk, fill=fill)
+    c.restoreState()

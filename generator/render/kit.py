@@ -1,0 +1,174 @@
+"""A game's print-and-play kit as one PDF: the cover, then each deck's sheets of faces, each
+followed by its sheet of backs (mirrored for the duplex edge and shifted by the back offset).
+
+Output is deterministic: the same content and options give byte-identical PDFs (reportlab's
+invariant mode; the embedded Lato font is the canvas's initial font, so no Helvetica is used).
+"""
+from __future__ import annotations
+
+import io
+from dataclasses import dataclass
+
+from reportlab.lib.colors import black
+from reportlab.lib.units import mm
+from reportlab.pdfgen.canvas import Canvas
+
+from generator.content import GameContent
+from generator.errors import ContentError, ContentErrors
+from generator.games import game_module
+from generator.imposition import Grid, grid
+from generator.model import Cover, Deck, Section
+from generator.render import fonts
+from generator.render.cover import draw_cover
+from generator.render.elements import LayoutError, Painter
+from generator.render.layout import CardLayout, Layout, compile_layout
+
+CROP_MARK_PT = 0.3
+
+
+@dataclass(frozen=True)
+class PrintOptions:
+    """How to print: paper ('a4', 'letter', 'a3'), duplex edge ('long', 'short', or 'none' for no
+    back sheets), back offset in mm (x to the right, y down) to correct a printer's shift of the
+    back page, and whether to draw crop marks."""
+
+    paper: str = "a4"
+    duplex: str = "long"
+    back_offset_mm: tuple[float, float] = (0.0, 0.0)
+    crop_marks: bool = True
+
+
+def build_kit(content: GameContent, options: PrintOptions = PrintOptions()) -> bytes:
+    """The kit of ``content``'s game as PDF bytes.
+
+    Raises:
+        ContentErrors: a card cannot be laid out (text that does not fit even at its minimum
+            size, an unknown field, icon or colour), with every such error, each naming the
+            layout element's line, the card and the field.
+        ImpositionError: the cards do not fit the paper.
+    """
+    module = game_module(content.game_id)
+    return render_pdf(content.documents["layout"], module.decks(content), module.cover(content), options, title=content["game"]["title"])
+
+
+def render_pdf(layout_doc, decks: list[Deck], cover: Cover | None, options: PrintOptions, title: str = "deckpress") -> bytes:
+    """Render ``decks`` (and ``cover`` if given) with the layouts of ``layout_doc``: see
+    :func:`build_kit`.  Used directly for previews of a subset of cards."""
+    fonts.register()
+    layout = compile_layout(layout_doc)
+    errors = _missing_kinds(layout, decks)
+    if errors:
+        raise ContentErrors(errors)
+    buf = io.BytesIO()
+    first = next(iter(layout.cards.values()))
+    sheet = grid(options.paper, first.trim_mm, first.bleed_mm).sheet_mm
+    c = Canvas(buf, pagesize=(sheet[0] * mm, sheet[1] * mm), invariant=1, initialFontName="Lato", initialFontSize=10)
+    c.setTitle(title)
+    c.setCreator("deckpress")
+    c.setAuthor("deckpress")
+    if cover is not None:
+        cover = Cover(cover.title, cover.subtitle, cover.sections + [printing_section(options, layout)])
+        pages = draw_cover(c, cover, sheet)
+        if options.duplex != "none" and pages % 2:
+            _blank_back(c, sheet)
+    painter = Painter(c, layout.colour)
+    for deck in decks:
+        errors += _draw_deck(c, painter, layout, deck, options, title)
+    if errors:
+        raise ContentErrors(errors)
+    c.save()
+    return buf.getvalue()
+
+
+def printing_section(options: PrintOptions, layout: Layout) -> Section:
+    """How to print this kit, from the options it was built with."""
+    sizes = sorted({f"{c.trim_mm[0]:g} x {c.trim_mm[1]:g} mm" for c in layout.cards.values()})
+    paras = [
+        f"Paper: {options.paper.upper()}. Print at 100 % (actual size, no 'fit to page'): each card then measures "
+        f"{' or '.join(sizes)} between its crop marks. Check one card with a ruler before printing the rest.",
+        "Cut along the crop marks in the margins: they line up with every card edge. Cards abut, so each cut serves two cards; "
+        "backgrounds bleed past the outer cuts.",
+    ]
+    if options.duplex == "none":
+        paras.append("Built without backs (duplex: none): print single-sided.")
+    else:
+        paras.append(f"Print double-sided, flipping on the {options.duplex} edge: every sheet of faces is followed by its sheet of backs, "
+                     "mirrored so that each back lands behind its face.")
+        paras.append(f"Back offset: {options.back_offset_mm[0]:g} mm right, {options.back_offset_mm[1]:g} mm down. If your printer shifts the "
+                     "back page, measure the shift on the first sheet and rebuild with --back-offset X,Y (mm) to correct it.")
+    return Section("How to print", paras)
+
+
+def _missing_kinds(layout: Layout, decks: list[Deck]) -> list[ContentError]:
+    doc = layout.doc
+    return [doc.error(("cards",), f"cards: no layout for card kind '{d.kind}' ({d.name}); layouts exist for: {', '.join(layout.cards)}")
+            for d in decks if d.kind not in layout.cards]
+
+
+def _blank_back(c: Canvas, sheet: tuple[float, float]) -> None:
+    c.setFont("Lato", 8)
+    c.drawCentredString(sheet[0] * mm / 2, 10 * mm, "(back of the previous page: left blank so that each sheet of faces and its backs print on one sheet)")
+    c.showPage()
+
+
+def _draw_deck(c: Canvas, painter: Painter, layout: Layout, deck: Deck, options: PrintOptions, title: str) -> list[ContentError]:
+    card = layout.cards[deck.kind]
+    g = grid(options.paper, card.trim_mm, card.bleed_mm)
+    errors: list[ContentError] = []
+    sheets = [deck.cards[i:i + g.per_sheet] for i in range(0, len(deck.cards), g.per_sheet)]
+    for n, cards in enumerate(sheets, 1):
+        label = f"{title} · {deck.name} · sheet {n} of {len(sheets)}"
+        for i, fields in enumerate(cards):
+            errors += _draw_card(painter, layout, card, "face", fields, g.slots[i])
+        if options.crop_marks:
+            _crop_marks(c, g)
+        _label(c, g, label + " · faces · print at 100 % (actual size)")
+        c.showPage()
+        if options.duplex == "none":
+            continue
+        c.saveState()
+        c.translate(options.back_offset_mm[0] * mm, -options.back_offset_mm[1] * mm)
+        for i, fields in enumerate(cards):
+            errors += _draw_card(painter, layout, card, "back", fields, g.back_slot(i, options.duplex))
+        c.restoreState()
+        _label(c, g, label + f" · backs · duplex, flip on the {options.duplex} edge")
+        c.showPage()
+    return errors
+
+
+def _draw_card(painter: Painter, layout: Layout, card: CardLayout, side: str, fields: dict, slot) -> list[ContentError]:
+    c = painter.canvas
+    sheet_h = c._pagesize[1]
+    x0, y0 = slot.x_mm * mm, sheet_h - slot.y_mm * mm
+    w, h = card.trim_mm[0] * mm, card.trim_mm[1] * mm
+    left, right, top, bottom = (b * mm for b in slot.bleed_mm)
+    painter.place(x0, y0, w, h, (left, right, top, bottom))
+    c.saveState()
+    clip = c.beginPath()
+    clip.rect(x0 - left, y0 - h - bottom, w + left + right, h + top + bottom)
+    c.clipPath(clip, stroke=0, fill=0)
+    errors = []
+    for el in getattr(card, side):
+        if not el.visible(fields):
+            continue
+        try:
+            el.draw(painter, fields, 0.0, 0.0)
+        except LayoutError as exc:
+            errors.append(layout.doc.error(exc.path, f"{card.kind} {side}, card '{fields.get('id', '?')}' ({fields.get('source', '?')}): {exc}"))
+    c.restoreState()
+    return errors
+
+
+def _crop_marks(c: Canvas, g: Grid) -> None:
+    sheet_h = g.sheet_mm[1] * mm
+    c.setStrokeColor(black)
+    c.setLineWidth(CROP_MARK_PT)
+    for x1, y1, x2, y2 in g.crop_marks():
+        c.line(x1 * mm, sheet_h - y1 * mm, x2 * mm, sheet_h - y2 * mm)
+
+
+def _label(c: Canvas, g: Grid, text: str) -> None:
+    c.setFillColor(black)
+    c.setFont("Lato", 6)
+    bottom_margin = g.sheet_mm[1] - (g.origin_mm[1] + g.rows * g.card_mm[1])
+    c.drawCentredString(g.sheet_mm[0] * mm / 2, bottom_margin * mm * 0.35, text)

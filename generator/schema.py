@@ -1,0 +1,75 @@
+"""JSON Schema validation of loaded documents, with errors at ``file:line:column``.
+
+Schemas live in the repository's ``schemas/`` folder (draft 2020-12) and refer to each other by
+file name.  They are served from a local registry only: a ``$ref`` to a URL is never fetched.
+"""
+from __future__ import annotations
+
+import json
+from functools import lru_cache
+from pathlib import Path
+
+from jsonschema import Draft202012Validator
+from jsonschema.exceptions import ValidationError, best_match
+from referencing import Registry, Resource
+
+from generator.errors import ContentError
+from generator.paths import SCHEMAS_DIR
+from generator.yamlsafe import Document
+
+
+@lru_cache(maxsize=1)
+def registry() -> Registry:
+    """Every schema in ``schemas/``, keyed by file name (``'common.schema.json'``)."""
+    resources = []
+    for path in sorted(SCHEMAS_DIR.glob("*.schema.json")):
+        resources.append((path.name, Resource.from_contents(json.loads(path.read_text("utf-8")))))
+    return Registry().with_resources(resources)
+
+
+@lru_cache(maxsize=None)
+def validator(schema_name: str) -> Draft202012Validator:
+    """A validator for ``schemas/<schema_name>``.
+
+    Raises:
+        FileNotFoundError: no such schema file (a programming error, not a content error).
+    """
+    path = SCHEMAS_DIR / schema_name
+    schema = json.loads(path.read_text("utf-8"))
+    return Draft202012Validator(schema, registry=registry())
+
+
+def schema_exists(schema_name: str) -> bool:
+    """Whether ``schemas/<schema_name>`` exists."""
+    return (SCHEMAS_DIR / schema_name).is_file()
+
+
+def validate(doc: Document, schema_name: str) -> list[ContentError]:
+    """All schema errors of ``doc`` against ``schemas/<schema_name>``, each at its line and column,
+    with the path inside the document and what was expected."""
+    errors = []
+    for err in validator(schema_name).iter_errors(doc.data):
+        if err.context:  # oneOf/anyOf: show the most relevant branch's error
+            err = best_match(err.context)
+        errors.append(_located(doc, err))
+    return sorted(set(errors))
+
+
+def _located(doc: Document, err: ValidationError) -> ContentError:
+    path = tuple(err.absolute_path)
+    if err.validator == "additionalProperties" and isinstance(err.instance, dict):
+        allowed = set(err.schema.get("properties", {}))
+        extra = sorted(k for k in err.instance if k not in allowed)
+        if extra:
+            expected = ", ".join(sorted(allowed)) or "none"
+            return doc.error(path + (extra[0],), f"{dotted(path + (extra[0],))}: unknown key '{extra[0]}' (expected one of: {expected})", key=True)
+    return doc.error(path, f"{dotted(path)}: {err.message}")
+
+
+def dotted(path: tuple) -> str:
+    """``('states', 3, 'values')`` as ``states[3].values``; the root as ``(top level)``."""
+    out = ""
+    for part in path:
+        out += f"[{part}]" if isinstance(part, int) else (f".{part}" if out else str(part))
+    return out or "(top level)"
+

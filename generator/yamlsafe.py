@@ -1,0 +1,234 @@
+"""The one YAML loader of deckpress, hardened for untrusted files.
+
+What it guarantees (hazards in ``shared/notes/untrusted-input.md``):
+
+* **Size and depth limits** checked before anything is built: ``max_bytes`` on the raw file,
+  ``max_depth`` on the *event stream* (so PyYAML never recurses deeply), ``max_nodes`` in all.
+* **No anchors, aliases or tags**: an alias bomb or a ``!!python/object`` is an error, not a load.
+* **JSON-style scalars only**: ``true``/``false``, ``null``, JSON integers and floats; everything
+  else is a string.  So ``NO`` stays ``"NO"``, ``1:20`` stays ``"1:20"``, ``010`` stays ``"010"``.
+* **Duplicate keys rejected**, naming both lines.  Keys must be strings.
+* **Positions kept**: every value's and every key's line and column, by document path, so that
+  schema and semantic errors can point at ``file:line:column``.
+
+Nothing here raises for bad input: :func:`load_yaml` returns the errors it found.
+"""
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+
+import yaml
+
+from generator.errors import ContentError
+
+#: Default limits.  A shipped content file is ~30 KB; these leave ample room for real content.
+MAX_BYTES = 2_000_000
+MAX_DEPTH = 32
+MAX_NODES = 200_000
+
+_JSON_INT = re.compile(r"^-?(?:0|[1-9][0-9]*)$")
+_JSON_FLOAT = re.compile(r"^-?(?:0|[1-9][0-9]*)(?:\.[0-9]+)?(?:[eE][-+]?[0-9]+)?$")
+_MAX_NUMBER_CHARS = 40  # longer digit strings stay errors, never 4,300-digit integers
+
+PathKey = tuple  # a path into the document: keys (str) and list indices (int)
+
+
+class _JsonScalarLoader(yaml.SafeLoader):
+    """SafeLoader (pure Python) that resolves no implicit YAML 1.1 types: every plain scalar is
+    tagged ``str`` here and typed by :func:`_scalar` with JSON's grammar."""
+
+
+_JsonScalarLoader.yaml_implicit_resolvers = {}
+
+
+@dataclass
+class Document:
+    """A parsed content file: its plain data and where each part of it stands.
+
+    ``data`` holds only dict/list/str/int/float/bool/None.  ``positions`` maps a document path
+    (a tuple of keys and indices; ``()`` is the root) to the 1-based ``(line, column)`` of that
+    value; ``key_positions`` maps a mapping entry's path to the position of its key.
+    """
+
+    path: Path
+    data: Any
+    positions: dict[PathKey, tuple[int, int]] = field(default_factory=dict)
+    key_positions: dict[PathKey, tuple[int, int]] = field(default_factory=dict)
+    display: str = ""
+
+    def where(self, path: PathKey, key: bool = False) -> tuple[int, int]:
+        """Line and column of ``path``; the nearest enclosing value's if ``path`` is not there
+        (for example a missing property reports at its parent mapping)."""
+        table = self.key_positions if key else self.positions
+        p = tuple(path)
+        while p:
+            if p in table:
+                return table[p]
+            if p in self.positions:
+                return self.positions[p]
+            p = p[:-1]
+        return self.positions.get((), (1, 1))
+
+    def error(self, path: PathKey, message: str, key: bool = False) -> ContentError:
+        """A :class:`ContentError` located at ``path`` in this document."""
+        line, col = self.where(path, key)
+        return ContentError(self.display or str(self.path), line, col, message)
+
+
+def load_yaml(
+    path: Path,
+    display: str | None = None,
+    *,
+    max_bytes: int = MAX_BYTES,
+    max_depth: int = MAX_DEPTH,
+    max_nodes: int = MAX_NODES,
+    text: str | None = None,
+) -> tuple[Document | None, list[ContentError]]:
+    """Load one YAML file safely.
+
+    Args:
+        path: the file (read as UTF-8 unless ``text`` is given).
+        display: how the path is named in errors (default: ``str(path)``).
+        max_bytes, max_depth, max_nodes: limits; exceeding one is an error, never a crash.
+
+    Returns:
+        ``(document, [])`` on success, or ``(None, errors)`` listing every problem found
+        (YAML syntax stops at the first syntax error, since nothing after it is reliable;
+        duplicate keys and scalar problems are all reported).
+    """
+    shown = display or str(path)
+    if text is None:
+        try:
+            raw = path.read_bytes()
+        except OSError as exc:
+            return None, [ContentError(shown, 0, 0, f"cannot read file: {exc.strerror or exc}")]
+        if len(raw) > max_bytes:
+            return None, [ContentError(shown, 0, 0, f"file is {len(raw):,} bytes; the limit is {max_bytes:,}")]
+        try:
+            text = raw.decode("utf-8")
+        except UnicodeDecodeError as exc:
+            return None, [ContentError(shown, 0, 0, f"file is not UTF-8 text (byte {exc.start})")]
+    elif len(text.encode("utf-8")) > max_bytes:
+        return None, [ContentError(shown, 0, 0, f"file is larger than the limit of {max_bytes:,} bytes")]
+
+    errors = _scan_events(text, shown, max_depth)
+    if errors:
+        return None, errors
+    try:
+        node = yaml.compose(text, Loader=_JsonScalarLoader)
+    except yaml.YAMLError as exc:
+        return None, [_yaml_error(shown, exc)]
+    doc = Document(path=path, data=None, display=shown)
+    builder = _Builder(doc, max_nodes)
+    doc.data = builder.build(node, ()) if node is not None else None
+    if builder.errors:
+        return None, builder.errors
+    return doc, []
+
+
+def _yaml_error(shown: str, exc: yaml.YAMLError) -> ContentError:
+    mark = getattr(exc, "problem_mark", None) or getattr(exc, "context_mark", None)
+    problem = getattr(exc, "problem", None) or str(exc)
+    context = getattr(exc, "context", None)
+    msg = f"YAML syntax error: {problem}" + (f" ({context})" if context else "")
+    if mark is None:
+        return ContentError(shown, 0, 0, msg)
+    return ContentError(shown, mark.line + 1, mark.column + 1, msg)
+
+
+def _scan_events(text: str, shown: str, max_depth: int) -> list[ContentError]:
+    """Walk the event stream (no recursion, nothing built) to enforce depth, forbid anchors,
+    aliases and explicit tags, and allow a single document."""
+    errors: list[ContentError] = []
+    depth = 0
+    documents = 0
+    try:
+        for event in yaml.parse(text, Loader=_JsonScalarLoader):
+            mark = event.start_mark
+            where = (mark.line + 1, mark.column + 1)
+            if isinstance(event, yaml.AliasEvent):
+                errors.append(ContentError(shown, *where, f"YAML alias '*{event.anchor}' is not allowed: write the value out in full"))
+                continue
+            if isinstance(event, yaml.DocumentStartEvent):
+                documents += 1
+                if documents > 1:
+                    errors.append(ContentError(shown, *where, "only one YAML document per file is allowed"))
+                    return errors
+            anchor = getattr(event, "anchor", None)
+            if anchor is not None:
+                errors.append(ContentError(shown, *where, f"YAML anchor '&{anchor}' is not allowed: write the value out in full"))
+            tag = getattr(event, "tag", None)
+            if tag is not None:
+                errors.append(ContentError(shown, *where, f"YAML tag '{tag}' is not allowed: plain values only"))
+            if isinstance(event, (yaml.MappingStartEvent, yaml.SequenceStartEvent)):
+                depth += 1
+                if depth > max_depth:
+                    errors.append(ContentError(shown, *where, f"nesting is deeper than the limit of {max_depth} levels"))
+                    return errors
+            elif isinstance(event, (yaml.MappingEndEvent, yaml.SequenceEndEvent)):
+                depth -= 1
+    except yaml.YAMLError as exc:
+        errors.append(_yaml_error(shown, exc))
+    return errors
+
+
+class _Builder:
+    """Turns a composed node tree into plain data, recording positions and collecting errors."""
+
+    def __init__(self, doc: Document, max_nodes: int):
+        self.doc = doc
+        self.max_nodes = max_nodes
+        self.count = 0
+        self.errors: list[ContentError] = []
+
+    def _err(self, node: yaml.Node, message: str) -> None:
+        self.errors.append(ContentError(self.doc.display, node.start_mark.line + 1, node.start_mark.column + 1, message))
+
+    def build(self, node: yaml.Node, path: PathKey) -> Any:
+        self.count += 1
+        if self.count > self.max_nodes:
+            if self.count == self.max_nodes + 1:
+                self._err(node, f"more than {self.max_nodes:,} values in one file")
+            return None
+        self.doc.positions[path] = (node.start_mark.line + 1, node.start_mark.column + 1)
+        if isinstance(node, yaml.MappingNode):
+            out: dict[str, Any] = {}
+            first_line: dict[str, int] = {}
+            for key_node, value_node in node.value:
+                if not isinstance(key_node, yaml.ScalarNode):
+                    self._err(key_node, "mapping keys must be plain strings")
+                    continue
+                key = key_node.value
+                if key in first_line:
+                    self._err(key_node, f"duplicate key '{key}' (first defined on line {first_line[key]}): each key may appear once")
+                    continue
+                first_line[key] = key_node.start_mark.line + 1
+                self.doc.key_positions[path + (key,)] = (key_node.start_mark.line + 1, key_node.start_mark.column + 1)
+                out[key] = self.build(value_node, path + (key,))
+            return out
+        if isinstance(node, yaml.SequenceNode):
+            return [self.build(item, path + (i,)) for i, item in enumerate(node.value)]
+        return self._scalar(node)
+
+    def _scalar(self, node: yaml.ScalarNode) -> Any:
+        value = node.value
+        if node.style is not None:  # quoted or block scalar: always a string
+            return value
+        if value in ("", "~", "null"):
+            return None
+        if value == "true":
+            return True
+        if value == "false":
+            return False
+        if len(value) <= _MAX_NUMBER_CHARS:
+            if _JSON_INT.match(value):
+                return int(value)
+            if _JSON_FLOAT.match(value):
+                return float(value)
+        elif _JSON_FLOAT.match(value):
+            self._err(node, f"number with {len(value)} characters is too long (at most {_MAX_NUMBER_CHARS})")
+            return None
+        return value
