@@ -18,11 +18,14 @@ class Deck:
         name: the deck's name for people ("State cards").
         cards: one field dict per card.  Every card has ``id`` (used in error messages) and
             ``source`` (the content file it came from).
+        set: which set of the game the deck belongs to ('base', or an expansion's id), for
+            building only some sets (``deckpress build --sets``).
     """
 
     kind: str
     name: str
     cards: list[dict[str, Any]]
+    set: str = "base"
 
 
 @dataclass(frozen=True)

@@ -60,8 +60,11 @@ def game_folders(paths: tuple[Path, ...]) -> list[Path]:
 @click.option("--back-offset", default="0,0", callback=_offset, show_default=True, metavar="X,Y",
               help="Shift the back sheets X mm right and Y mm down, for printers that misalign.")
 @click.option("--no-crop-marks", is_flag=True, help="Leave out the crop marks.")
+@click.option("--ink-friendly", is_flag=True, help="Light backgrounds, greyscale-safe colours (where the game's layout defines them).")
+@click.option("--sets", default=None, metavar="SET,...", help="Only these sets of the game (for example base,identities).")
 @click.option("--out", type=click.Path(path_type=Path), default=Path("output"), show_default=True, help="Folder for the PDFs.")
-def build(games: tuple[str, ...], paper: str, duplex: str, back_offset: tuple[float, float], no_crop_marks: bool, out: Path) -> None:
+def build(games: tuple[str, ...], paper: str, duplex: str, back_offset: tuple[float, float], no_crop_marks: bool,
+          ink_friendly: bool, sets: str | None, out: Path) -> None:
     """Build print-and-play PDFs: GAMES are game ids or folders (default: every shipped game).
 
     Each kit is written to OUT/<game>.pdf atomically: a failed build leaves the previous PDF.
@@ -69,7 +72,8 @@ def build(games: tuple[str, ...], paper: str, duplex: str, back_offset: tuple[fl
     from generator.output import write_atomic
     from generator.render.kit import PrintOptions, build_kit
 
-    options = PrintOptions(paper=paper, duplex=duplex, back_offset_mm=back_offset, crop_marks=not no_crop_marks)
+    options = PrintOptions(paper=paper, duplex=duplex, back_offset_mm=back_offset, crop_marks=not no_crop_marks,
+                           ink_friendly=ink_friendly, sets=tuple(s.strip() for s in sets.split(",")) if sets else None)
     failed = False
     for folder in game_folders(tuple(Path(g) for g in games)):
         content, errors = check_game(folder)

@@ -24,18 +24,26 @@ from generator.render.elements import LayoutError, Painter
 from generator.render.layout import CardLayout, Layout, compile_layout
 
 CROP_MARK_PT = 0.3
+CUT_LINE_PT = 0.4
+#: Abutting cards overlap by this much (mm) on inner edges, so viewers show no hairline seam
+#: between two backgrounds; it lies beyond the cut and is trimmed away.
+SEAM_OVERLAP_MM = 0.15
 
 
 @dataclass(frozen=True)
 class PrintOptions:
     """How to print: paper ('a4', 'letter', 'a3'), duplex edge ('long', 'short', or 'none' for no
     back sheets), back offset in mm (x to the right, y down) to correct a printer's shift of the
-    back page, and whether to draw crop marks."""
+    back page, whether to draw crop marks, ``ink_friendly`` (use the layout's ink-friendly
+    palette: light backgrounds, greyscale-safe), and ``sets`` (only decks of these sets; None for
+    all)."""
 
     paper: str = "a4"
     duplex: str = "long"
     back_offset_mm: tuple[float, float] = (0.0, 0.0)
     crop_marks: bool = True
+    ink_friendly: bool = False
+    sets: tuple[str, ...] | None = None
 
 
 def build_kit(content: GameContent, options: PrintOptions = PrintOptions()) -> bytes:
@@ -48,14 +56,21 @@ def build_kit(content: GameContent, options: PrintOptions = PrintOptions()) -> b
         ImpositionError: the cards do not fit the paper.
     """
     module = game_module(content.game_id)
-    return render_pdf(content.documents["layout"], module.decks(content), module.cover(content), options, title=content["game"]["title"])
+    decks = module.decks(content)
+    if options.sets is not None:
+        known = sorted({d.set for d in decks})
+        unknown = [s for s in options.sets if s not in known]
+        if unknown:
+            raise ContentErrors([ContentError(content.game_id, 0, 0, f"unknown set '{u}' (this game's sets: {', '.join(known)})") for u in unknown])
+        decks = [d for d in decks if d.set in options.sets]
+    return render_pdf(content.documents["layout"], decks, module.cover(content), options, title=content["game"]["title"])
 
 
 def render_pdf(layout_doc, decks: list[Deck], cover: Cover | None, options: PrintOptions, title: str = "deckpress") -> bytes:
     """Render ``decks`` (and ``cover`` if given) with the layouts of ``layout_doc``: see
     :func:`build_kit`.  Used directly for previews of a subset of cards."""
     fonts.register()
-    layout = compile_layout(layout_doc)
+    layout = compile_layout(layout_doc, ink_friendly=options.ink_friendly)
     errors = _missing_kinds(layout, decks)
     if errors:
         raise ContentErrors(errors)
@@ -117,12 +132,14 @@ def _draw_deck(c: Canvas, painter: Painter, layout: Layout, deck: Deck, options:
     errors: list[ContentError] = []
     sheets = [deck.cards[i:i + g.per_sheet] for i in range(0, len(deck.cards), g.per_sheet)]
     for n, cards in enumerate(sheets, 1):
-        label = f"{title} · {deck.name} · sheet {n} of {len(sheets)}"
+        label = f"{deck.name} · {n}/{len(sheets)}"
         for i, fields in enumerate(cards):
             errors += _draw_card(painter, layout, card, "face", fields, g.slots[i])
-        if options.crop_marks:
+        if card.shape == "circle":
+            _circle_cut_lines(c, g, len(cards))
+        elif options.crop_marks:
             _crop_marks(c, g)
-        _label(c, g, label + " · faces · print at 100 % (actual size)")
+        _label(c, g, label + " · faces")
         c.showPage()
         if options.duplex == "none":
             continue
@@ -131,7 +148,7 @@ def _draw_deck(c: Canvas, painter: Painter, layout: Layout, deck: Deck, options:
         for i, fields in enumerate(cards):
             errors += _draw_card(painter, layout, card, "back", fields, g.back_slot(i, options.duplex))
         c.restoreState()
-        _label(c, g, label + f" · backs · duplex, flip on the {options.duplex} edge")
+        _label(c, g, label + f" · backs ({options.duplex} edge)")
         c.showPage()
     return errors
 
@@ -143,9 +160,11 @@ def _draw_card(painter: Painter, layout: Layout, card: CardLayout, side: str, fi
     w, h = card.trim_mm[0] * mm, card.trim_mm[1] * mm
     left, right, top, bottom = (b * mm for b in slot.bleed_mm)
     painter.place(x0, y0, w, h, (left, right, top, bottom))
+    seam = SEAM_OVERLAP_MM * mm
+    cl, cr, ct, cb = (b or seam for b in (left, right, top, bottom))
     c.saveState()
     clip = c.beginPath()
-    clip.rect(x0 - left, y0 - h - bottom, w + left + right, h + top + bottom)
+    clip.rect(x0 - cl, y0 - h - cb, w + cl + cr, h + ct + cb)
     c.clipPath(clip, stroke=0, fill=0)
     errors = []
     for el in getattr(card, side):
@@ -165,6 +184,16 @@ def _crop_marks(c: Canvas, g: Grid) -> None:
     c.setLineWidth(CROP_MARK_PT)
     for x1, y1, x2, y2 in g.crop_marks():
         c.line(x1 * mm, sheet_h - y1 * mm, x2 * mm, sheet_h - y2 * mm)
+
+
+def _circle_cut_lines(c: Canvas, g: Grid, count: int) -> None:
+    """Round cards: the cut line is the circle inscribed in each card's trim."""
+    sheet_h = g.sheet_mm[1] * mm
+    w, h = g.card_mm
+    c.setStrokeColor(black)
+    c.setLineWidth(CUT_LINE_PT)
+    for slot in g.slots[:count]:
+        c.circle((slot.x_mm + w / 2) * mm, sheet_h - (slot.y_mm + h / 2) * mm, min(w, h) / 2 * mm, stroke=1, fill=0)
 
 
 def _label(c: Canvas, g: Grid, text: str) -> None:

@@ -51,8 +51,9 @@ def _colour(value: str) -> Color:
     raise KeyError(value)
 
 
-def compile_layout(doc: Document) -> Layout:
-    """Compile a schema-valid layout document."""
+def compile_layout(doc: Document, ink_friendly: bool = False) -> Layout:
+    """Compile a schema-valid layout document; with ``ink_friendly``, the entries of the layout's
+    ``ink_friendly_palette`` replace those of its ``palette``."""
     cards = {}
     for kind, spec in doc.data["cards"].items():
         base = ("cards", kind)
@@ -65,4 +66,7 @@ def compile_layout(doc: Document) -> Layout:
             face=tuple(compile_elements(spec["face"], base + ("face",))),
             back=tuple(compile_elements(spec["back"], base + ("back",))),
         )
-    return Layout(doc, cards, dict(doc.data.get("palette", {})))
+    palette = dict(doc.data.get("palette", {}))
+    if ink_friendly:
+        palette.update(doc.data.get("ink_friendly_palette", {}))
+    return Layout(doc, cards, palette)
