@@ -1,7 +1,8 @@
-"""The vector icon set (``generator/icons.yaml``), drawn with reportlab paths.
+"""The vector icon set (``generator/icons/*.yaml``), drawn with reportlab paths.
 
-Icons are data: shapes in a 100 x 100 box, y downward.  The set is validated against
-``schemas/icons.schema.json`` when first used.
+Icons are data: shapes in a 100 x 100 box, y downward, one file per family of icons
+(``common.yaml``, one per game).  Every file is validated against ``schemas/icons.schema.json``
+when first used, and an icon name defined in two files is an error.
 """
 from __future__ import annotations
 
@@ -14,22 +15,34 @@ from generator.paths import PACKAGE_DIR
 from generator.schema import validate
 from generator.yamlsafe import load_yaml
 
-ICONS_FILE = PACKAGE_DIR / "icons.yaml"
+ICONS_DIR = PACKAGE_DIR / "icons"
 
 
 @lru_cache(maxsize=1)
 def icon_set() -> dict[str, list[dict]]:
-    """All icons by name.
+    """All icons by name, from every file in ``generator/icons/``.
 
     Raises:
-        ContentErrors: icons.yaml is malformed (every error, with its line).
+        ContentErrors: a file is malformed, or two files define the same icon (every error,
+            with its line).
     """
-    doc, errors = load_yaml(ICONS_FILE)
-    if doc is not None:
-        errors = validate(doc, "icons.schema.json")
+    icons: dict[str, list[dict]] = {}
+    where: dict[str, str] = {}
+    errors = []
+    for path in sorted(ICONS_DIR.glob("*.yaml")):
+        doc, errs = load_yaml(path)
+        if doc is not None:
+            errs = validate(doc, "icons.schema.json")
+        errors += errs
+        if errs:
+            continue
+        for name, shapes in doc.data["icons"].items():
+            if name in icons:
+                errors.append(doc.error(("icons", name), f"icon '{name}' is already defined in {where[name]}", key=True))
+            icons[name], where[name] = shapes, path.name
     if errors:
         raise ContentErrors(errors)
-    return doc.data["icons"]
+    return icons
 
 
 def draw_icon(c: Canvas, name: str, x_pt: float, y_top_pt: float, size_pt: float, colour, knockout) -> None:

@@ -1,0 +1,45 @@
+"""Shared fixtures: copies of shipped content to break, the CLI runner, PDFs read back."""
+from __future__ import annotations
+
+import shutil
+from pathlib import Path
+
+import pytest
+from click.testing import CliRunner
+
+from generator.cli import main
+from generator.paths import CONTENT_DIR, SCHEMAS_DIR
+
+
+@pytest.fixture
+def game_copy(tmp_path):
+    """``game_copy("mission-emission")`` copies a shipped game folder (and the schemas beside it,
+    so the ``$schema`` comments still resolve) into a temporary tree and returns the copy's path."""
+
+    def copy(game_id: str) -> Path:
+        target = tmp_path / "content" / game_id
+        shutil.copytree(CONTENT_DIR / game_id, target)
+        if not (tmp_path / "schemas").exists():
+            shutil.copytree(SCHEMAS_DIR, tmp_path / "schemas")
+        return target
+
+    return copy
+
+
+def edit(path: Path, old: str, new: str, count: int = 1) -> None:
+    """Replace ``old`` by ``new`` in a text file, failing loudly if ``old`` is not there."""
+    text = path.read_text("utf-8")
+    assert old in text, f"{old!r} not in {path}"
+    path.write_text(text.replace(old, new, count), "utf-8")
+
+
+@pytest.fixture
+def cli():
+    """``cli("validate", path)`` runs deckpress in-process; returns click's Result (exit_code,
+    stdout, stderr)."""
+    runner = CliRunner()
+
+    def run(*args: str):
+        return runner.invoke(main, [str(a) for a in args], catch_exceptions=False)
+
+    return run
