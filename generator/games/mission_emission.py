@@ -43,10 +43,11 @@ def check(content) -> list[ContentError]:
             if not lo <= value <= hi:
                 errors.append(states_doc.error(("states", i, "values", mid, "value"), f"states[{i}] ({state['name']}): {mission['name']} value {value} is outside the mission's range {lo}..{hi} (missions.yaml)"))
 
+    if any(card["mission"] not in missions for card in points_doc.data["point_cards"]):
+        return errors  # pile shapes only make sense once every card names a real mission
     piles: dict[str, list[tuple[int, int]]] = {m: [] for m in missions}
     for i, card in enumerate(points_doc.data["point_cards"]):
-        if card["mission"] in piles:
-            piles[card["mission"]].append((card["position"], i))
+        piles[card["mission"]].append((card["position"], i))
     sizes = {len(p) for p in piles.values()}
     for mid, pile in piles.items():
         positions = sorted(p for p, _ in pile)

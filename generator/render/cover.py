@@ -35,6 +35,7 @@ def cover_flowables(cover: Cover, width_pt: float) -> list:
             widths = [width_pt * w / sum(rel) for w in rel]
             table = Table(rows, colWidths=widths, repeatRows=1)
             table.setStyle(TableStyle([
+                ("FONTNAME", (0, 0), (-1, -1), "Lato"),
                 ("GRID", (0, 0), (-1, -1), 0.3, colors.HexColor("#999999")),
                 ("BACKGROUND", (0, 0), (-1, 0), colors.HexColor("#e8e8e8")),
                 ("VALIGN", (0, 0), (-1, -1), "TOP"),

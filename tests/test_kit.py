@@ -1,0 +1,203 @@
+"""The Mission Emission print-and-play kit, read back: pages, sizes, text, fonts, crop marks
+measured on a rendered page, backs behind faces, loud overflow, atomic writes, determinism."""
+from __future__ import annotations
+
+from pathlib import Path
+
+import pypdfium2
+import pytest
+from pypdf import PdfReader
+
+from conftest import edit
+from generator.content import load_game
+from generator.imposition import PAPERS, grid
+from generator.render.kit import PrintOptions, build_kit, render_pdf
+from generator.model import Deck
+from generator.yamlsafe import load_yaml
+
+MM = 72 / 25.4
+
+
+@pytest.fixture(scope="module")
+def content():
+    return load_game("mission-emission")
+
+
+@pytest.fixture(scope="module")
+def a4_pdf(content, tmp_path_factory) -> Path:
+    path = tmp_path_factory.mktemp("kit") / "mission-emission.pdf"
+    path.write_bytes(build_kit(content, PrintOptions(paper="a4")))
+    return path
+
+
+@pytest.mark.parametrize("paper", ["a4", "letter"])
+def test_pages_and_page_size(content, paper, tmp_path):
+    reader = PdfReader(_write(tmp_path, build_kit(content, PrintOptions(paper=paper))))
+    # cover + its blank back, then 36 states = 4 sheets and 18 points = 2 sheets, each face + back
+    assert len(reader.pages) == 2 + (4 + 2) * 2
+    w, h = PAPERS[paper]
+    for page in reader.pages:
+        assert float(page.mediabox.width) == pytest.approx(w * MM, abs=0.01)
+        assert float(page.mediabox.height) == pytest.approx(h * MM, abs=0.01)
+
+
+def test_nine_cards_per_sheet_on_a4_and_letter():
+    for paper in ("a4", "letter"):
+        g = grid(paper, (63, 88), 3)
+        assert (g.cols, g.rows) == (3, 3)
+
+
+def test_every_state_name_and_the_facts_are_in_the_text(content, a4_pdf):
+    reader = PdfReader(a4_pdf)
+    text = " ".join(page.extract_text() for page in reader.pages)
+    for state in content["states"]["states"]:
+        assert state["name"] in text
+    cover = reader.pages[0].extract_text()
+    for phrase in ("Print at 100 %", "flipping on the long edge", "State cards", "1134", "863"):
+        assert phrase in cover
+
+
+def test_fonts_are_embedded_and_nothing_else_is_used(a4_pdf):
+    reader = PdfReader(a4_pdf)
+    names = set()
+    for page in reader.pages:
+        for font in page["/Resources"]["/Font"].values():
+            font = font.get_object()
+            names.add(str(font["/BaseFont"]))
+            descendant = font["/DescendantFonts"][0].get_object() if "/DescendantFonts" in font else font
+            descriptor = descendant["/FontDescriptor"].get_object()
+            assert "/FontFile2" in descriptor, f"{font['/BaseFont']} is not embedded"
+    assert names and all("Lato" in n for n in names), names
+
+
+def _render(path: Path, index: int, dpi: int = 150):
+    page = pypdfium2.PdfDocument(str(path))[index]
+    return page.render(scale=dpi / 72).to_pil().convert("L"), dpi / 25.4
+
+
+def _dark_runs(values: list[int], threshold: int = 128) -> list[float]:
+    """Centres of runs of dark pixels along a line of pixel values."""
+    runs, start = [], None
+    for i, v in enumerate(values + [255]):
+        if v < threshold and start is None:
+            start = i
+        elif v >= threshold and start is not None:
+            runs.append((start + i - 1) / 2)
+            start = None
+    return runs
+
+
+def test_crop_marks_sit_on_every_card_edge_63_by_88_mm(a4_pdf):
+    image, px_per_mm = _render(a4_pdf, 2)
+    g = grid("a4", (63, 88), 3)
+    xs, ys = g.cut_lines()
+    # a line across the top margin, above the bleed: vertical crop marks cross it
+    row = int(3 * px_per_mm)
+    found_x = [c / px_per_mm for c in _dark_runs([image.getpixel((x, row)) for x in range(image.width)])]
+    col = int(3 * px_per_mm)
+    found_y = [r / px_per_mm for r in _dark_runs([image.getpixel((col, y)) for y in range(image.height)])]
+    assert found_x == pytest.approx(xs, abs=0.3)
+    assert found_y == pytest.approx(ys, abs=0.3)
+    widths = [b - a for a, b in zip(found_x, found_x[1:])]
+    heights = [b - a for a, b in zip(found_y, found_y[1:])]
+    assert widths == pytest.approx([63] * 3, abs=0.3) and heights == pytest.approx([88] * 3, abs=0.3)
+
+
+def test_bleed_only_on_the_outer_edges(a4_pdf):
+    image, px_per_mm = _render(a4_pdf, 2)
+    g = grid("a4", (63, 88), 3)
+    x0, y0 = g.origin_mm
+    mid_y = int((y0 + 44) * px_per_mm)
+    # 1.5 mm outside the grid's left edge is background colour (bleed), 4 mm outside is paper
+    assert image.getpixel((int((x0 - 1.5) * px_per_mm), mid_y)) < 200
+    assert image.getpixel((int((x0 - 4) * px_per_mm), mid_y)) > 250
+
+
+TWO_SIDED_LAYOUT = """\
+cards:
+  test:
+    trim: {width_mm: 63, height_mm: 88}
+    face:
+      - {type: text, x_mm: 5, y_mm: 40, w_mm: 53, h_mm: 8, text: "F-{id}", font_pt: 12}
+    back:
+      - {type: text, x_mm: 5, y_mm: 40, w_mm: 53, h_mm: 8, text: "B-{id}", font_pt: 12}
+"""
+
+
+def _text_positions(page) -> dict[str, tuple[float, float]]:
+    found = {}
+
+    def visit(text, cm, tm, font, size):
+        if text.strip():  # text origin: the text matrix, then the current transformation
+            x = tm[4] * cm[0] + tm[5] * cm[2] + cm[4]
+            y = tm[4] * cm[1] + tm[5] * cm[3] + cm[5]
+            found[text.strip()] = (x / MM, y / MM)
+
+    page.extract_text(visitor_text=visit)
+    return found
+
+
+@pytest.mark.parametrize("duplex", ["long", "short"])
+def test_each_back_lands_behind_its_face(tmp_path, duplex):
+    layout, _ = load_yaml(tmp_path / "layout.yaml", text=TWO_SIDED_LAYOUT)
+    deck = Deck("test", "Test", [{"id": f"c{i}", "source": "test"} for i in range(9)])
+    reader = PdfReader(_write(tmp_path, render_pdf(layout, [deck], None, PrintOptions(duplex=duplex))))
+    faces, backs = _text_positions(reader.pages[0]), _text_positions(reader.pages[1])
+    width_mm, height_mm = PAPERS["a4"]
+    for i in range(9):
+        row, col = divmod(i, 3)
+        # A long-edge flip mirrors the columns, a short-edge flip the rows: card i's back must be
+        # printed where the face of its mirror slot is, so that it lands behind its own face.
+        mirror = row * 3 + (2 - col) if duplex == "long" else (2 - row) * 3 + col
+        assert backs[f"B-c{i}"] == pytest.approx(faces[f"F-c{mirror}"], abs=0.01)
+        # and that slot is the card's own position seen through the paper
+        fx, fy = faces[f"F-c{i}"]
+        cx, cy = fx - 5 + 31.5, fy  # card centre x (text starts 5 mm inside a 63 mm card)
+        mx, my = faces[f"F-c{mirror}"]
+        if duplex == "long":
+            assert mx - 5 + 31.5 == pytest.approx(width_mm - cx, abs=0.05) and my == pytest.approx(fy)
+        else:
+            assert mx == pytest.approx(fx) and (my + fy) == pytest.approx(faces["F-c0"][1] + faces["F-c6"][1], abs=0.05)
+
+
+def test_back_offset_shifts_the_backs(tmp_path):
+    layout, _ = load_yaml(tmp_path / "layout.yaml", text=TWO_SIDED_LAYOUT)
+    deck = Deck("test", "Test", [{"id": "c0", "source": "test"}])
+    plain = _text_positions(PdfReader(_write(tmp_path, render_pdf(layout, [deck], None, PrintOptions()), "a.pdf")).pages[1])["B-c0"]
+    moved = _text_positions(PdfReader(_write(tmp_path, render_pdf(layout, [deck], None, PrintOptions(back_offset_mm=(1.5, 2.0))), "b.pdf")).pages[1])["B-c0"]
+    assert (moved[0] - plain[0], moved[1] - plain[1]) == pytest.approx((1.5, -2.0), abs=0.01)
+
+
+def test_text_that_cannot_fit_fails_naming_card_and_field(game_copy, cli, tmp_path):
+    folder = game_copy("mission-emission")
+    out = tmp_path / "out"
+    assert cli("build", folder, "--out", out).exit_code == 0
+    good = (out / "mission-emission.pdf").read_bytes()
+    edit(folder / "states.yaml", "name: Goa", "name: Goa Daman Diu Dadra Nagar Haveli and Lakshadweep Islands")
+    result = cli("build", folder, "--out", out)
+    assert result.exit_code == 1
+    assert "state face, card 'goa' (states.yaml): text '{name}' = 'Goa Daman Diu Dadra Nagar Haveli and Lakshadweep Islands' needs" in result.stderr
+    assert "layout.yaml:" in result.stderr and "left as it was" in result.stderr
+    assert (out / "mission-emission.pdf").read_bytes() == good  # the previous PDF is untouched
+    assert not [p for p in out.iterdir() if p.name != "mission-emission.pdf"]  # no temporary left
+
+
+def test_markup_in_card_text_prints_literally(game_copy, cli, tmp_path):
+    folder = game_copy("mission-emission")
+    edit(folder / "states.yaml", "name: Goa", "name: \"<b>Goa</b> <img src='x'/>\"")
+    out = tmp_path / "out"
+    assert cli("build", folder, "--out", out).exit_code == 0
+    text = " ".join(p.extract_text() for p in PdfReader(out / "mission-emission.pdf").pages)
+    assert "<b>Goa</b> <img src='x'/>" in text
+
+
+def test_two_builds_are_byte_identical(cli, tmp_path):
+    assert cli("build", "mission-emission", "--out", tmp_path / "a").exit_code == 0
+    assert cli("build", "mission-emission", "--out", tmp_path / "b").exit_code == 0
+    assert (tmp_path / "a" / "mission-emission.pdf").read_bytes() == (tmp_path / "b" / "mission-emission.pdf").read_bytes()
+
+
+def _write(folder: Path, data: bytes, name: str = "kit.pdf") -> Path:
+    path = folder / name
+    path.write_bytes(data)
+    return path
