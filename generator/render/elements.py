@@ -9,7 +9,7 @@ mm from the trim's top-left, y downward; the painter converts to PDF points (y u
 from __future__ import annotations
 
 import re
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from typing import Any, Callable
 
 from reportlab.lib.colors import Color
@@ -77,6 +77,7 @@ class Painter:
     width: float = 0.0
     height: float = 0.0
     bleed: tuple[float, float, float, float] = (0.0, 0.0, 0.0, 0.0)
+    forms: set[str] = field(default_factory=set)  # icon forms already in the document
 
     def place(self, x0: float, y0: float, width: float, height: float, bleed: tuple[float, float, float, float]) -> None:
         """Set the current card's geometry (all in pt)."""
@@ -246,7 +247,7 @@ class Icon(Element):
             raise LayoutError(self.path, f"icon '{name}' is not in the icon set (known: {', '.join(sorted(icon_set()))})")
         size = self.spec["size_mm"] * mm
         draw_icon(p.canvas, name, p.x0 + (self.spec["x_mm"] + dx) * mm, p.y0 - (self.spec["y_mm"] + dy) * mm, size,
-                  self.colour(p, "colour", fields, "#000000"), self.colour(p, "knockout", fields, "#ffffff"))
+                  self.colour(p, "colour", fields, "#000000"), self.colour(p, "knockout", fields, "#ffffff"), p.forms)
 
 
 class Rows(Element):

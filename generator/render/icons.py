@@ -45,18 +45,33 @@ def icon_set() -> dict[str, list[dict]]:
     return icons
 
 
-def draw_icon(c: Canvas, name: str, x_pt: float, y_top_pt: float, size_pt: float, colour, knockout) -> None:
+def draw_icon(c: Canvas, name: str, x_pt: float, y_top_pt: float, size_pt: float, colour, knockout, forms: set[str]) -> None:
     """Draw icon ``name`` with its box's top-left at ``(x_pt, y_top_pt)`` (PDF points, y up),
     ``size_pt`` wide and high.
+
+    Each (icon, colour, knockout) is drawn once per document as a PDF form XObject and placed by
+    reference afterwards, which keeps big decks small and fast; ``forms`` records the forms the
+    document already has.
 
     Raises:
         KeyError: no icon of that name (the caller names the card and element).
     """
-    shapes = icon_set()[name]
+    form = f"icon-{name}-{colour.hexval()}-{knockout.hexval()}"
+    if form not in forms:
+        shapes = icon_set()[name]
+        c.beginForm(form, lowerx=-20, lowery=-20, upperx=120, uppery=120)
+        c.transform(1, 0, 0, -1, 0, 100)  # icon box units, y downward
+        _paint(c, shapes, colour, knockout)
+        c.endForm()
+        forms.add(form)
     k = size_pt / 100.0
     c.saveState()
-    c.translate(x_pt, y_top_pt)
-    c.scale(k, -k)  # icon box units, y downward
+    c.transform(k, 0, 0, k, x_pt, y_top_pt - size_pt)
+    c.doForm(form)
+    c.restoreState()
+
+
+def _paint(c: Canvas, shapes: list[dict], colour, knockout) -> None:
     for shape in shapes:
         paint = knockout if shape.get("knockout") else colour
         stroke = shape.get("stroke")
@@ -95,4 +110,3 @@ def draw_icon(c: Canvas, name: str, x_pt: float, y_top_pt: float, size_pt: float
                     else:
                         p.close()
             c.drawPath(p, stroke=strk, fill=fill)
-    c.restoreState()
