@@ -201,3 +201,13 @@ def _write(folder: Path, data: bytes, name: str = "kit.pdf") -> Path:
     path = folder / name
     path.write_bytes(data)
     return path
+
+
+def test_unknown_field_in_a_layout_names_the_card_and_the_line(game_copy, cli, tmp_path):
+    folder = game_copy("mission-emission")
+    edit(folder / "layout.yaml", 'text: "{kind}"', 'text: "{capital}"')
+    result = cli("build", folder, "--out", tmp_path)
+    assert result.exit_code == 1
+    assert "'{capital}' names no field of this card (fields: colour, id, kind, missions, name, source)" in result.stderr
+    assert "state face, card 'andhra-pradesh'" in result.stderr
+    assert "(and 35 more cards)" in result.stderr and result.stderr.count("names no field") == 1

@@ -159,3 +159,13 @@ def test_garbage_file_gives_an_error_not_a_traceback(game_copy, cli):
     (folder / "states.yaml").write_bytes(b"\xff\xfe not yaml at all")
     result = cli("validate", folder)
     assert result.exit_code == 1 and "states.yaml: file is not UTF-8 text" in result.stdout
+
+
+def test_layout_errors_are_located(game_copy):
+    folder = game_copy("mission-emission")
+    layout = folder / "layout.yaml"
+    edit(layout, "font: bold, font_pt: 17,", "font: bold, font_size: 17,")
+    errors = errors_of(folder)
+    line = line_of(layout, "font_size: 17")
+    assert any(f"layout.yaml:{line}:" in e and "unknown key 'font_size'" in e for e in errors), errors
+    assert any(f"layout.yaml:{line}:" in e and "'font_pt' is a required property" in e for e in errors), errors

@@ -87,8 +87,10 @@ def render_pdf(layout_doc, decks: list[Deck], cover: Cover | None, options: Prin
         if options.duplex != "none" and pages % 2:
             _blank_back(c, sheet)
     painter = Painter(c, layout.colour)
+    failures: dict[tuple, list[str]] = {}
     for deck in decks:
-        errors += _draw_deck(c, painter, layout, deck, options, title)
+        _draw_deck(c, painter, layout, deck, options, failures)
+    errors += _summarise(layout, failures)
     if errors:
         raise ContentErrors(errors)
     c.save()
@@ -126,15 +128,23 @@ def _blank_back(c: Canvas, sheet: tuple[float, float]) -> None:
     c.showPage()
 
 
-def _draw_deck(c: Canvas, painter: Painter, layout: Layout, deck: Deck, options: PrintOptions, title: str) -> list[ContentError]:
+def _summarise(layout: Layout, failures: dict[tuple, list[str]]) -> list[ContentError]:
+    """One error per failing element and problem, naming the first card and how many others."""
+    errors = []
+    for (path, kind, side, message), cards in failures.items():
+        more = f" (and {len(cards) - 1} more card{'s' * (len(cards) > 2)})" if len(cards) > 1 else ""
+        errors.append(layout.doc.error(path, f"{kind} {side}, card {cards[0]}{more}: {message}"))
+    return errors
+
+
+def _draw_deck(c: Canvas, painter: Painter, layout: Layout, deck: Deck, options: PrintOptions, failures: dict) -> None:
     card = layout.cards[deck.kind]
     g = grid(options.paper, card.trim_mm, card.bleed_mm)
-    errors: list[ContentError] = []
     sheets = [deck.cards[i:i + g.per_sheet] for i in range(0, len(deck.cards), g.per_sheet)]
     for n, cards in enumerate(sheets, 1):
         label = f"{deck.name} · {n}/{len(sheets)}"
         for i, fields in enumerate(cards):
-            errors += _draw_card(painter, layout, card, "face", fields, g.slots[i])
+            _draw_card(painter, card, "face", fields, g.slots[i], failures)
         if card.shape == "circle":
             _circle_cut_lines(c, g, len(cards))
         elif options.crop_marks:
@@ -146,14 +156,15 @@ def _draw_deck(c: Canvas, painter: Painter, layout: Layout, deck: Deck, options:
         c.saveState()
         c.translate(options.back_offset_mm[0] * mm, -options.back_offset_mm[1] * mm)
         for i, fields in enumerate(cards):
-            errors += _draw_card(painter, layout, card, "back", fields, g.back_slot(i, options.duplex))
+            _draw_card(painter, card, "back", fields, g.back_slot(i, options.duplex), failures)
         c.restoreState()
         _label(c, g, label + f" · backs ({options.duplex} edge)")
         c.showPage()
-    return errors
 
 
-def _draw_card(painter: Painter, layout: Layout, card: CardLayout, side: str, fields: dict, slot) -> list[ContentError]:
+def _draw_card(painter: Painter, card: CardLayout, side: str, fields: dict, slot, failures: dict) -> None:
+    """Draw one side of a card in its slot; a failing element is recorded in ``failures`` (keyed
+    by element and problem, listing the cards) and the rest of the card is still drawn."""
     c = painter.canvas
     sheet_h = c._pagesize[1]
     x0, y0 = slot.x_mm * mm, sheet_h - slot.y_mm * mm
@@ -166,16 +177,14 @@ def _draw_card(painter: Painter, layout: Layout, card: CardLayout, side: str, fi
     clip = c.beginPath()
     clip.rect(x0 - cl, y0 - h - cb, w + cl + cr, h + ct + cb)
     c.clipPath(clip, stroke=0, fill=0)
-    errors = []
     for el in getattr(card, side):
         if not el.visible(fields):
             continue
         try:
             el.draw(painter, fields, 0.0, 0.0)
         except LayoutError as exc:
-            errors.append(layout.doc.error(exc.path, f"{card.kind} {side}, card '{fields.get('id', '?')}' ({fields.get('source', '?')}): {exc}"))
+            failures.setdefault((exc.path, card.kind, side, str(exc)), []).append(f"'{fields.get('id', '?')}' ({fields.get('source', '?')})")
     c.restoreState()
-    return errors
 
 
 def _crop_marks(c: Canvas, g: Grid) -> None:
