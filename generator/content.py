@@ -94,8 +94,14 @@ def check_game(folder: Path) -> tuple[GameContent | None, list[ContentError]]:
     if errors:
         return None, errors
 
-    content = GameContent(game_id, folder, MappingProxyType(documents))
-    errors = checks.game_file(content) + module.check(content)
+    return check_documents(game_id, folder, documents)
+
+
+def check_documents(game_id: str, root: Path, documents: dict[str, Document]) -> tuple[GameContent | None, list[ContentError]]:
+    """The semantic checks of a game (shared ones, then the game's own) on parsed,
+    schema-valid documents.  Returns ``(content, [])`` or ``(None, errors)``."""
+    content = GameContent(game_id, root, MappingProxyType(documents))
+    errors = checks.game_file(content) + game_module(game_id).check(content)
     if errors:
         return None, errors
     return content, []

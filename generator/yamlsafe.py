@@ -51,6 +51,8 @@ class Document:
     ``data`` holds only dict/list/str/int/float/bool/None.  ``positions`` maps a document path
     (a tuple of keys and indices; ``()`` is the root) to the 1-based ``(line, column)`` of that
     value; ``key_positions`` maps a mapping entry's path to the position of its key.
+    ``origins`` maps a path to ``(file, line, column)`` in *another* file: a document merged from
+    a base and a variant reports errors in the variant's parts at the variant's lines.
     """
 
     path: Path
@@ -58,6 +60,7 @@ class Document:
     positions: dict[PathKey, tuple[int, int]] = field(default_factory=dict)
     key_positions: dict[PathKey, tuple[int, int]] = field(default_factory=dict)
     display: str = ""
+    origins: dict[PathKey, tuple[str, int, int]] = field(default_factory=dict)
 
     def where(self, path: PathKey, key: bool = False) -> tuple[int, int]:
         """Line and column of ``path``; the nearest enclosing value's if ``path`` is not there
@@ -73,7 +76,15 @@ class Document:
         return self.positions.get((), (1, 1))
 
     def error(self, path: PathKey, message: str, key: bool = False) -> ContentError:
-        """A :class:`ContentError` located at ``path`` in this document."""
+        """A :class:`ContentError` located at ``path`` in this document (or in the file that
+        ``path``'s nearest entry in ``origins`` came from)."""
+        p = tuple(path)
+        while self.origins:
+            if p in self.origins:
+                return ContentError(*self.origins[p], message)
+            if not p:
+                break
+            p = p[:-1]
         line, col = self.where(path, key)
         return ContentError(self.display or str(self.path), line, col, message)
 

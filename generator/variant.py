@@ -1,0 +1,232 @@
+"""Fan variants: a YAML file that ``extends`` a shipped game with parameter overrides and card
+changes addressed by id.  The file is untrusted: it is loaded with tighter limits than shipped
+content, checked against ``schemas/variant.schema.json``, and merged into a *copy* of the base
+content, which then passes the game's own schemas and semantic checks.  Errors in the variant's
+changes are reported at the variant's lines.
+"""
+from __future__ import annotations
+
+import copy
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+
+from generator.content import GameContent, check_documents, load_game, schema_for
+from generator.errors import ContentError, display_path
+from generator.games import game_module, known_games
+from generator.schema import validate
+from generator.yamlsafe import Document, load_yaml
+
+#: Limits for untrusted variant files (shipped content has wider ones).
+VARIANT_MAX_BYTES = 256 * 1024
+VARIANT_MAX_DEPTH = 16
+VARIANT_MAX_NODES = 50_000
+
+
+@dataclass(frozen=True)
+class Variant:
+    """A parsed, schema-valid variant file (``doc.data`` is the file's data)."""
+
+    doc: Document
+
+    @property
+    def game_id(self) -> str:
+        """The id of the game the variant extends."""
+        return self.doc.data["extends"]
+
+    @property
+    def parameters(self) -> dict[str, Any]:
+        """Parameter overrides by name (empty if none)."""
+        return dict(self.doc.data.get("parameters", {}))
+
+    @property
+    def ruleset(self) -> str | None:
+        """The named ruleset to start from, if any."""
+        return self.doc.data.get("ruleset")
+
+
+def load_variant(path: Path) -> tuple[Variant | None, list[ContentError]]:
+    """Stage 1 and the first half of stage 2: safe loading within the variant limits, then the
+    variant schema and a known ``extends``.  Returns ``(variant, [])`` or ``(None, errors)``."""
+    doc, errors = load_yaml(Path(path), display_path(path), max_bytes=VARIANT_MAX_BYTES,
+                            max_depth=VARIANT_MAX_DEPTH, max_nodes=VARIANT_MAX_NODES)
+    if doc is None:
+        return None, errors
+    errors = validate(doc, "variant.schema.json")
+    if not errors and doc.data["extends"] not in known_games():
+        errors.append(doc.error(("extends",), f"extends: unknown game '{doc.data['extends']}' (known games: {', '.join(known_games())})"))
+    return (None, errors) if errors else (Variant(doc), [])
+
+
+def record_list(game_id: str, stem: str, data: Any) -> str | None:
+    """The key of the list of cards (records with an ``id``) in a content file: the game module's
+    ``RECORD_LISTS[stem]`` if it declares one, else the file's only top-level list of records."""
+    declared = getattr(game_module(game_id), "RECORD_LISTS", {})
+    if stem in declared:
+        return declared[stem]
+    if not isinstance(data, dict):
+        return None
+    keys = [k for k, v in data.items() if isinstance(v, list) and v and all(isinstance(r, dict) and "id" in r for r in v)]
+    return keys[0] if len(keys) == 1 else None
+
+
+def merge(variant: Variant, base: GameContent) -> tuple[GameContent | None, list[ContentError]]:
+    """Stage 2: apply the variant's changes to a copy of ``base`` and check the result with the
+    game's schemas and semantic checks.  Errors in changed or added cards point at the variant.
+    Returns ``(merged, [])`` or ``(None, errors)``."""
+    vdoc = variant.doc
+    documents = {stem: _copy(doc) for stem, doc in base.documents.items()}
+    origins: dict[str, dict[str, list[tuple[tuple, tuple[str, int, int]]]]] = {}
+    errors: list[ContentError] = []
+    for i, change in enumerate(vdoc.data.get("changes", [])):
+        (op, spec), = change.items()
+        at = ("changes", i, op)
+        stem = spec["file"]
+        doc = documents.get(stem)
+        key = record_list(base.game_id, stem, doc.data) if doc else None
+        if key is None:
+            files = ", ".join(s for s, d in documents.items() if record_list(base.game_id, s, d.data))
+            errors.append(vdoc.error(at + ("file",), f"{op}.file: '{stem}' is not a card file of {base.game_id} (card files: {files})"))
+            continue
+        records = doc.data[key]
+        ids = [r["id"] for r in records]
+        file_origins = origins.setdefault(stem, {})
+        if op == "add":
+            card = spec["card"]
+            if card["id"] in ids:
+                errors.append(vdoc.error(at + ("card", "id"), f"add.card.id: '{card['id']}' is already a card in {stem}.yaml: use replace to change it"))
+                continue
+            records.append(copy.deepcopy(card))
+            file_origins[card["id"]] = [(p[len(at) + 1:], _origin(vdoc, p)) for p in vdoc.positions if p[:len(at) + 1] == at + ("card",)]
+            continue
+        if spec["id"] not in ids:
+            errors.append(vdoc.error(at + ("id",), f"{op}.id: no card '{spec['id']}' in {stem}.yaml{_suggest(spec['id'], ids)}"))
+            continue
+        index = ids.index(spec["id"])
+        if op == "remove":
+            del records[index]
+            _shift(doc, key, index)
+            continue
+        for dotted, value in spec["fields"].items():
+            problem = _set(records[index], dotted.split("."), copy.deepcopy(value))
+            if problem:
+                errors.append(vdoc.error(at + ("fields", dotted), f"replace.fields: '{dotted}': {problem}", key=True))
+            else:
+                file_origins.setdefault(spec["id"], []).append((tuple(dotted.split(".")), _origin(vdoc, at + ("fields", dotted))))
+    if errors:
+        return None, errors
+    for stem, by_id in origins.items():
+        doc = documents[stem]
+        key = record_list(base.game_id, stem, doc.data)
+        for index, record in enumerate(doc.data[key]):
+            for sub, origin in by_id.get(record["id"], []):
+                doc.origins[(key, index) + sub] = origin
+    for stem, doc in documents.items():
+        errors += validate(doc, schema_for(base.game_id, stem))
+    if errors:
+        return None, errors
+    return check_documents(base.game_id, base.root, documents)
+
+
+def _copy(doc: Document) -> Document:
+    return Document(doc.path, copy.deepcopy(doc.data), dict(doc.positions), dict(doc.key_positions), doc.display, dict(doc.origins))
+
+
+def _origin(vdoc: Document, path: tuple) -> tuple[str, int, int]:
+    line, col = vdoc.where(path)
+    return (vdoc.display, line, col)
+
+
+def _shift(doc: Document, key: str, removed: int) -> None:
+    """Keep base positions right after record ``removed`` of ``doc.data[key]`` is deleted."""
+    for table in (doc.positions, doc.key_positions):
+        moved = {}
+        for path in list(table):
+            if len(path) >= 2 and path[0] == key and isinstance(path[1], int) and path[1] >= removed:
+                pos = table.pop(path)
+                if path[1] > removed:
+                    moved[(key, path[1] - 1) + path[2:]] = pos
+        table.update(moved)
+
+
+def _set(record: dict, parts: list[str], value: Any) -> str | None:
+    """Set ``record[parts[0]][parts[1]]... = value``; returns a problem description or None."""
+    target = record
+    for i, part in enumerate(parts[:-1]):
+        nxt = target.get(part)
+        if not isinstance(nxt, dict):
+            return f"'{'.'.join(parts[:i + 1])}' is not a group of fields in this card"
+        target = nxt
+    if parts[-1] == "id":
+        return "a card's id cannot be replaced: remove the card and add a new one"
+    target[parts[-1]] = value
+    return None
+
+
+def _suggest(wrong: str, ids: list[str]) -> str:
+    import difflib
+    close = difflib.get_close_matches(wrong, ids, n=3)
+    return f" (did you mean {', '.join(close)}?)" if close else ""
+
+
+@dataclass
+class CardChange:
+    """How one card differs: its id, content file, and changed fields as
+    ``{dotted.path: (before, after)}``."""
+
+    file: str
+    id: str
+    fields: dict[str, tuple[Any, Any]] = field(default_factory=dict)
+
+
+@dataclass
+class ContentDiff:
+    """Stage 3: what a variant changes in the content, card by card."""
+
+    added: list[tuple[str, str]] = field(default_factory=list)  # (file, id)
+    removed: list[tuple[str, str]] = field(default_factory=list)
+    changed: list[CardChange] = field(default_factory=list)
+
+    def lines(self) -> list[str]:
+        """The diff as readable lines: '+ states: ladakh', '- states: goa',
+        '~ states: karnataka: values.forest.value: 19 -> 21'."""
+        out = [f"+ {f}: {i}" for f, i in self.added] + [f"- {f}: {i}" for f, i in self.removed]
+        for ch in self.changed:
+            out += [f"~ {ch.file}: {ch.id}: {p}: {_short(a)} -> {_short(b)}" for p, (a, b) in ch.fields.items()]
+        return out
+
+
+def diff(base: GameContent, merged: GameContent) -> ContentDiff:
+    """Cards added, removed and changed field by field, per content file."""
+    result = ContentDiff()
+    for stem in sorted(base.documents):
+        key = record_list(base.game_id, stem, base[stem])
+        if key is None:
+            continue
+        before = {r["id"]: r for r in base[stem][key]}
+        after = {r["id"]: r for r in merged[stem][key]}
+        result.added += [(stem, i) for i in after if i not in before]
+        result.removed += [(stem, i) for i in before if i not in after]
+        for rid in before:
+            if rid in after and before[rid] != after[rid]:
+                fields = {p: (a, b) for p, a, b in _field_changes(before[rid], after[rid], "")}
+                result.changed.append(CardChange(stem, rid, fields))
+    return result
+
+
+def _field_changes(a: Any, b: Any, prefix: str):
+    if isinstance(a, dict) and isinstance(b, dict):
+        for k in list(a) + [k for k in b if k not in a]:
+            yield from _field_changes(a.get(k), b.get(k), f"{prefix}.{k}" if prefix else k)
+    elif a != b:
+        yield prefix, a, b
+
+
+def _short(value: Any) -> str:
+    text = repr(value) if not isinstance(value, str) else value
+    return text if len(text) <= 60 else text[:57] + "..."
+
+
+def load_base(variant: Variant) -> GameContent:
+    """The shipped content the variant extends (raises ContentErrors if that is broken)."""
+    return load_game(variant.game_id)
