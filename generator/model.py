@@ -1,4 +1,4 @@
-"""Plain data passed from a game module to the renderer: decks of cards and the kit's cover.
+"""Plain data passed from a game module to the renderer: decks of cards, boards and the kit's cover.
 
 Nothing here knows about reportlab.  A card is a dict of *fields* (strings, numbers, lists of
 dicts) that the layout's ``{field}`` templates read.
@@ -25,6 +25,25 @@ class Deck:
     kind: str
     name: str
     cards: list[dict[str, Any]]
+    set: str = "base"
+
+
+@dataclass(frozen=True)
+class Board:
+    """A board (or any sheet larger than a card), printed on one sheet of paper when it fits,
+    else in tiles across several (``generator/render/board.py``).
+
+    Attributes:
+        kind: its size and drawing are ``boards.<kind>`` in the game's layout.yaml.
+        name: the board's name for people ("Board").
+        fields: the values its layout's ``{field}`` templates read, as a card's fields; with
+            ``id`` and ``source`` (used in error messages).
+        set: which set of the game the board belongs to, as :attr:`Deck.set`.
+    """
+
+    kind: str
+    name: str
+    fields: dict[str, Any]
     set: str = "base"
 
 

@@ -16,6 +16,7 @@ from types import ModuleType
 
 _MODULES = {
     "mission-emission": "generator.games.mission_emission",
+    "geheime-mission": "generator.games.geheime_mission",
 }
 
 

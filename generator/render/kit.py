@@ -17,8 +17,9 @@ from generator.content import GameContent
 from generator.errors import ContentError, ContentErrors
 from generator.games import game_module
 from generator.imposition import Grid, grid
-from generator.model import Cover, Deck, Section
+from generator.model import Board, Cover, Deck, Section
 from generator.render import fonts
+from generator.render.board import draw_board
 from generator.render.cover import draw_cover
 from generator.render.elements import LayoutError, Painter
 from generator.render.layout import CardLayout, Layout, compile_layout
@@ -47,7 +48,9 @@ class PrintOptions:
 
 
 def build_kit(content: GameContent, options: PrintOptions = PrintOptions()) -> bytes:
-    """The kit of ``content``'s game as PDF bytes.
+    """The kit of ``content``'s game as PDF bytes.  A game module may also define
+    ``boards(content) -> list[Board]``: its boards print after the decks (tiled across sheets
+    when larger than the paper).
 
     Raises:
         ContentErrors: a card cannot be laid out (text that does not fit even at its minimum
@@ -57,16 +60,19 @@ def build_kit(content: GameContent, options: PrintOptions = PrintOptions()) -> b
     """
     module = game_module(content.game_id)
     decks = module.decks(content)
+    boards = module.boards(content) if hasattr(module, "boards") else []
     if options.sets is not None:
-        known = sorted({d.set for d in decks})
+        known = sorted({d.set for d in decks} | {b.set for b in boards})
         unknown = [s for s in options.sets if s not in known]
         if unknown:
             raise ContentErrors([ContentError(content.game_id, 0, 0, f"unknown set '{u}' (this game's sets: {', '.join(known)})") for u in unknown])
         decks = [d for d in decks if d.set in options.sets]
-    return render_pdf(content.documents["layout"], decks, module.cover(content), options, title=content["game"]["title"])
+        boards = [b for b in boards if b.set in options.sets]
+    return render_pdf(content.documents["layout"], decks, module.cover(content), options, title=content["game"]["title"], boards=boards)
 
 
-def render_pdf(layout_doc, decks: list[Deck], cover: Cover | None, options: PrintOptions, title: str = "deckpress") -> bytes:
+def render_pdf(layout_doc, decks: list[Deck], cover: Cover | None, options: PrintOptions, title: str = "deckpress",
+               boards: list[Board] = ()) -> bytes:
     """Render ``decks`` (and ``cover`` if given) with the layouts of ``layout_doc``: see
     :func:`build_kit`.  Used directly for previews of a subset of cards."""
     fonts.register()
@@ -90,6 +96,8 @@ def render_pdf(layout_doc, decks: list[Deck], cover: Cover | None, options: Prin
     failures: dict[tuple, list[str]] = {}
     for deck in decks:
         _draw_deck(c, painter, layout, deck, options, failures)
+    for board in boards:
+        draw_board(c, painter, layout, board, options.paper, options.duplex != "none", failures)
     errors += _summarise(layout, failures)
     if errors:
         raise ContentErrors(errors)

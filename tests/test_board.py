@@ -1,0 +1,178 @@
+"""Boards larger than a sheet: the tiling geometry (tiles cover the board, neighbours overlap by
+exactly the stated overlap, every tile fits its sheet, alignment marks on every shared edge), and
+the printed tiles read back and measured on rendered pages."""
+from __future__ import annotations
+
+from pathlib import Path
+
+import pypdfium2
+import pytest
+from hypothesis import given, settings, strategies as st
+from pypdf import PdfReader
+
+from generator.imposition import PAPERS, ImpositionError
+from generator.model import Board, Deck
+from generator.render.board import SCALE_BAR_MM, SHEET_MARGIN_MM, alignment_marks, tile_board
+from generator.render.kit import PrintOptions, render_pdf
+from generator.yamlsafe import load_yaml
+
+MM = 72 / 25.4
+
+
+def test_a_390_by_180_board_takes_two_landscape_a4_sheets():
+    t = tile_board((390, 180), "a4", overlap_mm=10)
+    assert (t.rows, t.cols, t.sheet_mm, t.landscape) == (1, 2, (297.0, 210.0), True)
+    assert [(tile.label, tile.x_mm, tile.w_mm, tile.h_mm) for tile in t.tiles] == [("A1", 0, 200, 180), ("A2", 190, 200, 180)]
+
+
+def test_a_board_that_fits_is_one_sheet_without_overlap():
+    t = tile_board((390, 180), "a3", overlap_mm=10)
+    assert (len(t.tiles), t.overlap_mm, t.sheet_mm) == (1, 0.0, (420.0, 297.0))
+    assert alignment_marks(t) == []
+
+
+def test_a_big_board_tiles_in_rows_and_columns():
+    # portrait: 4 x 2 tiles of at most 186 x 273 mm; landscape would need 3 x 3
+    t = tile_board((600, 400), "a4", overlap_mm=10)
+    assert (t.rows, t.cols, t.landscape) == (2, 4, False)
+    assert [tile.label for tile in t.tiles] == ["A1", "A2", "A3", "A4", "B1", "B2", "B3", "B4"]
+
+
+@settings(derandomize=True, max_examples=200, deadline=None)
+@given(width=st.floats(20, 1000), height=st.floats(20, 1000), paper=st.sampled_from(sorted(PAPERS)), overlap=st.floats(5, 30))
+def test_tiles_cover_the_board_and_overlap_exactly(width, height, paper, overlap):
+    t = tile_board((width, height), paper, overlap_mm=overlap)
+    usable = (t.sheet_mm[0] - 2 * SHEET_MARGIN_MM, t.sheet_mm[1] - 2 * SHEET_MARGIN_MM)
+    step = t.overlap_mm
+    for tile in t.tiles:  # every tile fits its sheet inside the margins
+        assert tile.w_mm <= usable[0] + 1e-9 and tile.h_mm <= usable[1] + 1e-9
+    for r in range(t.rows):  # along each row: from 0 to the width, neighbours overlapping by the overlap
+        row = [t.tile(r, c) for c in range(t.cols)]
+        assert row[0].x_mm == 0 and row[-1].x_mm + row[-1].w_mm == pytest.approx(width)
+        for a, b in zip(row, row[1:]):
+            assert a.x_mm + a.w_mm - b.x_mm == pytest.approx(step) and step == overlap
+    for c in range(t.cols):
+        col = [t.tile(r, c) for r in range(t.rows)]
+        assert col[0].y_mm == 0 and col[-1].y_mm + col[-1].h_mm == pytest.approx(height)
+        for a, b in zip(col, col[1:]):
+            assert a.y_mm + a.h_mm - b.y_mm == pytest.approx(step)
+    # no sheet is wasted: one tile fewer in either direction could not cover the board
+    for n, length, room in ((t.cols, width, usable[0]), (t.rows, height, usable[1])):
+        if n > 1:
+            assert (n - 1) * room - (n - 2) * overlap < length
+
+
+def test_marks_lie_on_the_upper_tiles_cut_inside_the_lower_tiles_glue_strip():
+    t = tile_board((600, 400), "a4", overlap_mm=12)
+    marks = alignment_marks(t)
+    shared_edges = t.rows * (t.cols - 1) + t.cols * (t.rows - 1)
+    assert len(marks) == 3 * shared_edges
+    by_label = {tile.label: tile for tile in t.tiles}
+    for m in marks:
+        under, over = by_label[m.under], by_label[m.over]
+        if over.col > under.col:  # a vertical seam: the cross sits on the right tile's left cut
+            assert m.x_mm == over.x_mm and under.x_mm + under.w_mm - 12 <= m.x_mm <= under.x_mm + under.w_mm
+            assert over.y_mm <= m.y_mm <= over.y_mm + over.h_mm
+        else:
+            assert m.y_mm == over.y_mm and under.y_mm + under.h_mm - 12 <= m.y_mm <= under.y_mm + under.h_mm
+            assert over.x_mm <= m.x_mm <= over.x_mm + over.w_mm
+
+
+def test_impossible_tiling_is_a_clear_error():
+    with pytest.raises(ImpositionError, match="unknown paper 'a5'"):
+        tile_board((300, 200), "a5")
+    with pytest.raises(ImpositionError, match="not more than the 200 mm overlap"):
+        tile_board((300, 200), "a4", overlap_mm=200)
+
+
+BOARD_LAYOUT = """\
+cards:
+  test:
+    trim: {width_mm: 63, height_mm: 88}
+    face: []
+    back: []
+boards:
+  plain:
+    size: {width_mm: 330, height_mm: 150}
+    overlap_mm: 10
+    elements:
+      - {type: rect, x_mm: 0, y_mm: 0, w_mm: 330, h_mm: 150, fill: "#dddddd", bleed: true}
+      - {type: text, x_mm: 10, y_mm: 10, w_mm: 100, h_mm: 10, text: "{title}", font_pt: 14}
+"""
+
+
+@pytest.fixture(scope="module")
+def board_pdf(tmp_path_factory) -> Path:
+    folder = tmp_path_factory.mktemp("board")
+    layout, errors = load_yaml(folder / "layout.yaml", text=BOARD_LAYOUT)
+    assert not errors
+    board = Board("plain", "Test board", {"id": "b", "source": "test", "title": "HELLO BOARD"})
+    path = folder / "board.pdf"
+    path.write_bytes(render_pdf(layout, [Deck("test", "Test", [])], None, PrintOptions(), boards=[board]))
+    return path
+
+
+def test_tile_pages_say_how_they_join(board_pdf):
+    reader = PdfReader(board_pdf)
+    # two A4 tiles (330 x 150 mm: 170 + 170 with 10 mm overlap), each followed by a blank back
+    assert len(reader.pages) == 4
+    assert [(round(float(p.mediabox.width) / MM), round(float(p.mediabox.height) / MM)) for p in reader.pages] == [(210, 297)] * 4
+    first, second = reader.pages[0].extract_text(), reader.pages[2].extract_text()
+    assert "Test board · tile A1 (1 of 2" in first and "GLUE · A2 on top" in first and "A1|A2" in first
+    assert "Test board · tile A2 (2 of 2" in second and "A2: cut here, lay over A1" in second and "A1|A2" in second
+    assert "HELLO BOARD" in first
+    assert "left blank" in reader.pages[1].extract_text()
+
+
+def _render(path: Path, index: int, dpi: int = 254):
+    page = pypdfium2.PdfDocument(str(path))[index]
+    return page.render(scale=dpi / 72).to_pil().convert("L"), dpi / 25.4
+
+
+def test_crosses_print_at_the_same_board_point_on_both_tiles(board_pdf):
+    t = tile_board((330, 150), "a4", overlap_mm=10)
+    ox, oy = t.origin_mm()
+    for page, tile in ((0, t.tiles[0]), (2, t.tiles[1])):
+        image, px = _render(board_pdf, page)
+        for m in alignment_marks(t):
+            # the cross's centre on this sheet, and points on its arms 3 mm away: dark (black lines)
+            cx, cy = ox + m.x_mm - tile.x_mm, oy + m.y_mm - tile.y_mm
+            for dx, dy in ((3, 0), (-3, 0), (0, 3), (0, -3)):
+                assert image.getpixel((round((cx + dx) * px), round((cy + dy) * px))) < 110, (tile.label, m, dx, dy)
+            # and the paper between the arms is not dark
+            assert image.getpixel((round((cx + 3) * px), round((cy + 3) * px))) > 150
+
+
+def test_scale_bar_measures_50_mm(board_pdf):
+    t = tile_board((330, 150), "a4", overlap_mm=10)
+    image, px = _render(board_pdf, 0)
+    _, oy = t.origin_mm()
+    row = round((oy - 5) * px)  # the bar sits 5 mm above the tile
+    runs, start = [], None  # runs of dark pixels along the row: the longest is the bar
+    for x in range(image.width + 1):
+        dark = x < image.width and image.getpixel((x, row)) < 128
+        if dark and start is None:
+            start = x
+        elif not dark and start is not None:
+            runs.append(x - start)
+            start = None
+    assert max(runs) / px == pytest.approx(SCALE_BAR_MM, abs=0.3)
+
+
+def test_crop_marks_sit_on_the_tile_edges(board_pdf):
+    t = tile_board((330, 150), "a4", overlap_mm=10)
+    ox, oy = t.origin_mm()
+    image, px = _render(board_pdf, 2)
+    row = round((oy + t.tiles[1].h_mm + 7) * px)  # below the tile: the vertical crop marks cross this line
+    dark = [x / px for x in range(image.width) if image.getpixel((x, row)) < 128]
+    assert dark[0] == pytest.approx(ox, abs=0.3) and dark[-1] == pytest.approx(ox + t.tiles[1].w_mm, abs=0.3)
+
+
+def test_a_missing_board_layout_is_reported(tmp_path):
+    from generator.errors import ContentErrors
+
+    layout, _ = load_yaml(tmp_path / "layout.yaml", text=BOARD_LAYOUT)
+    board = Board("city", "Board", {"id": "b", "source": "test.yaml"})
+    with pytest.raises(ContentErrors) as exc:
+        render_pdf(layout, [], None, PrintOptions(), boards=[board])
+    assert "no layout for board kind 'city' (Board); board layouts exist for: plain" in str(exc.value)
