@@ -8,9 +8,9 @@ from __future__ import annotations
 
 import click
 
-from generator.cli import content
+from generator.cli import content, missions
 
-COMMANDS = [content.validate, content.build]
+COMMANDS = [content.validate, content.build, missions.missions]
 
 
 @click.group(context_settings={"help_option_names": ["-h", "--help"]})

@@ -17,6 +17,8 @@ from types import ModuleType
 _MODULES = {
     "mission-emission": "generator.games.mission_emission",
     "geheime-mission": "generator.games.geheime_mission",
+    "fifty-missions": "generator.games.fifty_missions",
+    "geheime-mission": "generator.games.geheime_mission",
 }
 
 
