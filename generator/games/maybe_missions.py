@@ -1,0 +1,174 @@
+"""Maybe Missions (Pandaqi): vote cards, two-sided mission and Master cards, identities and shop.
+
+Content in ``content/maybe-missions/``: ``game.yaml``, ``layout.yaml``, ``votes.yaml``,
+``missions.yaml``, ``masters.yaml``, ``public-identities.yaml``, ``secret-identities.yaml`` and
+``shop.yaml``.  Counts and rule ideas come from ``shared/notes/card-facts.md`` and the rulebook
+(``shared/rulebooks/maybe-missions.md``); titles, names, icons and parameters are designed
+(``generator/games/maybe_missions_generate.py`` made the first set; the YAML is the source of truth).  Every rule, power and reward is an effect of the
+vocabulary (:mod:`generator.games.maybe_missions_vocabulary`), and its printed text is made from it.
+
+Two-sided cards (missions, Master cards, shop cards) print their green SUCCESS side as the face and
+their red FAIL side as the back: the kit's back sheet draws each card's own back at the mirrored
+slot, so each red side lands behind its green side when printed duplex.
+"""
+from __future__ import annotations
+
+from generator import checks
+from generator.errors import ContentError
+from generator.games.maybe_missions_vocabulary import check_effects, effect_text
+from generator.model import Cover, Deck, Section
+
+FILES = ("game", "layout", "votes", "missions", "masters", "public-identities", "secret-identities", "shop")
+
+#: Icon slots of a side's row (card-facts: 1 to 4 resource icons a side) and of a shop cost (1 to 3).
+SIDE_SLOTS = 4
+COST_SLOTS = 3
+
+#: (component id in game.yaml, file stem, list key, what a record is, set)
+_CARD_LISTS = (
+    ("vote", "votes", "votes", "vote", "base"),
+    ("mission", "missions", "missions", "mission", "base"),
+    ("master", "masters", "masters", "Master card", "base"),
+    ("public-identity", "public-identities", "identities", "public identity", "identities"),
+    ("secret-identity", "secret-identities", "identities", "secret identity", "identities"),
+    ("shop", "shop", "shop", "shop card", "gadgets"),
+)
+_SET_OF = {component: card_set for component, *_, card_set in _CARD_LISTS}
+
+
+def check(content) -> list[ContentError]:
+    """Counts match ``game.yaml``; ids unique; votes numbered 1..N once each, even numbers YES and
+    odd numbers NO (card-facts.md); mission titles unique; every effect has card text for its
+    parameters, and identities' helpful powers help while harmful ones hurt."""
+    errors: list[ContentError] = []
+    for component, stem, list_key, what, _ in _CARD_LISTS:
+        errors += checks.count(content, component, stem, list_key)
+        if stem != "votes":
+            errors += checks.unique_ids(content.documents[stem], list_key, what)
+    errors += _check_votes(content.documents["votes"])
+    missions = content.documents["missions"]
+    first: dict[str, int] = {}
+    for i, card in enumerate(missions.data["missions"]):
+        title = card["title"].casefold()
+        if title in first:
+            line = missions.where(("missions", first[title], "title"))[0]
+            errors.append(missions.error(("missions", i, "title"), f"missions[{i}].title: '{card['title']}' is already the title of the card on line {line}"))
+        first.setdefault(title, i)
+    return errors + check_effects(content)
+
+
+def _check_votes(doc) -> list[ContentError]:
+    errors = []
+    votes = doc.data["votes"]
+    seen: dict[int, int] = {}
+    for i, vote in enumerate(votes):
+        number = vote["number"]
+        if number in seen:
+            errors.append(doc.error(("votes", i, "number"), f"votes[{i}].number: {number} is already on the card of line {doc.where(('votes', seen[number]))[0]}; each number once"))
+        seen.setdefault(number, i)
+        expected = "YES" if number % 2 == 0 else "NO"
+        if vote["vote"] != expected:
+            errors.append(doc.error(("votes", i, "vote"), f"votes[{i}].vote: number {number} is {'even' if expected == 'YES' else 'odd'}, so the card is {expected} (even numbers are YES, odd numbers NO)"))
+    missing = sorted(set(range(1, len(votes) + 1)) - set(seen))
+    if missing:
+        errors.append(doc.error(("votes",), f"votes: the numbers must run from 1 to {len(votes)}; missing: {', '.join(map(str, missing))}"))
+    return errors
+
+
+def icon_row(icons: list[dict], slots: int) -> list[dict]:
+    """A side's icons as items for the layout's ``rows`` element, centred on ``slots`` places.
+
+    The row steps half a place at a time: ``slots - n`` empty half-steps lead, and an empty item
+    sits between two icons, so any number of icons up to ``slots`` is centred.  Items: ``show``
+    (draw an icon here), ``icon`` (resource name, also its palette colour), ``crossed``.
+    """
+    items = [{"show": False}] * (slots - len(icons))
+    for i, icon in enumerate(icons):
+        if i:
+            items.append({"show": False})
+        items.append({"show": True, "icon": icon["resource"], "crossed": bool(icon.get("crossed"))})
+    return items
+
+
+def decks(content) -> list[Deck]:
+    """The kit's decks as field dicts for ``layout.yaml``.
+
+    Sets: 'base' (votes, missions, Master cards), 'identities' (public and secret identities),
+    'gadgets' (shop cards).  Fields: vote ``number``, ``vote`` ('YES'/'NO'), ``side`` and ``mark``
+    (palette colour and icon of its type), ``striped`` (NO votes); mission ``title``; Master
+    ``rule`` (text from the vocabulary); both with ``success_icons`` and ``fail_icons``
+    (:func:`icon_row`); identity ``name``, ``label``, ``colour``, ``helpful``, ``harmful``,
+    ``hint``; shop ``<side>_gadget``, ``<side>_cost`` and ``<side>_reward`` for ``success`` and
+    ``fail``.
+    """
+    votes = [{"id": f"vote-{v['number']}", "source": "votes.yaml", "number": str(v["number"]), "vote": v["vote"],
+              "side": "success" if v["vote"] == "YES" else "fail", "mark": "mm-tick" if v["vote"] == "YES" else "mm-cross",
+              "striped": v["vote"] == "NO"}
+             for v in sorted(content["votes"]["votes"], key=lambda v: v["number"])]
+    missions = [{"id": m["id"], "source": "missions.yaml", "title": m["title"], **_sides(m)} for m in content["missions"]["missions"]]
+    masters = [{"id": m["id"], "source": "masters.yaml", "rule": effect_text(m["rule"]), **_sides(m)} for m in content["masters"]["masters"]]
+    shop = [{"id": s["id"], "source": "shop.yaml", **_shop_side(s, "success"), **_shop_side(s, "fail")} for s in content["shop"]["shop"]]
+    return [
+        Deck("vote", "Vote cards", votes, _SET_OF["vote"]),
+        Deck("mission", "Mission cards", missions, _SET_OF["mission"]),
+        Deck("master", "Master cards", masters, _SET_OF["master"]),
+        Deck("identity", "Public identity cards", _identities(content["public-identities"]["identities"], "public"), _SET_OF["public-identity"]),
+        Deck("identity", "Secret identity cards", _identities(content["secret-identities"]["identities"], "secret"), _SET_OF["secret-identity"]),
+        Deck("shop", "Shop cards", shop, _SET_OF["shop"]),
+    ]
+
+
+def _sides(card: dict) -> dict:
+    return {"success_icons": icon_row(card["success"], SIDE_SLOTS), "fail_icons": icon_row(card["fail"], SIDE_SLOTS)}
+
+
+def _shop_side(card: dict, side: str) -> dict:
+    s = card[side]
+    return {f"{side}_gadget": s["gadget"], f"{side}_reward": effect_text(s["reward"]),
+            f"{side}_cost": icon_row([{"resource": r} for r in s["cost"]], COST_SLOTS)}
+
+
+_IDENTITY_HINTS = {
+    "public": "Lies face up: its power is yours for the whole game.",
+    "secret": "Keep it face down: it changes your score at the end.",
+}
+
+
+def _identities(records: list[dict], kind: str) -> list[dict]:
+    return [{"id": r["id"], "source": f"{kind}-identities.yaml", "name": r["name"], "label": f"{kind.upper()} IDENTITY", "colour": kind,
+             "helpful": effect_text(r["helpful"]), "harmful": effect_text(r["harmful"]), "hint": _IDENTITY_HINTS[kind]}
+            for r in records]
+
+
+def cover(content) -> Cover:
+    """The kit's first page: what is in it (with sets), how the two-sided cards work, where the
+    cards come from."""
+    game = content["game"]
+    checklist = [["Component", "Count", "Size", "Set"]]
+    for comp in game["components"]:
+        size = game["card_sizes"].get(comp.get("card_size", ""), {})
+        checklist.append([comp["name"], str(comp["count"]), f"{size['width_mm']:g} x {size['height_mm']:g} mm" if size else "",
+                          _SET_OF.get(comp["id"], "")])
+    origin = [["File", "Provenance", "Source", "How"]]
+    for stem in FILES[2:]:
+        p = content[stem]["provenance"]
+        origin.append([f"{stem}.yaml", p["provenance"], p["source"], p.get("method", "")])
+    return Cover(
+        title=f"{game['title']}: print-and-play kit",
+        subtitle=f"{game['publisher']} · {game['players']['min']}-{game['players']['max']} players",
+        sections=[
+            Section("What is in this kit", ["Build only some sets with --sets (base, identities, gadgets)."], checklist, [3, 1, 1.5, 1.2]),
+            Section("Two-sided cards", [
+                "Mission, Master and shop cards have a green SUCCESS side (on the sheet of faces) and a red FAIL side (on the sheet of "
+                "backs behind it). Print double-sided so that each red side lands behind its own green side. The FAIL side also says "
+                "FAIL, shows a cross and has a striped background, so the sides tell apart in greyscale.",
+                "A collected card scores the icons of the side that lies up: +1 for each plain icon, -1 for each crossed-out icon.",
+            ]),
+            Section("Card text", [
+                "Every Master rule, identity power and shop reward is written in content files as a kind with its parameters, for "
+                "example {kind: vote_cutoff, above: 15}; the words on the cards are made from it by deckpress's vocabulary "
+                "(schemas/maybe-missions.vocabulary.schema.json), which also defines what each kind means for the rules engine.",
+            ]),
+            Section("Where the cards come from", [], origin, [1.2, 1, 3, 3.5]),
+        ],
+    )
