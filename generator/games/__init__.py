@@ -16,11 +16,9 @@ from types import ModuleType
 
 _MODULES = {
     "mission-emission": "generator.games.mission_emission",
-    "geheime-mission": "generator.games.geheime_mission",
-    "maybe-missions": "generator.games.maybe_missions",
     "fifty-missions": "generator.games.fifty_missions",
-    "geheime-mission": "generator.games.geheime_mission",
     "maybe-missions": "generator.games.maybe_missions",
+    "geheime-mission": "generator.games.geheime_mission",
 }
 
 
