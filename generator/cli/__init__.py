@@ -8,9 +8,9 @@ from __future__ import annotations
 
 import click
 
-from generator.cli import content, missions
+from generator.cli import content, missions, play
 
-COMMANDS = [content.validate, content.build, missions.missions]
+COMMANDS = [content.validate, content.build, missions.missions, play.simulate, play.replay]
 
 
 @click.group(context_settings={"help_option_names": ["-h", "--help"]})

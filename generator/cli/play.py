@@ -1,0 +1,264 @@
+"""``deckpress simulate`` and ``deckpress replay``: the rules engines from the command line.
+
+Options are parsed into plain values, the engine (``rules/``) runs, and a reporter prints the
+result as text (rich tables) or pure JSON.  Nothing else is printed on stdout, so ``--format json``
+output can be piped.
+
+Exit codes of ``replay``: 0 every event legal (scores printed; the game may be unfinished),
+1 an illegal event (``LOG:line: event N: <reason code>: <message>``) or a recorded result that
+differs, 3 the log cannot be replayed at all (unreadable, not YAML/JSON, bad header, unknown game
+or parameters, invalid content).  ``simulate`` exits 0, 1 on invalid content, 2 on bad options.
+"""
+from __future__ import annotations
+
+import json
+import sys
+from pathlib import Path
+from typing import Any
+
+import click
+
+from generator.errors import ContentErrors
+from rules.core.bots import bot_names
+from rules.core.errors import LogError, ParameterError
+from rules.core.params import parse_value
+from rules.core.registry import known_games
+from rules.core.stats import percentile, wilson
+
+_PROGRESS_MIN_GAMES = 2000
+
+
+def _params(ctx, param, values: tuple[str, ...]) -> dict[str, Any]:
+    out = {}
+    for item in values:
+        key, sep, value = item.partition("=")
+        if not sep or not key:
+            raise click.BadParameter(f"expected KEY=VALUE, got {item!r}")
+        out[key.strip()] = parse_value(value.strip())
+    return out
+
+
+@click.command()
+@click.argument("game", type=click.Choice(known_games()))
+@click.option("--mode", default=None, help="The game's mode (mission-emission: base, strategy, kids).")
+@click.option("--players", type=int, default=None, help="Number of seats.")
+@click.option("--ruleset", default=None, help="A named bundle of parameter values.")
+@click.option("--param", "-p", "params", multiple=True, callback=_params, metavar="KEY=VALUE",
+              help="Any parameter (JSON values: -p piles_to_end=3 -p 'points={\"forest\": [2, 4, 6]}'); repeatable.")
+@click.option("--games", type=click.IntRange(1, 10_000_000), default=1000, show_default=True, help="Games to play.")
+@click.option("--bots", default="random", show_default=True, metavar="NAME[,NAME...]",
+              help="One bot for every seat, or one per seat in seat order (for example greedy,random,random).")
+@click.option("--seed", type=int, default=1, show_default=True, help="Seed of the run: same seed, same results.")
+@click.option("--workers", type=click.IntRange(1, 256), default=1, show_default=True, help="Processes (results do not depend on it).")
+@click.option("--time-limit", type=click.FloatRange(min=0.1), default=600.0, show_default=True, help="Stop starting games after this many seconds.")
+@click.option("--format", "fmt", type=click.Choice(["text", "json"]), default="text", show_default=True, help="How to report.")
+@click.option("--content", type=click.Path(file_okay=False, path_type=Path), default=None, help="Use this content folder (a variant) instead of the shipped one.")
+@click.option("--save-logs", type=click.IntRange(0, 1000), default=0, help="Also write the logs of the first N games (YAML) to --log-dir.")
+@click.option("--log-dir", type=click.Path(file_okay=False, path_type=Path), default=Path("output/logs"), show_default=True)
+def simulate(game: str, mode: str | None, players: int | None, ruleset: str | None, params: dict[str, Any], games: int,
+             bots: str, seed: int, workers: int, time_limit: float, fmt: str, content: Path | None, save_logs: int, log_dir: Path) -> None:
+    """Simulate GAMES games between bots and report balance: win rate per seat with Wilson 95 %
+    intervals, draws, game length percentiles, games cut off by the move bound, the game's own
+    counts (point cards won, ...), and the effective parameters and bots behind every number."""
+    from rules.core.registry import load
+    from rules.core.simulate import SimulationSpec, simulate as run
+
+    overrides = dict(params)
+    if mode is not None:
+        overrides["mode"] = mode
+    if players is not None:
+        overrides["players"] = players
+    try:
+        engine = load(game, ruleset, overrides, content)
+        names = [b.strip() for b in bots.split(",") if b.strip()]
+        if len(names) == 1:
+            names *= engine.players
+        if len(names) != engine.players:
+            raise ParameterError(f"--bots names {len(names)} bots for {engine.players} seats: give one (for every seat) or {engine.players}")
+        unknown = [b for b in names if b not in bot_names(game)]
+        if unknown:
+            raise ParameterError(f"unknown bot '{unknown[0]}' (known bots: {', '.join(bot_names(game))})")
+    except ParameterError as exc:
+        raise click.UsageError(str(exc)) from None
+    except ContentErrors as exc:
+        _fail_content(exc)
+    spec = SimulationSpec(game, dict(engine.params), tuple(names), games, seed, workers, time_limit,
+                          str(content) if content else None)
+    result = _with_progress(run, spec, fmt)
+    (_json_simulation if fmt == "json" else _text_simulation)(result)
+    if save_logs:
+        _save_logs(result, min(save_logs, games), log_dir, fmt)
+
+
+def _with_progress(run, spec, fmt: str):
+    if fmt == "json" or not sys.stderr.isatty() or spec.games < _PROGRESS_MIN_GAMES:
+        return run(spec)
+    from rich.console import Console
+    from rich.progress import Progress
+
+    with Progress(console=Console(stderr=True), transient=True) as bar:
+        task = bar.add_task("simulating", total=spec.games)
+        return run(spec, progress=lambda done: bar.update(task, completed=done))
+
+
+def _save_logs(result, count: int, log_dir: Path, fmt: str) -> None:
+    from rules.core.bots import make_bot
+    from rules.core.log import record, to_yaml
+    from rules.core.simulate import game_rng, play_game
+
+    spec, engine = result.spec, result.game
+    log_dir.mkdir(parents=True, exist_ok=True)
+    for index in range(count):
+        bots = [make_bot(spec.game_id, name) for name in spec.bots]
+        state = play_game(engine, bots, game_rng(spec.seed, index))[0]
+        path = log_dir / f"{spec.game_id}-{engine.params.get('mode', 'game')}-seed{spec.seed}-game{index}.yaml"
+        path.write_text(to_yaml(record(engine, state.history, seed=spec.seed)), "utf-8")
+    click.echo(f"wrote {count} game log{'s' * (count != 1)} to {log_dir}", err=fmt == "json")
+
+
+def simulation_dict(result) -> dict[str, Any]:
+    """The report of a simulation as plain data (what ``--format json`` prints).  ``timing`` is
+    the only part that changes between runs of the same spec."""
+    spec, engine, t = result.spec, result.game, result.tally
+    played = t.games
+    seats = []
+    for seat in range(engine.players):
+        low, high = wilson(t.wins[seat], played)
+        seats.append({"seat": seat, "bot": spec.bots[seat], "wins": t.wins[seat],
+                      "win_rate": _ratio(t.wins[seat], played), "win_rate_95": [round(low, 4), round(high, 4)],
+                      "shared_wins": t.shared[seat], "mean_score": round(t.score_sums[seat] / played, 3) if played else None})
+    lengths = {f"p{q}": percentile(t.lengths, q) for q in (10, 50, 90, 99)} if played else {}
+    if played:
+        lengths.update({"max": max(t.lengths), "mean": round(t.moves / played, 2)})
+    return {
+        "game": engine.info.id, "engine": engine.engine_version(), "content_hash": engine.content_hash,
+        "params": dict(engine.params), "bots": list(spec.bots), "seed": spec.seed,
+        "games_requested": spec.games, "games": played, "cut_off_by_move_bound": t.cut_off,
+        "move_bound": engine.max_length(), "stopped_by_time_limit": t.stopped_by_time, "time_limit_s": spec.time_limit,
+        "seats": seats, "draws": t.draws, "draw_rate": _ratio(t.draws, played),
+        "length_in_moves": lengths, "decision_rate": _ratio(t.decisions, t.moves),
+        "tallies": {k: {"total": v, "per_game": round(v / played, 4) if played else None} for k, v in sorted(t.events.items())},
+        "timing": {"workers": spec.workers, "elapsed_s": round(result.elapsed, 3),
+                   "games_per_s": round(played / result.elapsed, 1) if result.elapsed else None,
+                   "actions_per_s": round(t.actions / result.elapsed) if result.elapsed else None},
+    }
+
+
+def _ratio(k: int, n: int) -> float | None:
+    return round(k / n, 4) if n else None
+
+
+def _json_simulation(result) -> None:
+    click.echo(json.dumps(simulation_dict(result), indent=2, ensure_ascii=False))
+
+
+def _text_simulation(result) -> None:
+    from rich.console import Console
+    from rich.table import Table
+
+    d = simulation_dict(result)
+    console = Console(file=sys.stdout, highlight=False, width=max(100, Console().width))
+    engine = result.game
+    console.print(f"[bold]{engine.info.name}[/bold] · {d['params'].get('mode', '')} · {engine.players} players · "
+                  f"{d['games']:,} games · seed {d['seed']} · bots: {', '.join(d['bots'])}")
+    console.print("parameters: " + ", ".join(f"{k}={json.dumps(v)}" for k, v in d["params"].items()), soft_wrap=True)
+    console.print(f"content {d['content_hash']} · {d['engine']}", soft_wrap=True)
+    table = Table(title="Win rate per seat (seat 0 starts)")
+    for column in ("seat", "bot", "wins", "win rate", "95 % interval", "shared best", "mean score"):
+        table.add_column(column, justify="left" if column == "bot" else "right")
+    for s in d["seats"]:
+        low, high = s["win_rate_95"]
+        table.add_row(str(s["seat"]), s["bot"], f"{s['wins']:,}", _pct(s["win_rate"]), f"{100 * low:.1f}–{100 * high:.1f} %",
+                      f"{s['shared_wins']:,}", "" if s["mean_score"] is None else f"{s['mean_score']:.2f}")
+    console.print(table)
+    lengths = d["length_in_moves"]
+    console.print(f"draws (best result shared): {d['draws']:,} ({_pct(d['draw_rate'])})")
+    if lengths:
+        console.print("game length in moves: " + " · ".join(f"{k} {v}" for k, v in lengths.items()))
+    console.print(f"real decisions (more than one legal action): {_pct(d['decision_rate'])} of moves")
+    console.print(f"cut off by the move bound ({d['move_bound']:,} actions): {d['cut_off_by_move_bound']}")
+    if d["stopped_by_time_limit"]:
+        console.print(f"[bold]stopped by the time limit ({d['time_limit_s']:g} s) after {d['games']:,} of {d['games_requested']:,} games[/bold]")
+    if d["tallies"]:
+        tallies = Table(title="Counts per game (averaged over games)")
+        tallies.add_column("what")
+        tallies.add_column("total", justify="right")
+        tallies.add_column("per game", justify="right")
+        for name, v in d["tallies"].items():
+            tallies.add_row(name, f"{v['total']:,}", f"{v['per_game']:.3f}")
+        console.print(tallies)
+    timing = d["timing"]
+    console.print(f"{d['games']:,} games in {timing['elapsed_s']:.2f} s on {timing['workers']} worker{'s' * (timing['workers'] != 1)}"
+                  f" ({timing['games_per_s'] or 0:,.0f} games/s, {timing['actions_per_s'] or 0:,} actions/s)")
+
+
+def _pct(x: float | None) -> str:
+    return "n/a" if x is None else f"{100 * x:.1f} %"
+
+
+@click.command()
+@click.argument("log", type=click.Path(path_type=Path, dir_okay=False))
+@click.option("--content", type=click.Path(file_okay=False, path_type=Path), default=None, help="Use this content folder instead of the shipped one.")
+@click.option("--format", "fmt", type=click.Choice(["text", "json"]), default="text", show_default=True, help="How to report.")
+def replay(log: Path, content: Path | None, fmt: str) -> None:
+    """Check a recorded game (YAML or JSON Lines, docs/game-logs.md) event by event.
+
+    Exits 0 when every event is legal (final scores printed), 1 at the first illegal event
+    (LOG:line: event N: reason: message), 3 when the log cannot be replayed at all.
+    """
+    from rules.core.log import read_log
+    from rules.core.replay import replay as run
+
+    try:
+        result = run(read_log(log), content)
+    except LogError as exc:
+        _unreplayable(fmt, str(exc))
+    except ContentErrors as exc:
+        _unreplayable(fmt, "\n".join(str(e) for e in exc.errors))
+    (_json_replay if fmt == "json" else _text_replay)(result)
+    sys.exit(0 if result.ok else 1)
+
+
+def _unreplayable(fmt: str, message: str) -> None:
+    if fmt == "json":
+        click.echo(json.dumps({"ok": False, "readable": False, "error": message}, ensure_ascii=False))
+    else:
+        click.echo(f"{message}\ncannot replay this log", err=True)
+    sys.exit(3)
+
+
+def _text_replay(result) -> None:
+    for warning in result.warnings:
+        click.echo(f"warning: {warning}", err=True)
+    source = result.log.source
+    if result.error is not None:
+        e = result.error
+        click.echo(f"{e.where(source)}: {e.reason}: {e.message}")
+        click.echo(f"{result.checked} event{'s' * (result.checked != 1)} legal before it")
+        return
+    state = result.state
+    status = "the game is over" if result.finished else f"the game is not over ({state.due()})"
+    click.echo(f"{source}: {result.checked} events, all legal; {status}")
+    click.echo("rules: " + ", ".join(f"{k}={json.dumps(v)}" for k, v in result.game.params.items()))
+    scores = state.returns()
+    winners = state.winners()
+    for seat, score in enumerate(scores):
+        mark = " (winner)" if seat in winners and len(winners) == 1 else " (shared best)" if seat in winners else ""
+        click.echo(f"  seat {seat}: {score:g}{mark}")
+
+
+def _json_replay(result) -> None:
+    e = result.error
+    state = result.state
+    click.echo(json.dumps({
+        "ok": result.ok, "readable": True, "log": result.log.source, "game": result.game.info.id,
+        "params": dict(result.game.params), "events_checked": result.checked, "finished": result.finished,
+        "scores": state.returns(), "winners": state.winners(), "warnings": result.warnings,
+        "error": None if e is None else {"index": e.index, "line": e.line, "reason": str(e.reason), "message": e.message},
+    }, indent=2, ensure_ascii=False))
+
+
+def _fail_content(exc: ContentErrors) -> None:
+    for err in exc.errors:
+        click.echo(str(err), err=True)
+    sys.exit(1)

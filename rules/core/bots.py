@@ -1,0 +1,65 @@
+"""Bots: players the simulation driver asks for an action.  They see only a seat's view.
+
+A bot is any object with ``name`` and ``act(view, legal, rng) -> action``: ``view`` is what its
+seat may see (:class:`~rules.core.game.View`), ``legal`` the sorted legal actions, ``rng`` the
+game's seeded ``random.Random`` (for tie-breaks; a bot keeps no other randomness, so a game is
+reproduced from its seed).  ``random`` works for every game; each game registers its own
+heuristics with :func:`register_bot`.
+"""
+from __future__ import annotations
+
+from typing import Any, Callable, Protocol, Sequence
+
+from rules.core.errors import ParameterError
+from rules.core.game import View
+
+#: The type of ``rng``: a seeded ``random.Random`` owned by the simulation driver (only
+#: rules/core/simulate.py imports :mod:`random`).
+Rng = Any
+
+
+class Bot(Protocol):
+    """What the simulation driver needs of a bot."""
+
+    name: str
+
+    def act(self, view: View, legal: Sequence[int], rng: Rng) -> int:
+        """One of ``legal``, chosen from ``view`` only."""
+
+
+class RandomBot:
+    """Plays a uniformly random legal action: the baseline of every balance table."""
+
+    name = "random"
+    uses_view = False  # the driver may pass None instead of building a view
+
+    def act(self, view: View | None, legal: Sequence[int], rng: Rng) -> int:
+        """A uniformly random element of ``legal``."""
+        return legal[int(rng.random() * len(legal))]
+
+
+_BOTS: dict[str, dict[str, Callable[[], Bot]]] = {}
+
+
+def register_bot(game_id: str, name: str, factory: Callable[[], Bot]) -> None:
+    """Make bot ``name`` available for ``game_id`` (``factory()`` returns a fresh bot)."""
+    _BOTS.setdefault(game_id, {})[name] = factory
+
+
+def bot_names(game_id: str) -> list[str]:
+    """The bots that can play ``game_id``: ``random`` and the game's own, sorted."""
+    return sorted({"random", *_BOTS.get(game_id, {})})
+
+
+def make_bot(game_id: str, name: str) -> Bot:
+    """A fresh bot ``name`` for ``game_id``.
+
+    Raises:
+        ParameterError: no such bot (the message lists the known ones).
+    """
+    if name == "random":
+        return RandomBot()
+    factory = _BOTS.get(game_id, {}).get(name)
+    if factory is None:
+        raise ParameterError(f"unknown bot '{name}' for {game_id} (known bots: {', '.join(bot_names(game_id))})")
+    return factory()

@@ -1,0 +1,379 @@
+"""Game, State and View: the contract every rules engine implements, and the checks it shares.
+
+A :class:`Game` is immutable: validated content plus effective parameters.  It makes
+:class:`State` objects.  A state says who is due through :attr:`State.current`:
+
+* a seat number ``0..players-1``: that seat decides;
+* :data:`CHANCE`: a chance event (deal, draw, reshuffle) is due; :meth:`State.chance_outcomes`
+  lists its outcomes with probabilities, and the caller applies one like any other action;
+* :data:`SIMULTANEOUS`: several seats each submit one action (:meth:`State.acting_seats`); the
+  state keeps the submissions hidden and resolves them when the last one arrives;
+* :data:`TERMINAL`: the game is over; :meth:`State.returns` gives each seat's result.
+
+A game implements a handful of short private methods (``_legal_actions``, ``_apply``, ``_why_illegal``,
+...); the public ones here add the shared handling of terminal states, chance nodes and wrong
+seats, so that an illegal action always raises :class:`~rules.core.errors.IllegalAction` with a
+reason and leaves the state unchanged.  :meth:`State.apply_trusted` skips the checks: the
+simulation driver uses it for actions its bots chose from the legal list.
+
+*Models:* OpenSpiel ``open_spiel/python/games/kuhn_poker.py`` (Game, State, observer; chance
+outcomes) and its README's implementation notes; boardgame.io's mandatory invalid-move check.
+"""
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from functools import lru_cache
+from typing import TYPE_CHECKING, Any, Callable, ClassVar, Mapping
+
+from rules.core.errors import IllegalAction, ParameterError, Reason
+from rules.core.params import Param, resolve
+
+if TYPE_CHECKING:
+    from generator.content import GameContent
+
+#: :attr:`State.current` when a chance event is due (also the "seat" of chance events in a history).
+CHANCE = -1
+#: :attr:`State.current` when several seats each submit one action before anything is revealed.
+SIMULTANEOUS = -2
+#: :attr:`State.current` when the game is over.
+TERMINAL = -3
+
+
+@dataclass(frozen=True)
+class GameInfo:
+    """What a game is, declared at the top of its module.
+
+    ``max_length`` and ``score_range`` are functions of the :class:`Game` instance, so bounds follow
+    the actual parameters (more players, longer games).  ``max_length`` counts every action,
+    chance events included; the simulation driver stops a game that goes past it.  ``version``
+    changes whenever the game's rules code changes the outcome of a recorded game.
+    """
+
+    id: str
+    name: str
+    version: int
+    rulebook: str
+    chance: bool
+    hidden_information: bool
+    simultaneous: bool
+    cooperative: bool
+    params: tuple[Param, ...]
+    max_length: Callable[["Game"], int]
+    score_range: Callable[["Game"], tuple[float, float]]
+    rulesets: Mapping[str, Mapping[str, Any]] = field(default_factory=dict)
+
+    def param(self, name: str) -> Param:
+        """The declaration of parameter ``name`` (KeyError if there is none)."""
+        return next(p for p in self.params if p.name == name)
+
+
+class Game:
+    """An immutable game: content and effective parameters.  Subclasses set :attr:`info` and
+    :attr:`state_class`, and read what they need from ``content`` in ``__init__`` (call super)."""
+
+    info: ClassVar[GameInfo]
+    state_class: ClassVar[type["State"]]
+
+    def __init__(self, content: "GameContent", params: Mapping[str, Any]):
+        self.content = content
+        self.params = params
+        self.players: int = params["players"]
+
+    @classmethod
+    def create(cls, content: "GameContent", ruleset: str | None = None,
+               overrides: Mapping[str, Any] | None = None) -> "Game":
+        """A game from validated content, a ruleset name and explicit parameter values.
+
+        Raises:
+            ParameterError: unknown ruleset or parameter, bad value, or values that do not fit
+                together or with the content.
+        """
+        if content.game_id != cls.info.id:
+            raise ParameterError(f"content of '{content.game_id}' given to the rules of '{cls.info.id}'")
+        params = resolve(cls.info.params, cls.info.rulesets, ruleset, overrides, cls.content_defaults(content))
+        return cls(content, params)
+
+    @classmethod
+    def content_defaults(cls, content: "GameContent") -> dict[str, Any]:
+        """Values of parameters declared with a ``FROM_CONTENT`` default (none by default)."""
+        return {}
+
+    def new_state(self) -> "State":
+        """The state at the start of a game (often a chance node: the deal)."""
+        return self.state_class(self)
+
+    def max_length(self) -> int:
+        """Most actions (chance events included) a game with these parameters may take."""
+        return self.info.max_length(self)
+
+    def score_range(self) -> tuple[float, float]:
+        """Lowest and highest return a seat can get with these parameters."""
+        return self.info.score_range(self)
+
+    @property
+    def content_hash(self) -> str:
+        """The content's hash (``sha256:...``), recorded in logs and reports."""
+        return _content_hash(self.content)
+
+    def engine_version(self) -> str:
+        """``deckpress <package version>, <game id> rules v<n>``: written into every log."""
+        return f"deckpress {_package_version()}, {self.info.id} rules v{self.info.version}"
+
+
+class State:
+    """The mutable part of a game.  Subclasses declare ``__slots__`` for their own data.
+
+    What a game implements (each a few lines):
+
+    * ``__init__(game)``: call ``super().__init__(game)``, set up, set :attr:`current`;
+    * ``_legal_actions(seat)``: sorted legal actions of a seat that is due;
+    * ``chance_outcomes()``: ``[(action, probability), ...]`` at a chance node;
+    * ``_apply(action, seat)``: the move itself, trusted (already checked);
+    * ``_why_illegal(action, seat)``: an :class:`IllegalAction` saying why ``action`` is refused;
+    * ``due()``: who or what is due, in words, for messages;
+    * ``returns()``, ``view(seat)``, ``action_to_event(action, seat)``, ``event_to_action(event)``,
+      ``to_dict()``, ``check_invariants()``;
+    * for simultaneous steps: ``simultaneous_seats()`` and ``_resolve_simultaneous(submissions)``.
+
+    Optional speed-ups: ``sample_chance(u)`` and ``is_chance_outcome(action)``.
+    """
+
+    __slots__ = ("game", "current", "history", "_pending")
+
+    def __init__(self, game: Game):
+        self.game = game
+        self.current = TERMINAL
+        self.history: list[tuple[int, int]] = []
+        self._pending: dict[int, int] = {}
+
+    # -- who is due ---------------------------------------------------------------------------
+    def is_terminal(self) -> bool:
+        """True when the game is over."""
+        return self.current == TERMINAL
+
+    def acting_seats(self) -> tuple[int, ...]:
+        """The seats that may act now: the current seat, or every seat that still has to submit in
+        a simultaneous step; ``()`` at chance and terminal nodes."""
+        cur = self.current
+        if cur >= 0:
+            return (cur,)
+        if cur == SIMULTANEOUS:
+            return tuple(s for s in self.simultaneous_seats() if s not in self._pending)
+        return ()
+
+    def submitted(self, seat: int) -> bool:
+        """True when ``seat`` has made its hidden submission in the current simultaneous step."""
+        return seat in self._pending
+
+    def legal_actions(self, seat: int | None = None) -> list[int]:
+        """The sorted legal actions of ``seat`` (default: the seat due).  At a chance node (with
+        ``seat`` None or :data:`CHANCE`), the possible outcomes; ``[]`` for a seat that is not due
+        and once the game is over."""
+        cur = self.current
+        if cur == CHANCE:
+            return sorted(a for a, _ in self.chance_outcomes()) if seat in (None, CHANCE) else []
+        if seat is None:
+            seat = cur
+        if seat not in self.acting_seats():
+            return []
+        return self._legal_actions(seat)
+
+    # -- applying -----------------------------------------------------------------------------
+    def apply(self, action: int, seat: int | None = None) -> None:
+        """Apply ``action`` for ``seat`` (default: the seat due, or chance at a chance node),
+        checking it first.
+
+        Raises:
+            IllegalAction: game over, not this seat's turn, chance event due (or not due), or an
+                action the rules refuse (the game's reason: not in hand, pile closed, ...).  The
+                state is unchanged.
+        """
+        cur = self.current
+        if cur == TERMINAL:
+            raise IllegalAction(Reason.GAME_OVER, "the game is over: no more moves")
+        if cur == CHANCE:
+            if seat is not None and seat != CHANCE:
+                raise IllegalAction(Reason.CHANCE_DUE, f"seat {seat} cannot act now: {self.due()} is due")
+            if not self.is_chance_outcome(action):
+                raise self._why_illegal(action, CHANCE)
+            seat = CHANCE
+        else:
+            if seat is None:
+                if cur < 0:
+                    raise IllegalAction(Reason.NOT_YOUR_TURN, f"several seats act now ({self.due()}): name the seat")
+                seat = cur
+            if seat == CHANCE:
+                raise IllegalAction(Reason.SEAT_DUE, f"no chance event is due now: {self.due()}")
+            if not 0 <= seat < self.game.players:
+                raise IllegalAction(Reason.NO_SUCH_SEAT, f"there is no seat {seat}: seats are 0 to {self.game.players - 1}")
+            if seat not in self.acting_seats():
+                if cur == SIMULTANEOUS and seat in self._pending:
+                    raise IllegalAction(Reason.ALREADY_SUBMITTED, f"seat {seat} has already made its choice this step")
+                raise IllegalAction(Reason.NOT_YOUR_TURN, f"it is not seat {seat}'s turn: {self.due()}")
+            if action not in self._legal_actions(seat):
+                raise self._why_illegal(action, seat)
+        self.apply_trusted(action, seat)
+
+    def apply_trusted(self, action: int, seat: int) -> None:
+        """Apply ``action`` for ``seat`` (:data:`CHANCE` for chance events) without checking it:
+        for actions taken from :meth:`legal_actions` or :meth:`chance_outcomes`."""
+        self.history.append((seat, action))
+        if self.current == SIMULTANEOUS:
+            self._pending[seat] = action
+            if all(s in self._pending for s in self.simultaneous_seats()):
+                submissions, self._pending = self._pending, {}
+                self._resolve_simultaneous(submissions)
+        else:
+            self._apply(action, seat)
+
+    # -- chance -------------------------------------------------------------------------------
+    def chance_outcomes(self) -> list[tuple[int, float]]:
+        """The outcomes of the chance event due, with probabilities summing to 1."""
+        raise NotImplementedError
+
+    def is_chance_outcome(self, action: int) -> bool:
+        """True when ``action`` is a possible outcome of the chance event due."""
+        return any(a == action for a, _ in self.chance_outcomes())
+
+    def sample_chance(self, u: float) -> int:
+        """The outcome at cumulative probability ``u`` (``0 <= u < 1``): the driver draws ``u`` from
+        its seeded generator, so rules code needs no random generator of its own."""
+        total = 0.0
+        outcomes = self.chance_outcomes()
+        for action, p in outcomes:
+            total += p
+            if u < total:
+                return action
+        return outcomes[-1][0]
+
+    # -- results ------------------------------------------------------------------------------
+    def returns(self) -> list[float]:
+        """Each seat's result (points, cards, ...); meaningful once the game is over."""
+        raise NotImplementedError
+
+    def winners(self) -> list[int]:
+        """The seats with the best return once the game is over (several on a shared win), else
+        ``[]``.  A cooperative game returns every seat when the team wins."""
+        if self.current != TERMINAL:
+            return []
+        scores = self.returns()
+        best = max(scores)
+        return [s for s, v in enumerate(scores) if v == best]
+
+    def tally(self) -> dict[str, int]:
+        """Named counts of what happened in this game (point cards won, ties, ...), summed over a
+        simulation run.  None by default."""
+        return {}
+
+    # -- the contract games implement ----------------------------------------------------------
+    def _legal_actions(self, seat: int) -> list[int]:
+        raise NotImplementedError
+
+    def _apply(self, action: int, seat: int) -> None:
+        raise NotImplementedError
+
+    def _why_illegal(self, action: int, seat: int) -> IllegalAction:
+        return IllegalAction(Reason.UNKNOWN_ACTION, f"action {action} is not legal now: {self.due()}")
+
+    def due(self) -> str:
+        """Who or what is due, in a player's words ("seat 2 to play a card")."""
+        cur = self.current
+        return {CHANCE: "a chance event", SIMULTANEOUS: "a simultaneous choice", TERMINAL: "nothing (the game is over)"}.get(cur, f"seat {cur} to act")
+
+    def due_chance_event(self) -> dict[str, Any]:
+        """The log form of the chance event due, without its outcome (``{chance: draw, seat: 1}``):
+        replay compares it with the log's event."""
+        raise NotImplementedError
+
+    def view(self, seat: int) -> "View":
+        """What ``seat`` may see now."""
+        raise NotImplementedError
+
+    def action_to_event(self, action: int, seat: int) -> dict[str, Any]:
+        """The log form of ``action`` by ``seat`` (:data:`CHANCE` for chance) in this state, with names."""
+        raise NotImplementedError
+
+    def event_to_action(self, event: dict[str, Any]) -> tuple[int, int]:
+        """``(seat, action)`` for a log event; raises IllegalAction (``log.*`` reasons) for a bad one."""
+        raise NotImplementedError
+
+    def to_dict(self) -> dict[str, Any]:
+        """The whole state as plain data with names (golden files, debugging)."""
+        raise NotImplementedError
+
+    def check_invariants(self) -> list[str]:
+        """Problems with the state's consistency (every card in one place, ...); ``[]`` when sound."""
+        raise NotImplementedError
+
+    def simultaneous_seats(self) -> tuple[int, ...]:
+        """The seats that submit in the current simultaneous step (games with such steps)."""
+        raise NotImplementedError
+
+    def _resolve_simultaneous(self, submissions: dict[int, int]) -> None:
+        raise NotImplementedError
+
+    # -- copies and checks --------------------------------------------------------------------
+    def clone(self) -> "State":
+        """An independent copy: lists and dicts are copied, the (immutable) game is shared."""
+        new = object.__new__(type(self))
+        for klass in type(self).__mro__:
+            for name in getattr(klass, "__slots__", ()):
+                if hasattr(self, name):
+                    setattr(new, name, _copy(getattr(self, name)))
+        return new
+
+
+class View:
+    """What one seat may see of a state.  Games subclass it with read-only properties for the
+    visible parts and a :meth:`to_dict`; bots decide from views only."""
+
+    __slots__ = ("_state", "seat")
+
+    def __init__(self, state: State, seat: int):
+        self._state = state
+        self.seat = seat
+
+    @property
+    def game(self) -> Game:
+        """The game: its rules, parameters and printed card content are public."""
+        return self._state.game
+
+    @property
+    def current(self) -> int:
+        """Who is due (a seat, :data:`CHANCE`, :data:`SIMULTANEOUS` or :data:`TERMINAL`)."""
+        return self._state.current
+
+    def to_dict(self) -> dict:
+        """Everything this seat sees, as plain data with names."""
+        raise NotImplementedError
+
+
+_HASHES: dict[int, tuple[Any, str]] = {}
+
+
+def _content_hash(content: "GameContent") -> str:
+    """``content.content_hash``, computed once per content object (it serialises every file)."""
+    cached = _HASHES.get(id(content))
+    if cached is None or cached[0] is not content:
+        if len(_HASHES) > 16:
+            _HASHES.clear()
+        cached = _HASHES[id(content)] = (content, content.content_hash)
+    return cached[1]
+
+
+@lru_cache(maxsize=1)
+def _package_version() -> str:
+    from importlib.metadata import PackageNotFoundError, version
+
+    try:
+        return version("deckpress")
+    except PackageNotFoundError:  # running from a source tree that was never installed
+        return "unknown"
+
+
+def _copy(value: Any) -> Any:
+    if isinstance(value, list):
+        return [_copy(v) for v in value] if any(isinstance(v, (list, dict)) for v in value) else value[:]
+    if isinstance(value, dict):
+        return {k: _copy(v) for k, v in value.items()}
+    return value

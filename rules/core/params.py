@@ -1,0 +1,141 @@
+"""Game parameters: declared with type, default and range; bundled into named rulesets.
+
+A game declares its parameters as a tuple of :class:`Param`.  :func:`resolve` turns a ruleset name
+and explicit overrides into the *effective* parameters (every declared key, in declaration order),
+which go into every log and report.  Resolution order, later wins:
+
+1. each parameter's declared default (or, for the value of the ``mode`` parameter in force, its
+   ``by_mode`` default; or a value the game computes from its content, see :data:`FROM_CONTENT`);
+2. the named ruleset's values;
+3. the explicit overrides.
+
+An unknown key is an error that lists the known ones; a value of the wrong type or outside its
+range is an error naming the range.  A later rule (a fan variant's "set collection", say) is one
+more :class:`Param` (often a ``bool``) read where the rule applies.
+
+*Models:* OpenSpiel game parameters (``pyspiel.load_game("name(k=v)")``), Ludii options and
+rulesets.
+"""
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from types import MappingProxyType
+from typing import Any, Mapping
+
+from rules.core.errors import ParameterError
+
+
+class _FromContent:
+    """Sentinel default: the game computes the value from its content (point values, ...)."""
+
+    def __repr__(self) -> str:
+        return "<from content>"
+
+
+#: A :class:`Param` default meaning "the game fills this in from its content files".
+FROM_CONTENT = _FromContent()
+
+_TYPE_NAMES = {int: "an integer", float: "a number", bool: "true or false", str: "a string",
+               list: "a list", dict: "a mapping"}
+
+
+@dataclass(frozen=True)
+class Param:
+    """One game parameter.
+
+    ``kind`` is one of ``int``, ``float``, ``bool``, ``str``, ``list``, ``dict`` (a game checks the
+    items of lists and mappings itself).  ``low``/``high`` bound numbers (inclusive); ``choices``
+    lists the allowed strings.  ``by_mode`` gives other defaults for some values of the ``mode``
+    parameter (for example a hand of 1 card in the kids game).  With ``merge``, a mapping given for
+    a ``dict`` parameter overrides the default's entries one by one.  ``source`` names where the rule
+    comes from (a rulebook section, or "variant").
+    """
+
+    name: str
+    kind: type
+    default: Any
+    doc: str
+    source: str
+    low: float | None = None
+    high: float | None = None
+    choices: tuple[str, ...] | None = None
+    by_mode: Mapping[str, Any] = field(default_factory=dict)
+    merge: bool = False  # for dict parameters: given entries override the default's, the rest stay
+
+    def check(self, value: Any) -> Any:
+        """``value`` if it fits this parameter (an int is accepted for a float), else raises
+        :class:`ParameterError` saying what was expected."""
+        ok = isinstance(value, self.kind) and not (self.kind is not bool and isinstance(value, bool))
+        if self.kind is float and isinstance(value, int) and not isinstance(value, bool):
+            value, ok = float(value), True
+        if not ok:
+            raise ParameterError(f"parameter '{self.name}': expected {_TYPE_NAMES[self.kind]}, got {value!r}")
+        if self.choices is not None and value not in self.choices:
+            raise ParameterError(f"parameter '{self.name}': '{value}' is not one of: {', '.join(self.choices)}")
+        if self.low is not None and value < self.low or self.high is not None and value > self.high:
+            raise ParameterError(f"parameter '{self.name}': {value} is outside {self.range_text()}")
+        return value
+
+    def range_text(self) -> str:
+        """The allowed values in words: ``2..6``, ``base|strategy|kids``, ``true|false``."""
+        if self.choices:
+            return "|".join(self.choices)
+        if self.kind is bool:
+            return "true|false"
+        if self.low is not None or self.high is not None:
+            return f"{'' if self.low is None else f'{self.low:g}'}..{'' if self.high is None else f'{self.high:g}'}"
+        return _TYPE_NAMES[self.kind]
+
+
+def resolve(declared: tuple[Param, ...], rulesets: Mapping[str, Mapping[str, Any]],
+            ruleset: str | None = None, overrides: Mapping[str, Any] | None = None,
+            from_content: Mapping[str, Any] | None = None) -> Mapping[str, Any]:
+    """The effective parameters, as a read-only mapping in declaration order.
+
+    Args:
+        declared: the game's parameter declarations.
+        rulesets: the game's named rulesets (name -> values).
+        ruleset: a ruleset name, or None.
+        overrides: explicit values (from a log header, the command line, a variant).
+        from_content: values for parameters whose default is :data:`FROM_CONTENT`.
+
+    Raises:
+        ParameterError: unknown ruleset or key (listing the known ones), wrong type or range.
+    """
+    by_name = {p.name: p for p in declared}
+    chosen: dict[str, Any] = {}
+    if ruleset is not None:
+        if ruleset not in rulesets:
+            raise ParameterError(f"unknown ruleset '{ruleset}' (known rulesets: {', '.join(rulesets) or 'none'})")
+        chosen.update(rulesets[ruleset])
+    for key, value in (overrides or {}).items():
+        if key not in by_name:
+            raise ParameterError(f"unknown parameter '{key}' (known parameters: {', '.join(by_name)})")
+        chosen[key] = value
+    mode = chosen.get("mode", by_name["mode"].default if "mode" in by_name else None)
+    effective: dict[str, Any] = {}
+    for p in declared:
+        if p.name in chosen:
+            value = chosen[p.name]
+        elif mode in p.by_mode:
+            value = p.by_mode[mode]
+        else:
+            value = p.default
+        default = (from_content or {})[p.name] if p.default is FROM_CONTENT else p.default
+        if value is FROM_CONTENT:
+            value = default
+        elif p.merge and isinstance(value, dict) and isinstance(default, dict):
+            value = {**default, **value}
+        effective[p.name] = p.check(value)
+    return MappingProxyType(effective)
+
+
+def parse_value(text: str) -> Any:
+    """A command-line parameter value: JSON (``3``, ``true``, ``[3, 5, 7]``, ``{"forest": [1, 2, 3]}``)
+    when it parses as JSON, else the text itself (``strategy``)."""
+    import json
+
+    try:
+        return json.loads(text)
+    except ValueError:
+        return text

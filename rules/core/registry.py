@@ -1,0 +1,61 @@
+"""Which games have rules engines, and loading one: id -> module, module -> Game class.
+
+A game module ends with ``register(TheGame)``; :data:`_MODULES` tells the registry where to import
+it from (one line per game).
+"""
+from __future__ import annotations
+
+import importlib
+from pathlib import Path
+from typing import Any, Mapping
+
+from rules.core.errors import ParameterError
+from rules.core.game import Game
+
+_MODULES = {
+    "mission-emission": "rules.mission_emission",
+}
+_GAMES: dict[str, type[Game]] = {}
+
+
+def register(game_class: type[Game]) -> type[Game]:
+    """Record ``game_class`` under its ``info.id`` (the last statement of a game module)."""
+    _GAMES[game_class.info.id] = game_class
+    return game_class
+
+
+def known_games() -> list[str]:
+    """Ids of the games that have a rules engine, sorted."""
+    return sorted(_MODULES)
+
+
+def game_class(game_id: str) -> type[Game]:
+    """The Game class of ``game_id``.
+
+    Raises:
+        ParameterError: no rules engine for that game (the message lists the known ones).
+    """
+    if game_id not in _MODULES:
+        raise ParameterError(f"no rules engine for '{game_id}' (games with rules: {', '.join(known_games())})")
+    importlib.import_module(_MODULES[game_id])
+    return _GAMES[game_id]
+
+
+def load(game_id: str, ruleset: str | None = None, overrides: Mapping[str, Any] | None = None,
+         content_dir: Path | None = None) -> Game:
+    """A ready :class:`Game`: its content loaded and validated, its parameters resolved.
+
+    Args:
+        game_id: a game with a rules engine (``"mission-emission"``).
+        ruleset, overrides: see :func:`rules.core.params.resolve`.
+        content_dir: a content folder of that game to use instead of the shipped one (a variant).
+
+    Raises:
+        ParameterError: unknown game, ruleset or parameter, or a bad value.
+        generator.errors.ContentErrors: the content is not valid (every error listed).
+    """
+    from generator.content import load_game
+
+    klass = game_class(game_id)
+    content = load_game(content_dir if content_dir is not None else game_id)
+    return klass.create(content, ruleset, overrides)

@@ -1,0 +1,241 @@
+"""Simulation: many seeded games between bots, reduced to mergeable counts.
+
+The driver owns the randomness: game ``i`` of a run with seed ``s`` uses ``random.Random("s/i")``
+for its chance events and its bots' tie-breaks, so results do not depend on how games are split
+into chunks or over how many worker processes.  Chunks return :class:`Tally` objects (counts and
+histograms, never per-game logs) that are merged in chunk order.  Every game is bounded by its
+game's ``max_length`` (a game past it is counted as cut off, never a hang) and the whole run by
+an optional wall-clock limit.
+
+Bots' actions are applied through the trusted fast path (:meth:`State.apply_trusted`): they come
+from the legal list.  ``tests/rules`` replays simulated games through the validating path to show
+that the two agree.
+
+This is the only module of ``rules/`` that imports :mod:`random`.
+
+*Models:* OpenSpiel's ``games_sim_test.py`` loop; the chunked, seed-per-chunk layout of
+``shared/notes/print-and-engines.md`` ("Many games").
+"""
+from __future__ import annotations
+
+import json
+import random
+import time
+from collections import Counter
+from concurrent.futures import FIRST_COMPLETED, ProcessPoolExecutor, wait
+from dataclasses import dataclass, field
+from functools import lru_cache
+from pathlib import Path
+from typing import Any, Callable, Mapping, Sequence
+
+from rules.core.bots import Bot, make_bot
+from rules.core.errors import MoveLimitExceeded
+from rules.core.game import CHANCE, SIMULTANEOUS, Game, State
+from rules.core.registry import load
+
+#: Games per chunk: fixed, so that the split never depends on the number of workers.
+CHUNK_SIZE = 200
+
+
+def game_rng(seed: int, index: int) -> random.Random:
+    """The generator of game ``index`` in a run seeded ``seed`` (independent of chunks and workers)."""
+    return random.Random(f"{seed}/{index}")
+
+
+def play_game(game: Game, bots: Sequence[Bot], rng: random.Random) -> tuple[State, int, int, int]:
+    """Play one game to the end on the fast path.
+
+    Returns:
+        ``(final state, actions including chance events, seat moves, real decisions)`` -- a real
+        decision is a move with more than one legal action.
+
+    Raises:
+        MoveLimitExceeded: the game went past ``game.max_length()`` actions.
+    """
+    state = game.new_state()
+    limit = game.max_length()
+    uniform = rng.random
+    wants_view = [getattr(bot, "uses_view", True) for bot in bots]
+    actions = moves = decisions = 0
+    while True:
+        cur = state.current
+        if cur >= 0:
+            legal = state._legal_actions(cur)
+            decisions += len(legal) > 1
+            action = bots[cur].act(state.view(cur) if wants_view[cur] else None, legal, rng)
+            state.apply_trusted(action, cur)
+            moves += 1
+        elif cur == CHANCE:
+            state.apply_trusted(state.sample_chance(uniform()), CHANCE)
+        elif cur == SIMULTANEOUS:
+            for seat in state.acting_seats():
+                legal = state._legal_actions(seat)
+                decisions += len(legal) > 1
+                state.apply_trusted(bots[seat].act(state.view(seat) if wants_view[seat] else None, legal, rng), seat)
+                moves += 1
+                actions += 1
+            actions -= 1
+        else:
+            return state, actions, moves, decisions
+        actions += 1
+        if actions > limit:
+            raise MoveLimitExceeded(f"the game passed its bound of {limit} actions ({game.info.name}, {dict(game.params)})")
+
+
+@dataclass
+class Tally:
+    """Mergeable counts over a set of games (all seats indexed 0..players-1)."""
+
+    players: int
+    games: int = 0  # finished games
+    cut_off: int = 0  # games stopped by the move limit
+    wins: list[int] = field(default_factory=list)  # games won alone, per seat
+    shared: list[int] = field(default_factory=list)  # games where the seat shared the best result
+    draws: int = 0  # games whose best result was shared
+    score_sums: list[float] = field(default_factory=list)
+    lengths: Counter = field(default_factory=Counter)  # seat moves per game -> games
+    actions: int = 0
+    moves: int = 0
+    decisions: int = 0
+    events: Counter = field(default_factory=Counter)  # the games' own tallies, summed
+    stopped_by_time: bool = False
+
+    def __post_init__(self) -> None:
+        for name in ("wins", "shared", "score_sums"):
+            if not getattr(self, name):
+                setattr(self, name, [0] * self.players)
+
+    def add(self, state: State, actions: int, moves: int, decisions: int) -> None:
+        """Count one finished game."""
+        self.games += 1
+        for seat, score in enumerate(state.returns()):
+            self.score_sums[seat] += score
+        winners = state.winners()
+        if len(winners) == 1:
+            self.wins[winners[0]] += 1
+        else:
+            self.draws += 1
+            for seat in winners:
+                self.shared[seat] += 1
+        self.lengths[moves] += 1
+        self.actions += actions
+        self.moves += moves
+        self.decisions += decisions
+        self.events.update(state.tally())
+
+    def merge(self, other: "Tally") -> None:
+        """Add ``other``'s counts to these."""
+        self.games += other.games
+        self.cut_off += other.cut_off
+        for name in ("wins", "shared", "score_sums"):
+            mine, theirs = getattr(self, name), getattr(other, name)
+            for seat in range(self.players):
+                mine[seat] += theirs[seat]
+        self.draws += other.draws
+        self.lengths.update(other.lengths)
+        self.actions += other.actions
+        self.moves += other.moves
+        self.decisions += other.decisions
+        self.events.update(other.events)
+        self.stopped_by_time = self.stopped_by_time or other.stopped_by_time
+
+
+@dataclass(frozen=True)
+class SimulationSpec:
+    """What to simulate.  ``params`` are effective parameters (or overrides); ``bots`` one bot name
+    per seat; ``content_dir`` a content folder to use instead of the shipped one."""
+
+    game_id: str
+    params: Mapping[str, Any]
+    bots: tuple[str, ...]
+    games: int
+    seed: int
+    workers: int = 1
+    time_limit: float | None = None
+    content_dir: str | None = None
+
+
+@dataclass
+class SimulationResult:
+    """A finished run: the merged tally, and how long it took."""
+
+    spec: SimulationSpec
+    game: Game
+    tally: Tally
+    elapsed: float
+
+
+def simulate(spec: SimulationSpec, progress: Callable[[int], None] | None = None) -> SimulationResult:
+    """Run ``spec.games`` games in chunks of :data:`CHUNK_SIZE`, on ``spec.workers`` processes.
+
+    ``progress(games_done)`` is called after each chunk.  With a time limit, chunks stop starting
+    new games once it has passed, and the tally says ``stopped_by_time``.
+
+    Raises:
+        ParameterError: unknown game, parameter or bot, or a bot list that does not fit the seats.
+        generator.errors.ContentErrors: invalid content.
+    """
+    game = _game(spec.game_id, _key(spec.params), spec.content_dir)
+    _bots(spec)  # fail early on unknown bots, in this process
+    started = time.time()
+    deadline = started + spec.time_limit if spec.time_limit else None
+    chunks = [(start, min(start + CHUNK_SIZE, spec.games)) for start in range(0, spec.games, CHUNK_SIZE)]
+    results: dict[int, Tally] = {}
+    done = 0
+    if spec.workers <= 1 or len(chunks) == 1:
+        for i, (start, stop) in enumerate(chunks):
+            results[i] = run_chunk(spec, start, stop, deadline)
+            done += results[i].games + results[i].cut_off
+            if progress:
+                progress(done)
+            if results[i].stopped_by_time:
+                break
+    else:
+        with ProcessPoolExecutor(max_workers=spec.workers) as pool:
+            pending = {pool.submit(run_chunk, spec, start, stop, deadline): i for i, (start, stop) in enumerate(chunks)}
+            while pending:
+                finished, _ = wait(pending, return_when=FIRST_COMPLETED)
+                for future in finished:
+                    i = pending.pop(future)
+                    results[i] = future.result()
+                    done += results[i].games + results[i].cut_off
+                    if progress:
+                        progress(done)
+                if any(r.stopped_by_time for r in results.values()):
+                    for future in pending:
+                        future.cancel()
+                    break
+    total = Tally(game.players)
+    for i in sorted(results):
+        total.merge(results[i])
+    return SimulationResult(spec, game, total, time.time() - started)
+
+
+def run_chunk(spec: SimulationSpec, start: int, stop: int, deadline: float | None = None) -> Tally:
+    """Play games ``start..stop-1`` of ``spec`` and count them (a worker's unit of work)."""
+    game = _game(spec.game_id, _key(spec.params), spec.content_dir)
+    bots = _bots(spec)
+    tally = Tally(game.players)
+    for index in range(start, stop):
+        if deadline is not None and time.time() > deadline:
+            tally.stopped_by_time = True
+            break
+        try:
+            tally.add(*play_game(game, bots, game_rng(spec.seed, index)))
+        except MoveLimitExceeded:
+            tally.cut_off += 1
+    return tally
+
+
+def _bots(spec: SimulationSpec) -> list[Bot]:
+    return [make_bot(spec.game_id, name) for name in spec.bots]
+
+
+def _key(params: Mapping[str, Any]) -> str:
+    return json.dumps(dict(params), sort_keys=True)
+
+
+@lru_cache(maxsize=8)
+def _game(game_id: str, params_key: str, content_dir: str | None) -> Game:
+    """The game for a spec, built once per process (workers rebuild it from the content)."""
+    return load(game_id, overrides=json.loads(params_key), content_dir=Path(content_dir) if content_dir else None)

@@ -1,0 +1,44 @@
+"""Statistics for simulation reports: Wilson intervals and percentiles from histograms.
+
+Sources: E. B. Wilson, "Probable inference, the law of succession, and statistical inference",
+JASA 22 (1927); the nearest-rank percentile definition (NIST Engineering Statistics Handbook,
+section 7.2.6.2).
+"""
+from __future__ import annotations
+
+import math
+from typing import Mapping
+
+Z95 = 1.959963984540054  # two-sided 95 % quantile of the standard normal distribution
+
+
+def wilson(successes: int, trials: int, z: float = Z95) -> tuple[float, float]:
+    """The Wilson score interval (low, high) for a proportion; ``(0.0, 1.0)`` for no trials.
+
+    Unlike the normal approximation it stays inside 0..1 and behaves near 0 % and 100 %.
+    """
+    if trials == 0:
+        return 0.0, 1.0
+    p = successes / trials
+    denominator = 1 + z * z / trials
+    centre = (p + z * z / (2 * trials)) / denominator
+    half = z * math.sqrt(p * (1 - p) / trials + z * z / (4 * trials * trials)) / denominator
+    return max(0.0, centre - half), min(1.0, centre + half)
+
+
+def percentile(histogram: Mapping[int, int], q: float) -> int:
+    """The nearest-rank ``q``-th percentile (0 < q <= 100) of values counted in ``histogram``.
+
+    Raises:
+        ValueError: an empty histogram.
+    """
+    total = sum(histogram.values())
+    if total == 0:
+        raise ValueError("percentile of an empty histogram")
+    rank = max(1, math.ceil(q / 100 * total))
+    seen = 0
+    for value in sorted(histogram):
+        seen += histogram[value]
+        if seen >= rank:
+            return value
+    return max(histogram)

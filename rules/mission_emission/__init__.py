@@ -1,0 +1,208 @@
+"""Mission Emission (Nightingame): three games on one deck of 36 state cards and 18 point cards.
+
+What the games exercise: chance (a shuffled draw deck: deals, draws, the base game's reshuffle of
+the play pile, the kids game's tied cards put under the deck), hidden hands, turn order with an
+active seat that changes every round, piles that finish or are removed, and three scorings
+(point totals, state cards collected).  Rules: ``shared/rulebooks/mission-emission.md``
+("BASE GAME", "STRATEGY GAME", "KIDS GAME" and their "Mission Directives").
+
+The modes are one game each (``mode`` parameter): ``base.py``, ``strategy.py`` and ``kids.py`` hold
+their states, views and greedy bots; ``common.py`` the deck, hands, deals and draws they share.
+Card values and point values come from the content (``content/mission-emission/``), so a changed
+YAML value changes both the printed card and the game.
+
+Actions are small integers (see ``common.py``); every action has a log form with names:
+``{seat: 0, mission: Smoke}``, ``{seat: 1, play: Karnataka}``, ``{seat: 1, play: Goa, pile: Forest}``,
+``{chance: deal, seat: 2, cards: [Goa, Kerala, Bihar]}``, ``{chance: draw, seat: 1, card: Goa}``,
+``{chance: reshuffle}`` (``docs/game-logs.md``).
+"""
+from __future__ import annotations
+
+from bisect import bisect_left, bisect_right
+from typing import Any, Mapping
+
+from rules.core.bots import register_bot
+from rules.core.errors import IllegalAction, ParameterError, Reason
+from rules.core.game import Game, GameInfo
+from rules.core.params import FROM_CONTENT, Param
+from rules.core.registry import register
+from rules.mission_emission import base, kids, strategy
+from rules.mission_emission.common import MAX_CARDS, MAX_MISSIONS, closest
+
+_RULEBOOK = "Mission Emission rulebook (shared/rulebooks/mission-emission.md)"
+
+GAME_INFO = GameInfo(
+    id="mission-emission",
+    name="Mission Emission",
+    version=1,
+    rulebook=_RULEBOOK,
+    chance=True,
+    hidden_information=True,
+    simultaneous=False,
+    cooperative=False,
+    params=(
+        Param("players", int, 4, "Number of players (seats 0.. clockwise; seat 0 is the youngest and starts).",
+              "rulebook cover: 2-6 players", low=2, high=6),
+        Param("mode", str, "base", "Which game of the box: base, strategy or kids.",
+              "rulebook: BASE GAME, STRATEGY GAME, KIDS GAME", choices=("base", "strategy", "kids")),
+        Param("hand_size", int, 3, "Cards in each hand (the kids game is played with 1).",
+              "rulebook: 'distribute 3 to each player' (kids: 'distribute 1')", low=1, high=6, by_mode={"kids": 1}),
+        Param("points", dict, FROM_CONTENT, "Base game: each mission's point values, top of the pile first "
+              "(default: point-cards.yaml; a partial mapping overrides those missions only).",
+              "point-cards.yaml", merge=True),
+        Param("piles_to_end", int, 4, "Base game: the game ends when this many mission piles are finished.",
+              "rulebook, base game directives: 'When any 4 Mission Piles are finished, the game ends'", low=1, high=MAX_MISSIONS),
+        Param("tie", str, "nobody", "Base and kids games: who wins a tied round: nobody (the rulebook) or the tied "
+              "card played first (a variant).", "rulebook directives: 'If there is a tie, no one gets...'",
+              choices=("nobody", "first-played")),
+        Param("kids_winner", str, "better", "Kids game: the card that takes all is the better number of the mission "
+              "(higher Forest/Energy/Water, lower Smoke/Crowd/Garbage) or the highest number as worded.",
+              "rulebook, kids game: 'highest number'; 'better' follows the missions' meaning (fun facts page)",
+              choices=("better", "highest")),
+    ),
+    rulesets={
+        "base": {"mode": "base"},
+        "strategy": {"mode": "strategy"},
+        "kids": {"mode": "kids"},
+    },
+    max_length=lambda game: game.mode_rules.max_length(game),
+    score_range=lambda game: game.mode_rules.score_range(game),
+)
+
+_MODES = {"base": base, "strategy": strategy, "kids": kids}
+
+
+class MissionEmissionGame(Game):
+    """Mission Emission with effective parameters; card tables built once from the content.
+
+    Cards are numbered ``0..S-1`` for the state cards (states.yaml order), then ``S..`` for the
+    point cards (point-cards.yaml order); missions ``0..5`` in missions.yaml order.
+
+    Raises (from :meth:`create`): ParameterError for values that do not fit the content (an
+    unknown mission in ``points``, a pile of the wrong length, too many cards dealt).
+    """
+
+    info = GAME_INFO
+
+    def __init__(self, content, params: Mapping[str, Any]):
+        super().__init__(content, params)
+        self.mode: str = params["mode"]
+        self.mode_rules = _MODES[self.mode]
+        self.state_class = self.mode_rules.STATE
+        self.hand_size: int = params["hand_size"]
+        self.piles_to_end: int = params["piles_to_end"]
+        self.tie_first_played: bool = params["tie"] == "first-played"
+        self.kids_better: bool = params["kids_winner"] == "better"
+        missions = content["missions"]["missions"]
+        states = content["states"]["states"]
+        point_cards = content["point-cards"]["point_cards"]
+        self.mission_ids = [m["id"] for m in missions]
+        self.mission_names = [m["name"] for m in missions]
+        self.higher_better = [m["better"] == "higher" for m in missions]
+        self.sign = [1 if h else -1 for h in self.higher_better]
+        self.n_missions = len(missions)
+        self.n_states = len(states)
+        self.n_cards = self.n_states + len(point_cards)
+        if self.n_missions > MAX_MISSIONS or self.n_cards > MAX_CARDS:
+            raise ParameterError(f"the engine handles at most {MAX_MISSIONS} missions and {MAX_CARDS} cards")
+        #: values[card][mission] for state cards
+        self.values = [tuple(s["values"][mid]["value"] for mid in self.mission_ids) for s in states]
+        mindex = {mid: i for i, mid in enumerate(self.mission_ids)}
+        #: point_mission[card] (-1 for state cards); piles[m]: that mission's point cards, top first
+        self.point_mission = [-1] * self.n_states + [mindex[p["mission"]] for p in point_cards]
+        self.piles: list[list[int]] = [[] for _ in missions]
+        for i, p in sorted(enumerate(point_cards), key=lambda ip: ip[1]["position"]):
+            self.piles[mindex[p["mission"]]].append(self.n_states + i)
+        self.pile_size = len(self.piles[0])
+        self.point_value = [0] * self.n_cards
+        self._check_points(params["points"])
+        for m, pile in enumerate(self.piles):
+            for position, card in enumerate(pile):
+                self.point_value[card] = params["points"][self.mission_ids[m]][position]
+        self.card_ids = [s["id"] for s in states] + [p["id"] for p in point_cards]
+        self.card_names = [s["name"] for s in states] + [self._point_name(p, point_cards) for p in point_cards]
+        self._card_lookup = {n.casefold(): c for c, n in enumerate(self.card_names)}
+        self._card_lookup.update({i.casefold(): c for c, i in enumerate(self.card_ids)})
+        self._mission_lookup = {n.casefold(): m for m, n in enumerate(self.mission_names)}
+        self._mission_lookup.update({i.casefold(): m for m, i in enumerate(self.mission_ids)})
+        #: clockwise[s]: every seat in clockwise order starting with s
+        self.clockwise = [tuple((s + i) % self.players for i in range(self.players)) for s in range(self.players)]
+        #: high_rank[card][m]: share of the other state cards with a lower number (ties count half);
+        #: better_rank: the same in the mission's better direction.  Public facts the bots use.
+        self.high_rank = _ranks(self.values, self.n_missions)
+        self.better_rank = [tuple(r if self.higher_better[m] else 1.0 - r for m, r in enumerate(row)) for row in self.high_rank]
+        self.mode_rules.prepare(self)
+
+    @classmethod
+    def content_defaults(cls, content) -> dict[str, Any]:
+        """``points``: each mission's point values from point-cards.yaml, top of the pile first."""
+        points: dict[str, list[int]] = {m["id"]: [] for m in content["missions"]["missions"]}
+        for p in sorted(content["point-cards"]["point_cards"], key=lambda p: p["position"]):
+            points[p["mission"]].append(p["points"])
+        return {"points": points}
+
+    def card(self, name: Any) -> int:
+        """The card called ``name`` (printed name or id, any case).
+
+        Raises:
+            IllegalAction: ``log.unknown-name``, suggesting the closest names.
+        """
+        card = self._card_lookup.get(str(name).casefold()) if isinstance(name, str) else None
+        if card is None:
+            raise IllegalAction(Reason.UNKNOWN_NAME, f"no card is called {name!r}{closest(name, self.card_names)}")
+        return card
+
+    def mission(self, name: Any) -> int:
+        """The mission called ``name`` (name or id, any case).
+
+        Raises:
+            IllegalAction: ``log.unknown-name``, listing the missions.
+        """
+        m = self._mission_lookup.get(str(name).casefold()) if isinstance(name, str) else None
+        if m is None:
+            raise IllegalAction(Reason.UNKNOWN_NAME, f"no mission is called {name!r} (missions: {', '.join(self.mission_names)})")
+        return m
+
+    def _check_points(self, points: dict) -> None:
+        for mid, values in points.items():
+            if mid not in self.mission_ids:
+                raise ParameterError(f"parameter 'points': unknown mission '{mid}' (missions: {', '.join(self.mission_ids)})")
+            if not (isinstance(values, list) and len(values) == self.pile_size
+                    and all(isinstance(v, int) and not isinstance(v, bool) for v in values)):
+                raise ParameterError(f"parameter 'points': {mid} needs a list of {self.pile_size} whole numbers "
+                                     f"(top of the pile first), got {values!r}")
+
+    def _point_name(self, card: dict, all_cards: list[dict]) -> str:
+        """'Forest +3' as printed, or the card's id where two cards would share that name."""
+        name = f"{self.mission_names[self.mission_ids.index(card['mission'])]} {card['points']:+d}"
+        twins = sum(1 for p in all_cards if p["mission"] == card["mission"] and p["points"] == card["points"])
+        return name if twins == 1 else card["id"]
+
+
+def _ranks(values: list[tuple[int, ...]], missions: int) -> list[tuple[float, ...]]:
+    others = max(len(values) - 1, 1)
+    columns = []
+    for m in range(missions):
+        column = sorted(v[m] for v in values)
+        columns.append({x: (bisect_left(column, x) + 0.5 * (bisect_right(column, x) - bisect_left(column, x) - 1)) / others
+                        for x in column})
+    return [tuple(columns[m][v[m]] for m in range(missions)) for v in values]
+
+
+class GreedyBot:
+    """A sensible heuristic for each mode, from the view only: in the base game choose the mission
+    where the hand is strongest and play the card that wins it most cheaply (lowest winning number;
+    the lowest number when the pile is worth negative points); in the strategy game claim or steal
+    the pile with most state cards and close piles it claims; in the kids game choose the mission
+    where its card ranks best."""
+
+    name = "greedy"
+    uses_view = True
+
+    def act(self, view, legal, rng) -> int:
+        """The mode's greedy choice among ``legal``."""
+        return view.game.mode_rules.greedy(view, legal)
+
+
+register_bot(GAME_INFO.id, "greedy", GreedyBot)
+register(MissionEmissionGame)

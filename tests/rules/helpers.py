@@ -1,0 +1,47 @@
+"""Helpers for rules tests (imported as ``tests.rules.helpers``): Mission Emission games from the shipped content (loaded once), deals
+of named cards, and moves written in the log form (so tests read like the rulebook)."""
+from __future__ import annotations
+
+from typing import Any
+
+from generator.content import load_game
+from rules.core.log import expand
+from rules.mission_emission import MissionEmissionGame
+
+_CONTENT = {}
+
+
+def content():
+    """The shipped Mission Emission content, loaded once per test session."""
+    if "me" not in _CONTENT:
+        _CONTENT["me"] = load_game("mission-emission")
+    return _CONTENT["me"]
+
+
+def me(**params: Any) -> MissionEmissionGame:
+    """A Mission Emission game with these parameters (``me(mode="kids", players=3)``)."""
+    return MissionEmissionGame.create(content(), overrides=params)
+
+
+def do(state, *events: dict) -> None:
+    """Apply events in their log form through the validating path."""
+    for event in events:
+        for single in expand(event):
+            seat, action = state.event_to_action(single)
+            state.apply(action, seat)
+
+
+def deal(state, *hands: list[str]) -> None:
+    """Deal the named cards, seat 0's hand first."""
+    do(state, *({"chance": "deal", "seat": s, "cards": hand} for s, hand in enumerate(hands)))
+
+
+def draw(state, *cards: str) -> None:
+    """The draw step of a round: each named card to the seat that is due to draw."""
+    for card in cards:
+        do(state, {**state.due_chance_event(), "card": card})
+
+
+def names(game, cards) -> list[str]:
+    """Card numbers to names."""
+    return [game.card_names[c] for c in cards]

@@ -1,0 +1,120 @@
+"""Mission Emission kids game: one test per rule of the rulebook's "KIDS GAME" section
+(shared/rulebooks/mission-emission.md), named after the rule and citing its paragraph.
+
+Numbers used (states.yaml): Forest Mizoram 90, Goa 60, Karnataka 19, West Bengal 19, Bihar 7;
+Smoke Mizoram 29, Goa 55, Bihar 165.
+"""
+from __future__ import annotations
+
+import random
+
+import pytest
+
+from rules.core.errors import IllegalAction, ParameterError, Reason
+from rules.core.game import CHANCE, TERMINAL
+from tests.rules.helpers import deal, do, draw, me, names
+
+
+def kids_game(*hands: str, **params):
+    game = me(mode="kids", players=len(hands), **params)
+    state = game.new_state()
+    deal(state, *([h] for h in hands))
+    return game, state
+
+
+def test_kids_no_point_cards_and_one_card_each():
+    # "Ready?": point cards are removed; 1 state card to each player.
+    game, state = kids_game("Mizoram", "Goa", "Bihar")
+    assert game.params["hand_size"] == 1 and [len(h) for h in state.hands] == [1, 1, 1]
+    assert len(state.deck) == 33 and all(c < 36 for c in state.deck)
+    with pytest.raises(ParameterError, match="hand_size must be 1"):
+        me(mode="kids", hand_size=3)
+
+
+def test_kids_best_number_takes_all_shown_cards():
+    # "Let's Go!": everyone shows their card; the best number of the chosen mission gets all cards.
+    game, state = kids_game("Mizoram", "Goa", "Bihar")
+    do(state, {"seat": 0, "mission": "Forest"})
+    assert sorted(names(game, state.pockets[0])) == ["Bihar", "Goa", "Mizoram"]
+    assert state.hands == [[], [], []]
+
+
+def test_kids_lowest_number_is_best_for_smoke():
+    # Smoke, Crowd and Garbage are the bad missions (rulebook "Game story" and fun facts), so the
+    # best Smoke number is the lowest (parameter kids_winner=better, the default).
+    game, state = kids_game("Mizoram", "Goa", "Bihar")
+    do(state, {"seat": 0, "mission": "Smoke"})
+    assert len(state.pockets[0]) == 3  # Mizoram, Smoke 29
+
+
+def test_kids_highest_wording_variant():
+    # kids_winner=highest follows the rulebook's literal "highest number" for every mission.
+    game, state = kids_game("Mizoram", "Goa", "Bihar", kids_winner="highest")
+    do(state, {"seat": 0, "mission": "Smoke"})
+    assert len(state.pockets[2]) == 3  # Bihar, Smoke 165
+
+
+def test_kids_everyone_draws_and_the_next_seat_chooses():
+    # "What's next?": all players pick up 1 card; the next player clockwise chooses the mission.
+    game, state = kids_game("Mizoram", "Goa", "Bihar")
+    do(state, {"seat": 0, "mission": "Forest"})
+    assert state.current == CHANCE
+    draw(state, "Assam", "Kerala", "Punjab")
+    assert state.current == 1 and [len(h) for h in state.hands] == [1, 1, 1]
+
+
+def test_kids_same_mission_may_be_chosen_again_and_choosing_is_the_only_decision():
+    # Directives: "You cannot pass your turn"; "The Mission chosen in each round can be same or
+    # different from the previous round".
+    game, state = kids_game("Mizoram", "Goa", "Bihar")
+    do(state, {"seat": 0, "mission": "Forest"})
+    draw(state, "Assam", "Kerala", "Punjab")
+    assert state.legal_actions() == [100 + m for m in range(6)]
+    with pytest.raises(IllegalAction) as caught:
+        do(state, {"seat": 1, "play": "Kerala"})
+    assert caught.value.reason == Reason.MALFORMED_EVENT
+    do(state, {"seat": 1, "mission": "Forest"})
+
+
+def test_kids_tie_cards_go_to_the_bottom_of_the_draw_deck():
+    # Directive: "If there is a tie, no one gets the cards and they go to the bottom of the Draw
+    # deck" (Karnataka and West Bengal both have Forest 19); they are drawn after every other card.
+    game, state = kids_game("Karnataka", "West Bengal", "Bihar")
+    do(state, {"seat": 0, "mission": "Forest"})
+    assert state.pockets == [[], [], []]
+    assert names(game, state.bottom) == ["Karnataka", "West Bengal", "Bihar"]
+    rng = random.Random(2)
+    while state.deck or state.current != CHANCE:
+        assert state.current != TERMINAL
+        if state.current == CHANCE:
+            state.apply(state.sample_chance(rng.random()))
+        else:
+            state.apply(state.legal_actions()[3])  # Smoke: no tie among these cards
+    assert state.chance_outcomes() == [(game.card("Karnataka"), 1.0)]
+    with pytest.raises(IllegalAction) as caught:
+        state.apply(game.card("Bihar"))
+    assert caught.value.reason == Reason.IMPOSSIBLE_OUTCOME
+    state.apply(game.card("Karnataka"))
+
+
+def test_kids_game_ends_when_the_deck_cannot_refill():
+    # Directive: "If the Draw Deck is finished, the game ends": it ends when the deck cannot give
+    # every seat a card; never while it still can.
+    game = me(mode="kids", players=4)
+    rng = random.Random(4)
+    for _ in range(100):
+        state = game.new_state()
+        while state.current != TERMINAL:
+            if state.current == CHANCE:
+                state.apply(state.sample_chance(rng.random()))
+            else:
+                state.apply(rng.choice(state.legal_actions()))
+        assert len(state.deck) + len(state.bottom) < 4
+        assert state.check_invariants() == []
+
+
+def test_kids_most_cards_wins():
+    # "Mission Accomplished": the winner has the most cards in their pocket.
+    game, state = kids_game("Mizoram", "Goa")
+    do(state, {"seat": 0, "mission": "Forest"})
+    assert state.returns() == [2, 0]
