@@ -137,7 +137,8 @@ def simulation_dict(result) -> dict[str, Any]:
         "move_bound": engine.max_length(), "stopped_by_time_limit": t.stopped_by_time, "time_limit_s": spec.time_limit,
         "seats": seats, "draws": t.draws, "draw_rate": _ratio(t.draws, played),
         "length_in_moves": lengths, "decision_rate": _ratio(t.decisions, t.moves),
-        "tallies": {k: {"total": v, "per_game": round(v / played, 4) if played else None} for k, v in sorted(t.events.items())},
+        "tallies": dict(sorted(t.events.items())),
+        "measures": [m.as_dict(played) for m in engine.measures(t.events, played)],
         "timing": {"workers": spec.workers, "elapsed_s": round(result.elapsed, 3),
                    "games_per_s": round(played / result.elapsed, 1) if result.elapsed else None,
                    "actions_per_s": round(t.actions / result.elapsed) if result.elapsed else None},
@@ -179,17 +180,35 @@ def _text_simulation(result) -> None:
     console.print(f"cut off by the move bound ({d['move_bound']:,} actions): {d['cut_off_by_move_bound']}")
     if d["stopped_by_time_limit"]:
         console.print(f"[bold]stopped by the time limit ({d['time_limit_s']:g} s) after {d['games']:,} of {d['games_requested']:,} games[/bold]")
-    if d["tallies"]:
-        tallies = Table(title="Counts per game (averaged over games)")
-        tallies.add_column("what")
-        tallies.add_column("total", justify="right")
-        tallies.add_column("per game", justify="right")
-        for name, v in d["tallies"].items():
-            tallies.add_row(name, f"{v['total']:,}", f"{v['per_game']:.3f}")
-        console.print(tallies)
+    for table in _measure_tables(d["measures"]):
+        console.print(table)
     timing = d["timing"]
     console.print(f"{d['games']:,} games in {timing['elapsed_s']:.2f} s on {timing['workers']} worker{'s' * (timing['workers'] != 1)}"
                   f" ({timing['games_per_s'] or 0:,.0f} games/s, {timing['actions_per_s'] or 0:,} actions/s)")
+
+
+def _measure_tables(measures: list[dict[str, Any]]) -> list:
+    """One rich table per measure group: rates with their 95 % interval, means per game."""
+    from rich.table import Table
+
+    tables: dict[str, Table] = {}
+    for m in measures:
+        table = tables.get(m["group"])
+        if table is None:
+            table = tables[m["group"]] = Table(title=m["group"])
+            table.add_column("what")
+            if m["kind"] == "rate":
+                for column in ("rate", "95 % interval", "of"):
+                    table.add_column(column, justify="right")
+            else:
+                for column in ("total", "per game"):
+                    table.add_column(column, justify="right")
+        if m["kind"] == "rate":
+            low, high = m["interval_95"]
+            table.add_row(m["name"], _pct(m["value"]), f"{100 * low:.1f}–{100 * high:.1f} %", f"{m['trials']:,}")
+        else:
+            table.add_row(m["name"], f"{m['total']:,}", "n/a" if m["value"] is None else f"{m['value']:.3f}")
+    return list(tables.values())
 
 
 def _pct(x: float | None) -> str:

@@ -30,6 +30,7 @@ from rules.core.params import Param, resolve
 
 if TYPE_CHECKING:
     from generator.content import GameContent
+    from rules.core.measures import Measure
 
 #: :attr:`State.current` when a chance event is due (also the "seat" of chance events in a history).
 CHANCE = -1
@@ -97,6 +98,14 @@ class Game:
     def content_defaults(cls, content: "GameContent") -> dict[str, Any]:
         """Values of parameters declared with a ``FROM_CONTENT`` default (none by default)."""
         return {}
+
+    def measures(self, tallies: Mapping[str, int], games: int) -> list["Measure"]:
+        """The figures a simulation report shows for this game, from its states' summed
+        :meth:`State.tally` counts over ``games`` games.  By default every count as a mean per
+        game; a game overrides this to report rates (see :mod:`rules.core.measures`)."""
+        from rules.core.measures import per_game
+
+        return [per_game("Counts per game", name, total) for name, total in sorted(tallies.items())]
 
     def new_state(self) -> "State":
         """The state at the start of a game (often a chance node: the deal)."""

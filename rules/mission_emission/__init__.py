@@ -24,6 +24,7 @@ from typing import Any, Mapping
 from rules.core.bots import register_bot
 from rules.core.errors import IllegalAction, ParameterError, Reason
 from rules.core.game import Game, GameInfo
+from rules.core.measures import Measure, per_game, rate
 from rules.core.params import FROM_CONTENT, Param
 from rules.core.registry import register
 from rules.mission_emission import base, kids, strategy
@@ -132,6 +133,13 @@ class MissionEmissionGame(Game):
         self.high_rank = _ranks(self.values, self.n_missions)
         self.better_rank = [tuple(r if self.higher_better[m] else 1.0 - r for m, r in enumerate(row)) for row in self.high_rank]
         self.mode_rules.prepare(self)
+
+    def measures(self, tallies: Mapping[str, int], games: int) -> list[Measure]:
+        """Point cards as rates (each is won at most once a game: in how many games it was won),
+        the other counts as means per game."""
+        out = [rate("Point cards won (share of games)", name[len("won: "):], count, games)
+                for name, count in sorted(tallies.items()) if name.startswith("won: ")]
+        return out + [per_game("Counts per game", name, total) for name, total in sorted(tallies.items()) if not name.startswith("won: ")]
 
     @classmethod
     def content_defaults(cls, content) -> dict[str, Any]:

@@ -43,8 +43,9 @@ def test_simulate_json_report_is_pure_json_with_every_number_explained(cli):
         assert low <= s["win_rate"] <= high
     assert d["length_in_moves"]["p10"] <= d["length_in_moves"]["p50"] <= d["length_in_moves"]["p99"] <= d["length_in_moves"]["max"]
     # every point card of the finished piles is won in most games; the per-game rates are listed
-    won = {k: v for k, v in d["tallies"].items() if k.startswith("won: ")}
-    assert len(won) == 18 and all(0 < v["per_game"] <= 1 for v in won.values())
+    won = [m for m in d["measures"] if m["group"] == "Point cards won (share of games)"]
+    assert len(won) == 18 and all(m["kind"] == "rate" and m["trials"] == 300 and 0 < m["value"] <= 1 for m in won)
+    assert all(m["interval_95"][0] <= m["value"] <= m["interval_95"][1] for m in won)
 
 
 def test_greedy_bots_beat_random_ones_in_every_mode():
