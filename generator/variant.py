@@ -58,10 +58,15 @@ def load_variant(path: Path) -> tuple[Variant | None, list[ContentError]]:
     return (None, errors) if errors else (Variant(doc), [])
 
 
+#: Record lists of the files every game has: a variant changes the box's counts in game.yaml.
+COMMON_RECORD_LISTS = {"game": "components"}
+
+
 def record_list(game_id: str, stem: str, data: Any) -> str | None:
     """The key of the list of cards (records with an ``id``) in a content file: the game module's
-    ``RECORD_LISTS[stem]`` if it declares one, else the file's only top-level list of records."""
-    declared = getattr(game_module(game_id), "RECORD_LISTS", {})
+    ``RECORD_LISTS[stem]`` if it declares one (or :data:`COMMON_RECORD_LISTS`), else the file's
+    only top-level list of records."""
+    declared = {**COMMON_RECORD_LISTS, **getattr(game_module(game_id), "RECORD_LISTS", {})}
     if stem in declared:
         return declared[stem]
     if not isinstance(data, dict):
@@ -230,3 +235,60 @@ def _short(value: Any) -> str:
 def load_base(variant: Variant) -> GameContent:
     """The shipped content the variant extends (raises ContentErrors if that is broken)."""
     return load_game(variant.game_id)
+
+
+#: Limits on a variant's art files.
+ART_MAX_BYTES = 5 * 1024 * 1024
+ART_MAX_PIXELS = 25_000_000
+
+
+def variant_art(variant: Variant, content: GameContent) -> tuple[dict[str, str], list[ContentError]]:
+    """Check the variant's ``art`` map: every card id exists in ``content``; every file lies in the
+    variant's folder once links are followed, is a PNG or JPEG by its content (not its name), is
+    at most :data:`ART_MAX_BYTES` and :data:`ART_MAX_PIXELS`, and opens without Pillow's
+    decompression-bomb warning.  Returns ``({card id: resolved path}, errors)``."""
+    import warnings
+
+    from PIL import Image
+
+    doc = variant.doc
+    folder = Path(doc.path).resolve().parent
+    card_ids = {r["id"] for stem, d in content.documents.items()
+                for r in (d.data.get(record_list(content.game_id, stem, d.data)) or [] if isinstance(d.data, dict) else [])}
+    found, errors = {}, []
+    for card_id, name in doc.data.get("art", {}).items():
+        where = ("art", card_id)
+        if card_id not in card_ids:
+            errors.append(doc.error(where, f"art: no card '{card_id}' in the merged content{_suggest(card_id, sorted(card_ids))}", key=True))
+            continue
+        candidate = Path(name)
+        if candidate.is_absolute():
+            errors.append(doc.error(where, f"art.{card_id}: '{name}' is an absolute path: give a path relative to the variant's folder"))
+            continue
+        path = (folder / candidate).resolve()
+        if not path.is_relative_to(folder):
+            errors.append(doc.error(where, f"art.{card_id}: '{name}' leads outside the variant's folder ({folder})"))
+            continue
+        if not path.is_file():
+            errors.append(doc.error(where, f"art.{card_id}: no file '{name}' beside the variant"))
+            continue
+        if path.stat().st_size > ART_MAX_BYTES:
+            errors.append(doc.error(where, f"art.{card_id}: '{name}' is {path.stat().st_size:,} bytes; the limit is {ART_MAX_BYTES:,}"))
+            continue
+        try:
+            with warnings.catch_warnings():
+                warnings.simplefilter("error", Image.DecompressionBombWarning)
+                with Image.open(path) as im:
+                    kind, (w, h) = im.format, im.size
+                    if kind in ("PNG", "JPEG") and w * h <= ART_MAX_PIXELS:
+                        im.verify()
+        except (OSError, ValueError, SyntaxError, Image.DecompressionBombWarning, Image.DecompressionBombError) as exc:
+            errors.append(doc.error(where, f"art.{card_id}: '{name}' is not a readable PNG or JPEG image ({type(exc).__name__})"))
+            continue
+        if kind not in ("PNG", "JPEG"):
+            errors.append(doc.error(where, f"art.{card_id}: '{name}' is a {kind} image; only PNG and JPEG are accepted"))
+        elif w * h > ART_MAX_PIXELS:
+            errors.append(doc.error(where, f"art.{card_id}: '{name}' is {w} x {h} pixels; the limit is {ART_MAX_PIXELS:,} pixels"))
+        else:
+            found[card_id] = str(path)
+    return found, errors

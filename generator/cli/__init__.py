@@ -8,9 +8,9 @@ from __future__ import annotations
 
 import click
 
-from generator.cli import content, missions, play
+from generator.cli import check, content, missions, play
 
-COMMANDS = [content.validate, content.build, missions.missions, play.simulate, play.replay]
+COMMANDS = [content.validate, content.build, missions.missions, play.simulate, play.replay, check.check]
 
 
 @click.group(context_settings={"help_option_names": ["-h", "--help"]})

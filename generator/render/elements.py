@@ -274,7 +274,35 @@ class Rows(Element):
             y += self.spec.get("dy_mm", 0)
 
 
-ELEMENT_KINDS: dict[str, type[Element]] = {cls.kind: cls for cls in (Rect, Circle, Line, Text, Icon, Rows)}
+class Image(Element):
+    """A raster image scaled to cover its box (cropped at the edges).  The field must hold a file
+    path that the loader has already checked (a variant's art: inside its folder, PNG or JPEG,
+    within the size limits); layouts never name files themselves."""
+
+    kind = "image"
+
+    def __init__(self, spec, path):
+        super().__init__(spec, path)
+        self.template = Template(spec["image"])
+
+    def draw(self, p, fields, dx, dy):
+        from reportlab.lib.utils import ImageReader
+
+        source = self.template.render(fields, self.path)
+        x, y, w, h = _box(p, self.spec, dx, dy)
+        reader = ImageReader(source)
+        iw, ih = reader.getSize()
+        scale = max(w / iw, h / ih)
+        c = p.canvas
+        c.saveState()
+        clip = c.beginPath()
+        clip.rect(x, y, w, h)
+        c.clipPath(clip, stroke=0, fill=0)
+        c.drawImage(reader, x + (w - iw * scale) / 2, y + (h - ih * scale) / 2, iw * scale, ih * scale)
+        c.restoreState()
+
+
+ELEMENT_KINDS: dict[str, type[Element]] = {cls.kind: cls for cls in (Rect, Circle, Line, Text, Icon, Rows, Image)}
 
 
 def compile_elements(specs: list[dict], path: tuple) -> list[Element]:

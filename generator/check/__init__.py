@@ -1,0 +1,253 @@
+"""``deckpress check``: a fan variant from file to verdict, in stages that stop at the first
+failure and always end with a verdict (``accept``, ``review`` or ``reject``; ``unreadable`` when
+the file cannot be read at all).
+
+1. Safe loading (:mod:`generator.yamlsafe` with the variant limits).
+2. The variant's schema; the merged content against the game's schemas and semantic checks;
+   the parameters against the engine's declarations.
+3. What changed: cards added, removed and changed field by field; effective parameters.
+4. A preview PDF of the added and changed cards, both faces, with the game's layouts.
+5. Simulation of base and variant with the same seeds and bots (:mod:`.simulation`).
+6. The verdict, by :class:`~generator.check.thresholds.Thresholds`.
+
+This package is application code like the CLI: it knows both the renderer and the rules.
+"""
+from __future__ import annotations
+
+import re
+import tempfile
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+
+import yaml
+
+from generator.check.simulation import SimulationPlan, compare, run_bounded
+from generator.check.thresholds import Thresholds
+from generator.content import SCHEMA_COMMENT, GameContent, load_game, schema_for
+from generator.errors import ContentError, ContentErrors, display_path
+from generator.games import game_module
+from generator.schema import validate
+from generator.variant import (VARIANT_MAX_BYTES, VARIANT_MAX_DEPTH, VARIANT_MAX_NODES, ContentDiff, Variant, diff, merge,
+                               variant_art)
+from generator.yamlsafe import load_yaml
+
+EXIT_CODES = {"accept": 0, "review": 1, "reject": 2, "unreadable": 3}
+
+
+@dataclass(frozen=True)
+class CheckOptions:
+    """How to check: games per side, seed, bots (None: the game's default), whether to simulate,
+    the thresholds, the limits of the simulation stage (s, MiB), and where to write the preview."""
+
+    games: int = 2000
+    seed: int = 1
+    bots: tuple[str, ...] | None = None
+    simulate: bool = True
+    thresholds: Thresholds = Thresholds()
+    time_limit_s: float = 50.0
+    memory_mb: int = 2048
+    preview_path: Path | None = None
+
+
+@dataclass
+class Stage:
+    """One stage's outcome (``passed``, ``failed`` or ``skipped``; the verdict's name for the last
+    stage) and what it found."""
+
+    name: str
+    status: str
+    notes: list[str] = field(default_factory=list)
+
+
+@dataclass
+class CheckReport:
+    """Everything a check found; :attr:`exit_code` follows the verdict."""
+
+    variant_path: str
+    meta: dict[str, Any] = field(default_factory=dict)
+    stages: list[Stage] = field(default_factory=list)
+    errors: list[ContentError] = field(default_factory=list)
+    content_diff: ContentDiff | None = None
+    parameter_diff: dict[str, tuple[Any, Any]] = field(default_factory=dict)
+    effective_parameters: dict[str, Any] = field(default_factory=dict)
+    preview: str | None = None
+    preview_cards: list[str] = field(default_factory=list)
+    simulation: dict[str, Any] | None = None
+    verdict: str = "reject"
+    reasons: list[str] = field(default_factory=list)
+
+    @property
+    def exit_code(self) -> int:
+        """0 accept, 1 review, 2 reject, 3 the file could not be read at all."""
+        return EXIT_CODES[self.verdict]
+
+    def stop(self, stage: str, verdict: str, reasons: list[str]) -> "CheckReport":
+        """End the check at a failed ``stage``."""
+        self.stages.append(Stage(stage, "failed", reasons))
+        self.verdict, self.reasons = verdict, reasons
+        return self
+
+
+def run_check(path: Path, options: CheckOptions = CheckOptions()) -> CheckReport:
+    """Check the variant at ``path`` (see the module docstring).  Never raises for bad input."""
+    report = CheckReport(display_path(path))
+    doc, errors = load_yaml(Path(path), report.variant_path, max_bytes=VARIANT_MAX_BYTES,
+                            max_depth=VARIANT_MAX_DEPTH, max_nodes=VARIANT_MAX_NODES)
+    if doc is None:
+        report.errors = errors
+        return report.stop("1. safe loading", "unreadable", [f"the file could not be read safely ({len(errors)} error{'s' * (len(errors) > 1)})"])
+    report.stages.append(Stage("1. safe loading", "passed"))
+
+    errors = validate(doc, "variant.schema.json")
+    if not errors and game_module(doc.data["extends"]) is None:
+        errors = [doc.error(("extends",), f"extends: unknown game '{doc.data['extends']}'")]
+    if errors:
+        report.errors = errors
+        return report.stop("2. schemas and checks", "reject", ["the variant does not follow the variant format"])
+    variant = Variant(doc)
+    report.meta = {k: doc.data.get(k) for k in ("extends", "name", "author", "version", "description", "source")}
+    base = load_game(variant.game_id)
+    merged, errors = merge(variant, base)
+    engine = _engine(variant.game_id)
+    base_params = variant_params = {}
+    art: dict[str, str] = {}
+    if not errors:
+        art, errors = variant_art(variant, merged)
+    if not errors and engine is not None:
+        errors, base_params, variant_params = _parameters(engine, variant, base, merged)
+    if errors:
+        report.errors = errors
+        return report.stop("2. schemas and checks", "reject", ["the merged content or the parameters are not valid"])
+    report.stages.append(Stage("2. schemas and checks", "passed", [] if engine else [f"{variant.game_id} has no rules engine yet: parameters not checked"]))
+
+    report.content_diff = diff(base, merged)
+    report.effective_parameters = dict(variant_params)
+    report.parameter_diff = {k: (base_params.get(k), v) for k, v in variant_params.items() if base_params.get(k) != v}
+    report.stages.append(Stage("3. what changed", "passed", report.content_diff.lines() + [
+        f"parameter {k}: {a!r} -> {b!r}" for k, (a, b) in report.parameter_diff.items()] or ["no changes"]))
+
+    try:
+        report.preview, report.preview_cards = _preview(base, merged, art, options.preview_path)
+    except ContentErrors as exc:
+        report.errors = exc.errors
+        return report.stop("4. preview", "reject", ["the changed cards cannot be laid out"])
+    report.stages.append(Stage("4. preview", "passed", [f"{len(report.preview_cards)} added or changed card(s)"] if report.preview_cards else ["no card changes to preview"]))
+
+    if not options.simulate or engine is None:
+        report.stages.append(Stage("5. simulation", "skipped", ["--no-simulate" if not options.simulate else f"{variant.game_id} has no rules engine yet"]))
+    else:
+        with tempfile.TemporaryDirectory(prefix="deckpress-variant-") as tmp:
+            folder = write_content(merged, Path(tmp))
+            plan = SimulationPlan(variant.game_id, variant.ruleset, {"players": variant_params["players"]} if "players" in variant.parameters else {},
+                                  variant.parameters, folder, options.games, options.seed, options.bots,
+                                  options.time_limit_s, options.memory_mb)
+            result = run_bounded(plan)
+        if "error" in result:
+            return report.stop("5. simulation", "reject", [result["error"]])
+        result["differences"] = [d.as_dict() for d in compare(result["base"], result["variant"])]
+        report.simulation = result
+        report.stages.append(Stage("5. simulation", "passed", [f"{result['variant']['games']:,} games per side, seed {options.seed}"]))
+
+    report.verdict, report.reasons = verdict(report, options.thresholds, engine)
+    report.stages.append(Stage("6. verdict", report.verdict))
+    return report
+
+
+def _engine(game_id: str):
+    from rules.core.registry import game_class, known_games
+
+    return game_class(game_id) if game_id in known_games() else None
+
+
+def _parameters(engine, variant: Variant, base: GameContent, merged: GameContent):
+    """Effective parameters of base (the variant's ruleset only) and variant (ruleset and
+    overrides); errors located at the variant's ``parameters`` or ``ruleset`` lines."""
+    from rules.core.errors import ParameterError
+
+    doc = variant.doc
+    errors: list[ContentError] = []
+    try:
+        base_game = engine.create(base, variant.ruleset, {})
+    except ParameterError as exc:
+        return [doc.error(("ruleset",), f"ruleset: {exc}")], {}, {}
+    overrides = variant.parameters
+    try:
+        variant_game = engine.create(merged, variant.ruleset, overrides)
+    except ParameterError as exc:
+        named = re.search(r"parameter '([a-z0-9_]+)'", str(exc))
+        where = ("parameters", named.group(1)) if named and named.group(1) in overrides else ("parameters",)
+        return [doc.error(where, f"parameters: {exc}")], {}, {}
+    content_errors = getattr(engine, "content_errors", None)
+    if content_errors is not None:
+        errors += content_errors(merged)
+    return errors, dict(base_game.params), dict(variant_game.params)
+
+
+def _preview(base: GameContent, merged: GameContent, art: dict[str, str], path: Path | None) -> tuple[str | None, list[str]]:
+    """Render the added and changed cards (both faces) of ``merged`` to ``path``, with the
+    variant's checked ``art`` in each card's ``art`` field; returns the path written (None if
+    nothing changed or no path) and the cards' ids."""
+    from generator.model import Deck
+    from generator.output import write_atomic
+    from generator.render.kit import PrintOptions, render_pdf
+
+    module = game_module(base.game_id)
+    before = {(d.kind, c["id"]): c for d in module.decks(base) for c in d.cards}
+    decks, ids = [], []
+    for deck in module.decks(merged):
+        cards = [{**c, "art": art[c["id"]]} if c["id"] in art else c for c in deck.cards]
+        cards = [c for c in cards if before.get((deck.kind, c["id"])) != c]
+        if cards:
+            decks.append(Deck(deck.kind, deck.name, cards, deck.set))
+            ids += [c["id"] for c in cards]
+    if not decks or path is None:
+        return None, ids
+    pdf = render_pdf(merged.documents["layout"], decks, None, PrintOptions(), title=f"{merged['game']['title']}: variant preview")
+    write_atomic(path, pdf)
+    return display_path(path), ids
+
+
+def write_content(content: GameContent, root: Path) -> Path:
+    """Write ``content`` as a content folder ``root/<game-id>/`` (for the engine's loader) and
+    return that folder."""
+    folder = root / content.game_id
+    folder.mkdir(parents=True)
+    for stem, doc in content.documents.items():
+        text = yaml.safe_dump(doc.data, sort_keys=False, allow_unicode=True, width=1000)
+        (folder / f"{stem}.yaml").write_text(f"{SCHEMA_COMMENT}../../schemas/{schema_for(content.game_id, stem)}\n{text}", "utf-8")
+    return folder
+
+
+def verdict(report: CheckReport, t: Thresholds, engine) -> tuple[str, list[str]]:
+    """``reject``, ``review`` or ``accept`` with the reasons, from the simulation figures."""
+    sim = report.simulation
+    if sim is None:
+        return "accept", ["well-formed; not simulated, so its balance is unknown"]
+    base, var = sim["base"], sim["variant"]
+    rejects = []
+    if var["cut_off_by_move_bound"]:
+        rejects.append(f"{var['cut_off_by_move_bound']} of {var['games_requested']} variant games did not end within the move bound of {var['move_bound']} actions")
+    if var["stopped_by_time_limit"]:
+        rejects.append("the variant's simulation hit the check's time limit")
+    rejects += [f"validating replay: {p}" for p in sim["validated"]]
+    if rejects:
+        return "reject", rejects
+    reviews = []
+    if not engine.info.cooperative and var["games"]:
+        fair = 1 / len(var["seats"])
+        for seat in var["seats"]:
+            gap = 100 * (seat["win_rate"] - fair)
+            low, high = seat["win_rate_95"]
+            if abs(gap) > t.seat_advantage_pp and not (low <= fair + t.seat_advantage_pp / 100 and high >= fair - t.seat_advantage_pp / 100):
+                reviews.append(f"seat {seat['seat']} wins {100 * seat['win_rate']:.1f} % of games against a fair share of {100 * fair:.1f} % "
+                               f"(more than {t.seat_advantage_pp:g} points beyond the noise)")
+    lb, lv = base["length_in_moves"].get("p50"), var["length_in_moves"].get("p50")
+    if lb and lv and (lv / lb >= t.length_ratio or lb / lv >= t.length_ratio):
+        reviews.append(f"the median game length changes from {lb} to {lv} moves (a factor of {t.length_ratio:g} or more)")
+    for d in sim["differences"]:
+        if d["significant"] and d["delta"] is not None and ":" in d["what"] and abs(100 * d["delta"]) > t.measure_change_pp:
+            reviews.append(f"{d['what']} moves from {100 * d['base']:.1f} % to {100 * d['variant']:.1f} % (beyond the noise and over {t.measure_change_pp:g} points)")
+    if reviews:
+        return "review", reviews
+    return "accept", ["well-formed, ends every game, and no figure moves beyond the thresholds"]

@@ -1,0 +1,103 @@
+"""The report of a check: the same figures as JSON, and a self-contained HTML page (a jinja2
+template of the project's, rendered in a sandbox with autoescape; plots drawn with matplotlib and
+embedded as PNG data)."""
+from __future__ import annotations
+
+import base64
+import io
+import json
+from pathlib import Path
+from typing import Any
+
+from jinja2 import FileSystemLoader
+from jinja2.sandbox import ImmutableSandboxedEnvironment
+
+from generator.check import CheckReport
+from generator.output import write_atomic
+from generator.paths import PACKAGE_DIR
+
+
+def report_dict(report: CheckReport) -> dict[str, Any]:
+    """The report as plain data (what ``--format json`` prints and report.json holds)."""
+    return {
+        "variant": report.variant_path, "meta": report.meta, "verdict": report.verdict, "exit_code": report.exit_code,
+        "reasons": report.reasons,
+        "stages": [{"name": s.name, "status": s.status, "notes": s.notes} for s in report.stages],
+        "errors": [e.as_dict() for e in report.errors],
+        "content_diff": None if report.content_diff is None else {
+            "added": [list(x) for x in report.content_diff.added], "removed": [list(x) for x in report.content_diff.removed],
+            "changed": [{"file": c.file, "id": c.id, "fields": {k: list(v) for k, v in c.fields.items()}} for c in report.content_diff.changed],
+            "lines": report.content_diff.lines()},
+        "parameter_diff": {k: list(v) for k, v in report.parameter_diff.items()},
+        "effective_parameters": report.effective_parameters,
+        "preview": report.preview, "preview_cards": report.preview_cards,
+        "simulation": report.simulation,
+    }
+
+
+def write_report(report: CheckReport, folder: Path) -> tuple[Path, Path]:
+    """Write ``report.json`` and ``report.html`` into ``folder`` (atomically); returns both paths."""
+    data = report_dict(report)
+    json_path, html_path = folder / "report.json", folder / "report.html"
+    write_atomic(json_path, (json.dumps(data, indent=2, ensure_ascii=False, default=str) + "\n").encode("utf-8"))
+    env = ImmutableSandboxedEnvironment(loader=FileSystemLoader(PACKAGE_DIR / "templates"), autoescape=True)
+    html = env.get_template("check-report.html.j2").render(r=data, plots=_plots(data))
+    write_atomic(html_path, html.encode("utf-8"))
+    return json_path, html_path
+
+
+def _plots(data: dict[str, Any]) -> list[dict[str, str]]:
+    sim = data.get("simulation")
+    if not sim:
+        return []
+    import matplotlib
+
+    matplotlib.use("Agg")
+    import matplotlib.pyplot as plt
+
+    plots = []
+    base, var = sim["base"], sim["variant"]
+    fig, ax = plt.subplots(figsize=(6.5, 3.2))
+    seats = [s["seat"] for s in base["seats"]]
+    for offset, (label, side) in ((-0.18, ("base", base)), (0.18, ("variant", var))):
+        rates = [100 * (s["win_rate"] or 0) for s in side["seats"]]
+        lows = [r - 100 * s["win_rate_95"][0] for r, s in zip(rates, side["seats"])]
+        highs = [100 * s["win_rate_95"][1] - r for r, s in zip(rates, side["seats"])]
+        ax.bar([x + offset for x in seats], rates, width=0.36, yerr=[lows, highs], capsize=3, label=label)
+    if len(seats) > 1:
+        ax.axhline(100 / len(seats), color="grey", linestyle=":", linewidth=1, label="fair share")
+    ax.set_xlabel("seat (0 starts)")
+    ax.set_ylabel("win rate, % (95 % interval)")
+    ax.set_xticks(seats)
+    ax.legend(fontsize=8)
+    plots.append({"title": "Win rate per seat", "png": _png(fig, plt)})
+
+    fig, ax = plt.subplots(figsize=(6.5, 3.2))
+    qs = [q for q in ("p10", "p50", "p90", "p99") if q in base["length_in_moves"]]
+    xs = range(len(qs))
+    ax.bar([x - 0.18 for x in xs], [base["length_in_moves"][q] for q in qs], width=0.36, label="base")
+    ax.bar([x + 0.18 for x in xs], [var["length_in_moves"].get(q, 0) for q in qs], width=0.36, label="variant")
+    ax.set_xticks(list(xs), qs)
+    ax.set_ylabel("moves per game")
+    ax.legend(fontsize=8)
+    plots.append({"title": "Game length percentiles", "png": _png(fig, plt)})
+
+    rates = [d for d in sim["differences"] if ":" in d["what"] and d["delta"] is not None]
+    if rates:
+        top = sorted(rates, key=lambda d: -abs(d["delta"]))[:12]
+        fig, ax = plt.subplots(figsize=(6.5, 0.35 * len(top) + 1.2))
+        ax.barh([d["what"][-48:] for d in top], [100 * d["delta"] for d in top],
+                color=["#c0392b" if d["significant"] else "#95a5a6" for d in top])
+        ax.axvline(0, color="black", linewidth=0.8)
+        ax.set_xlabel("variant minus base, percentage points (red: beyond the noise)")
+        ax.tick_params(axis="y", labelsize=7)
+        plots.append({"title": "The game's own measures that moved most", "png": _png(fig, plt)})
+    return plots
+
+
+def _png(fig, plt) -> str:
+    buf = io.BytesIO()
+    fig.tight_layout()
+    fig.savefig(buf, format="png", dpi=110, metadata={"Software": None})
+    plt.close(fig)
+    return base64.b64encode(buf.getvalue()).decode("ascii")

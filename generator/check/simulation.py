@@ -1,0 +1,165 @@
+"""Stage 5 of ``deckpress check``: simulate the base game and the variant with the same seeds and
+bots, check a few variant games through the validating path, and compare the figures.
+
+The work runs in a child process with an address-space limit and is killed at a wall-clock
+limit, so a hostile variant (a game that never ends, a huge deck) ends in a ``reject`` with the
+reason, never a hang or an exhausted machine.
+"""
+from __future__ import annotations
+
+import math
+import multiprocessing
+import resource
+import traceback
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any, Mapping
+
+#: Games replayed through the validating path, with invariants checked at their end.
+VALIDATED_GAMES = 20
+
+
+@dataclass(frozen=True)
+class SimulationPlan:
+    """What to simulate: the game, the ruleset and parameter overrides of each side, the folder of
+    the merged variant content, games per side, seed, one bot name per seat (None: the game's
+    ``greedy`` bot if it has one, else ``random``), and the limits (seconds, MiB)."""
+
+    game_id: str
+    ruleset: str | None
+    base_overrides: Mapping[str, Any]
+    variant_overrides: Mapping[str, Any]
+    variant_dir: Path
+    games: int
+    seed: int
+    bots: tuple[str, ...] | None
+    time_limit_s: float
+    memory_mb: int
+
+
+def run_bounded(plan: SimulationPlan) -> dict[str, Any]:
+    """Run :func:`_simulate_both` in a child process within the plan's limits.
+
+    Returns ``{"base": figures, "variant": figures, "validated": [...problems]}``, or
+    ``{"error": reason}`` when a limit was hit or the run failed.
+    """
+    ctx = multiprocessing.get_context("fork")
+    receive, send = ctx.Pipe(duplex=False)
+    child = ctx.Process(target=_child, args=(plan, send), daemon=True)
+    child.start()
+    send.close()
+    if not receive.poll(plan.time_limit_s):
+        child.kill()
+        child.join()
+        return {"error": f"the simulation did not finish within the check's time limit of {plan.time_limit_s:g} s"}
+    try:
+        result = receive.recv()
+    except EOFError:
+        result = {"error": f"the simulation stopped without a result (exit code {child.exitcode}): it may have passed the memory limit of {plan.memory_mb} MiB"}
+    child.join()
+    return result
+
+
+def _child(plan: SimulationPlan, send) -> None:
+    limit = plan.memory_mb * 1024 * 1024
+    resource.setrlimit(resource.RLIMIT_AS, (limit, limit))
+    try:
+        send.send(_simulate_both(plan))
+    except MemoryError:
+        send.send({"error": f"the simulation passed the memory limit of {plan.memory_mb} MiB"})
+    except Exception as exc:  # reported as the reason of a reject, with its type
+        send.send({"error": f"the simulation failed: {type(exc).__name__}: {exc}", "trace": traceback.format_exc(limit=5)})
+
+
+def _simulate_both(plan: SimulationPlan) -> dict[str, Any]:
+    from generator.cli.play import simulation_dict
+    from rules.core.bots import bot_names
+    from rules.core.registry import load
+    from rules.core.simulate import SimulationSpec, simulate
+
+    base = load(plan.game_id, plan.ruleset, plan.base_overrides)
+    variant = load(plan.game_id, plan.ruleset, plan.variant_overrides, plan.variant_dir)
+    default_bot = "greedy" if "greedy" in bot_names(plan.game_id) else "random"
+    out: dict[str, Any] = {}
+    for side, game, content_dir in (("base", base, None), ("variant", variant, plan.variant_dir)):
+        bots = plan.bots or (default_bot,) * game.players
+        if len(bots) != game.players:
+            return {"error": f"{len(bots)} bots given for {game.players} seats"}
+        spec = SimulationSpec(plan.game_id, dict(game.params), tuple(bots), plan.games, plan.seed,
+                              time_limit=plan.time_limit_s, content_dir=str(content_dir) if content_dir else None)
+        out[side] = simulation_dict(simulate(spec))
+        out[side].pop("timing")
+    out["validated"] = _validate_games(variant, plan)
+    return out
+
+
+def _validate_games(game, plan: SimulationPlan) -> list[str]:
+    """Replay the first :data:`VALIDATED_GAMES` variant games through the validating path and
+    check their final states' invariants; returns the problems found."""
+    from rules.core.bots import make_bot
+    from rules.core.errors import MoveLimitExceeded
+    from rules.core.log import record
+    from rules.core.replay import replay
+    from rules.core.simulate import game_rng, play_game
+
+    problems = []
+    names = plan.bots or ("random",) * game.players
+    bots = [make_bot(plan.game_id, name) for name in names]
+    for index in range(min(VALIDATED_GAMES, plan.games)):
+        try:
+            state = play_game(game, bots, game_rng(plan.seed, index))[0]
+        except MoveLimitExceeded:
+            continue  # counted as cut off by the simulation itself
+        broken = state.check_invariants()
+        if broken:
+            problems.append(f"game {index}: invariant broken at the end: {'; '.join(broken)}")
+        result = replay(record(game, state.history, seed=plan.seed), content=game.content)
+        if not result.ok:
+            problems.append(f"game {index}: the validating path refuses event {result.error.index}: {result.error.message}")
+    return problems
+
+
+@dataclass(frozen=True)
+class Difference:
+    """A figure of base and variant side by side: values (rates 0..1 or numbers), the variant minus
+    the base, and whether the difference is larger than the noise (two-proportion z-test, 95 %)."""
+
+    what: str
+    base: float | None
+    variant: float | None
+    delta: float | None
+    significant: bool | None
+
+    def as_dict(self) -> dict[str, Any]:
+        """JSON-ready."""
+        return {"what": self.what, "base": self.base, "variant": self.variant, "delta": self.delta, "significant": self.significant}
+
+
+def rate_difference(what: str, k1: int, n1: int, k2: int, n2: int) -> Difference:
+    """Compare two rates ``k1/n1`` (base) and ``k2/n2`` (variant) with a two-proportion z-test."""
+    if not n1 or not n2:
+        return Difference(what, k1 / n1 if n1 else None, k2 / n2 if n2 else None, None, None)
+    p1, p2 = k1 / n1, k2 / n2
+    pooled = (k1 + k2) / (n1 + n2)
+    se = math.sqrt(pooled * (1 - pooled) * (1 / n1 + 1 / n2))
+    significant = abs(p2 - p1) / se > 1.96 if se > 0 else p1 != p2
+    return Difference(what, round(p1, 4), round(p2, 4), round(p2 - p1, 4), significant)
+
+
+def compare(base: dict[str, Any], variant: dict[str, Any]) -> list[Difference]:
+    """Seat win rates, draws, median and 90th-percentile length, and every rate measure the game
+    reports, base against variant."""
+    diffs = []
+    n1, n2 = base["games"], variant["games"]
+    for b, v in zip(base["seats"], variant["seats"]):
+        diffs.append(rate_difference(f"seat {b['seat']} win rate", b["wins"], n1, v["wins"], n2))
+    diffs.append(rate_difference("draws", base["draws"], n1, variant["draws"], n2))
+    for q in ("p50", "p90"):
+        lb, lv = base["length_in_moves"].get(q), variant["length_in_moves"].get(q)
+        diffs.append(Difference(f"game length {q} (moves)", lb, lv, None if lb is None or lv is None else lv - lb, None))
+    variant_rates = {(m["group"], m["name"]): m for m in variant.get("measures", []) if m["kind"] == "rate"}
+    for m in base.get("measures", []):
+        other = variant_rates.get((m["group"], m["name"]))
+        if m["kind"] == "rate" and other is not None:
+            diffs.append(rate_difference(f"{m['group']}: {m['name']}", m["successes"], m["trials"], other["successes"], other["trials"]))
+    return diffs

@@ -1,0 +1,87 @@
+"""``deckpress check VARIANT``: a fan variant from file to verdict (see :mod:`generator.check`).
+
+Exit codes: 0 accept, 1 review, 2 reject, 3 the file could not be read at all.
+"""
+from __future__ import annotations
+
+import json
+import sys
+from pathlib import Path
+
+import click
+
+from generator.check import CheckOptions, CheckReport, run_check
+from generator.check.thresholds import Thresholds, load_thresholds
+
+
+@click.command()
+@click.argument("variants", nargs=-1, required=True, type=click.Path(path_type=Path, dir_okay=False))
+@click.option("--games", type=click.IntRange(1, 100_000), default=2000, show_default=True, help="Games simulated per side (base and variant).")
+@click.option("--seed", type=int, default=1, show_default=True, help="Seed of both simulations (the same for base and variant).")
+@click.option("--bots", default=None, metavar="NAME,...", help="One bot per seat (default: the game's greedy bot on every seat, else random).")
+@click.option("--report", "report_dir", type=click.Path(file_okay=False, path_type=Path), default=None,
+              help="Folder for report.html, report.json and preview.pdf [default: output/check/<variant>].")
+@click.option("--format", "fmt", type=click.Choice(["text", "json"]), default="text", show_default=True, help="How to report on stdout.")
+@click.option("--no-simulate", is_flag=True, help="Stop after the preview: format, content and parameters only (for pre-commit hooks).")
+@click.option("--thresholds", "thresholds_file", type=click.Path(path_type=Path, dir_okay=False), default=None,
+              help="YAML file overriding the verdict thresholds: seat_advantage_pp (5), length_ratio (2), measure_change_pp (15).")
+@click.option("--time-limit", type=click.FloatRange(1, 3600), default=50.0, show_default=True, help="Wall-clock limit of the simulation stage, seconds.")
+@click.option("--memory-limit", type=click.IntRange(256, 65536), default=2048, show_default=True, help="Memory limit of the simulation stage, MiB.")
+def check(variants: tuple[Path, ...], games: int, seed: int, bots: str | None, report_dir: Path | None, fmt: str, no_simulate: bool,
+          thresholds_file: Path | None, time_limit: float, memory_limit: int) -> None:
+    """Check fan VARIANTS (each on its own, exit code of the worst): safe loading, schemas and the game's checks, what changed, a preview
+    of the changed cards, base and variant simulated with the same seeds, and a verdict
+    (accept / review / reject) with its reasons.
+
+    Rejects: unreadable or invalid files, unknown parameters or bad values, games that do not
+    end, simulations past the time or memory limit, moves the validating path refuses.
+    Review: a seat's win rate more than 5 points from a fair share, the median game length
+    doubled or halved, or a rate the game reports moved more than 15 points, each beyond the noise.
+    """
+    from generator.check.report import report_dict, write_report
+
+    thresholds = Thresholds()
+    if thresholds_file is not None:
+        thresholds, errors = load_thresholds(thresholds_file)
+        if errors:
+            for err in errors:
+                click.echo(str(err), err=True)
+            sys.exit(2)
+    results, worst = [], 0
+    for variant in variants:
+        folder = report_dir / variant.stem if report_dir and len(variants) > 1 else report_dir or Path("output") / "check" / variant.stem
+        options = CheckOptions(games=games, seed=seed, bots=tuple(b.strip() for b in bots.split(",")) if bots else None,
+                               simulate=not no_simulate, thresholds=thresholds, time_limit_s=time_limit,
+                               memory_mb=memory_limit, preview_path=folder / "preview.pdf")
+        report = run_check(variant, options)
+        _, html_path = write_report(report, folder)
+        worst = max(worst, report.exit_code)
+        if fmt == "json":
+            results.append(report_dict(report))
+        else:
+            _text(report, html_path)
+    if fmt == "json":
+        click.echo(json.dumps(results[0] if len(results) == 1 else results, indent=2, ensure_ascii=False, default=str))
+    sys.exit(worst)
+
+
+def _text(report: CheckReport, html_path: Path) -> None:
+    click.echo(f"{report.variant_path}: {report.meta.get('name') or ''}".rstrip(": "))
+    for stage in report.stages:
+        click.echo(f"  {stage.name}: {stage.status}")
+        for note in stage.notes[:40]:
+            click.echo(f"      {note}")
+        if len(stage.notes) > 40:
+            click.echo(f"      ... and {len(stage.notes) - 40} more (see the report)")
+    for err in report.errors:
+        click.echo(str(err))
+    sim = report.simulation
+    if sim:
+        for side in ("base", "variant"):
+            d = sim[side]
+            rates = ", ".join(f"seat {s['seat']} {100 * (s['win_rate'] or 0):.1f} %" for s in d["seats"])
+            click.echo(f"  {side}: {rates}; draws {d['draws']}; median length {d['length_in_moves'].get('p50')} moves; cut off {d['cut_off_by_move_bound']}")
+    click.echo(f"verdict: {report.verdict}")
+    for reason in report.reasons:
+        click.echo(f"  - {reason}")
+    click.echo(f"report: {html_path}")

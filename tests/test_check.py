@@ -1,0 +1,155 @@
+"""deckpress check: from a fan's variant file to a verdict, safely (issue: fan variants).
+
+The hostile corpus lives in tests/variants/hostile/ (one file per hazard of
+shared/notes/untrusted-input.md); the cases that need a generated file (10 MB, art, links) are
+built here.  Each must end in a clear error or a reject: never a traceback.
+"""
+from __future__ import annotations
+
+import json
+import os
+from pathlib import Path
+
+import pytest
+from PIL import Image
+from pypdf import PdfReader
+
+from generator.check import CheckOptions, run_check
+
+HOSTILE = Path(__file__).parent / "variants" / "hostile"
+HEADER = "extends: mission-emission\nname: Test\nauthor: A Fan\nversion: \"1.0\"\ndescription: A test variant.\n"
+QUICK = CheckOptions(games=60, time_limit_s=30)
+
+
+def variant(tmp_path: Path, body: str, name: str = "variant.yaml") -> Path:
+    path = tmp_path / name
+    path.write_text(HEADER + body, "utf-8")
+    return path
+
+
+def check(path: Path, **options):
+    return run_check(path, CheckOptions(**{**QUICK.__dict__, **options}))
+
+
+@pytest.mark.parametrize("name, verdict, message", [
+    ("alias-bomb.yaml", "unreadable", "YAML anchor '&a' is not allowed"),
+    ("duplicate-keys.yaml", "unreadable", "duplicate key 'name' (first defined on line 2)"),
+    ("python-tag.yaml", "unreadable", "YAML tag 'tag:yaml.org,2002:python/object/apply:os.system' is not allowed"),
+    ("yaml11-scalars.yaml", "reject", "'on' is not one of ['state', 'union-territory']"),
+    ("unknown-card.yaml", "reject", "replace.id: no card 'atlantis' in states.yaml"),
+    ("unknown-game.yaml", "reject", "extends: unknown game 'monopoly'"),
+])
+def test_hostile_corpus_is_refused_cleanly(name, verdict, message):
+    report = check(HOSTILE / name, simulate=False)
+    assert report.verdict == verdict
+    assert any(message in str(e) for e in report.errors), [str(e) for e in report.errors]
+    assert all(e.line > 0 for e in report.errors)  # every error has its line
+
+
+def test_yaml_11_scalars_stay_strings_in_the_merge():
+    # NO stays the string "NO" (a name, accepted) and 1:20 stays "1:20" (not the integer 80).
+    report = check(HOSTILE / "yaml11-scalars.yaml", simulate=False)
+    assert any("'1:20' is not of type 'integer'" in str(e) for e in report.errors)
+
+
+def test_ten_megabyte_file_is_unreadable(tmp_path):
+    path = variant(tmp_path, "description2: " + "x" * (10 * 1024 * 1024) + "\n")
+    report = check(path, simulate=False)
+    assert report.verdict == "unreadable" and report.exit_code == 3
+    assert "the limit is 262,144" in str(report.errors[0])
+
+
+def test_deep_nesting_is_unreadable(tmp_path):
+    report = check(variant(tmp_path, "parameters: {a: " + "[" * 5000 + "]" * 5000 + "}\n"), simulate=False)
+    assert report.verdict == "unreadable" and "nesting is deeper than the limit of 16 levels" in str(report.errors[0])
+
+
+def test_a_mistake_on_line_12_is_reported_at_line_12(tmp_path):
+    body = ("changes:\n"                                                                          # line 6
+            "  - replace: {file: states, id: goa, fields: {name: Goa}}\n"                         # 7
+            "  - replace: {file: states, id: kerala, fields: {name: Kerala}}\n"                   # 8
+            "  - replace: {file: states, id: assam, fields: {name: Assam}}\n"                     # 9
+            "  - replace: {file: states, id: bihar, fields: {name: Bihar}}\n"                     # 10
+            "  - replace: {file: states, id: punjab, fields: {name: Punjab}}\n"                   # 11
+            "  - replace: {file: states, id: sikkim, fields: {values.water.value: -3}}\n")        # 12
+    report = check(variant(tmp_path, body), simulate=False)
+    assert report.verdict == "reject"
+    [error] = report.errors
+    line_12 = "  - replace: {file: states, id: sikkim, fields: {values.water.value: -3}}"
+    assert (error.line, error.column) == (12, line_12.index("-3") + 1)
+    assert error.message == "states[22] (Sikkim): Water value -3 is outside the mission's range 0..200 (missions.yaml)"
+
+
+def test_absurd_and_unknown_parameters_are_rejected_at_their_line(tmp_path):
+    report = check(variant(tmp_path, "parameters:\n  players: 1000000\n"), simulate=False)
+    assert report.verdict == "reject" and report.errors[0].line == 7
+    assert "players" in report.errors[0].message and "2..6" in report.errors[0].message
+    report = check(variant(tmp_path, "parameters:\n  hand_size: 0\n", "b.yaml"), simulate=False)
+    assert report.verdict == "reject" and report.errors[0].line == 7 and "hand_size" in report.errors[0].message
+    report = check(variant(tmp_path, "parameters:\n  turbo: true\n", "c.yaml"), simulate=False)
+    assert report.verdict == "reject" and "turbo" in report.errors[0].message and "players" in report.errors[0].message
+
+
+@pytest.mark.parametrize("art, message", [
+    ("../outside.png", "leads outside the variant's folder"),
+    ("/etc/passwd.png", "is an absolute path"),
+    ("link.png", "leads outside the variant's folder"),
+    ("fake.png", "is not a readable PNG or JPEG image"),
+    ("big.png", "pixels; the limit is 25,000,000 pixels"),
+    ("picture.gif.png", "is a GIF image; only PNG and JPEG are accepted"),
+])
+def test_art_is_checked(tmp_path, art, message):
+    folder = tmp_path / "fan"
+    folder.mkdir()
+    Image.new("RGB", (10, 10)).save(tmp_path / "outside.png")
+    os.symlink(tmp_path / "outside.png", folder / "link.png")
+    (folder / "fake.png").write_text("<html>not an image</html>")
+    Image.new("1", (6000, 5000)).save(folder / "big.png")
+    Image.new("RGB", (10, 10)).save(folder / "picture.gif.png", format="GIF")
+    report = check(variant(folder, f"art: {{goa: \"{art}\"}}\n"), simulate=False)
+    assert report.verdict == "reject"
+    assert message in report.errors[0].message and report.errors[0].line == 6
+
+
+def test_markup_and_template_syntax_print_literally(tmp_path):
+    report = check(HOSTILE / "markup-in-text.yaml", simulate=False, preview_path=tmp_path / "preview.pdf")
+    assert report.verdict == "accept"
+    text = " ".join(page.extract_text() for page in PdfReader(tmp_path / "preview.pdf").pages)
+    assert "<b>Goa{{7*7}}</b><img src=/x/>" in text
+
+
+def test_a_game_that_never_ends_is_rejected(tmp_path):
+    # Every state card the same: every round of the base game is a tie, no point card is ever
+    # won, so no pile ever finishes and the game cannot end (rulebook: ties give nothing).
+    from generator.content import load_game
+
+    states = load_game("mission-emission")["states"]["states"]
+    lines = ["changes:"] + [
+        f"  - replace: {{file: states, id: {s['id']}, fields: {{" + ", ".join(f"values.{m}.value: 10" for m in s["values"]) + "}}"
+        for s in states]
+    report = check(variant(tmp_path, "\n".join(lines) + "\n"), games=20)
+    assert report.verdict == "reject"
+    assert "20 of 20 variant games did not end within the move bound" in report.reasons[0]
+
+
+def test_simulated_check_writes_a_report_with_plots(tmp_path, cli):
+    path = variant(tmp_path, "parameters: {players: 3}\nchanges:\n  - replace: {file: states, id: karnataka, fields: {values.forest.value: 40}}\n")
+    result = cli("check", path, "--games", "200", "--report", tmp_path / "report", "--format", "json")
+    data = json.loads(result.stdout)
+    assert result.exit_code == data["exit_code"] == {"accept": 0, "review": 1, "reject": 2}[data["verdict"]]
+    assert data["content_diff"]["lines"] == ["~ states: karnataka: values.forest.value: 19 -> 40"]
+    assert data["preview_cards"] == ["karnataka"]
+    sim = data["simulation"]
+    assert sim["base"]["games"] == sim["variant"]["games"] == 200 and len(sim["variant"]["seats"]) == 3
+    assert any(d["what"] == "seat 0 win rate" for d in sim["differences"])
+    html = (tmp_path / "report" / "report.html").read_text()
+    assert html.count('src="data:image/png;base64,') >= 2 and "Win rate per seat" in html
+    assert json.loads((tmp_path / "report" / "report.json").read_text())["verdict"] == data["verdict"]
+
+
+def test_thresholds_decide_review(tmp_path, cli):
+    path = variant(tmp_path, "parameters: {players: 2}\n")
+    strict = tmp_path / "strict.yaml"
+    strict.write_text("seat_advantage_pp: 0.001\n")
+    result = cli("check", path, "--games", "400", "--bots", "greedy,random", "--thresholds", strict, "--report", tmp_path / "r")
+    assert result.exit_code == 1 and "verdict: review" in result.stdout and "seat 0 wins" in result.stdout
