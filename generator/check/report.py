@@ -84,7 +84,7 @@ def _plots(data: dict[str, Any]) -> list[dict[str, str]]:
 
     rates = [d for d in sim["differences"] if ":" in d["what"] and d["delta"] is not None]
     if rates:
-        top = sorted(rates, key=lambda d: -abs(d["delta"]))[:12]
+        top = sorted(rates, key=lambda d: -abs(d["delta"]))[:12][::-1]  # barh draws the first bar lowest
         fig, ax = plt.subplots(figsize=(6.5, 0.35 * len(top) + 1.2))
         ax.barh([d["what"][-48:] for d in top], [100 * d["delta"] for d in top],
                 color=["#c0392b" if d["significant"] else "#95a5a6" for d in top])
