@@ -26,6 +26,20 @@ def game_copy(tmp_path):
     return copy
 
 
+def line_of(path: Path, needle: str) -> int:
+    """The 1-based number of the first line of ``path`` containing ``needle``."""
+    return next(i for i, line in enumerate(path.read_text("utf-8").splitlines(), 1) if needle in line)
+
+
+def errors_of(folder: Path) -> list[str]:
+    """The errors of a game folder that must fail its checks, as printed (``file:line:col: ...``)."""
+    from generator.content import check_game
+
+    content, errors = check_game(folder)
+    assert content is None, f"{folder} passed its checks"
+    return [str(e) for e in errors]
+
+
 def edit(path: Path, old: str, new: str, count: int = 1) -> None:
     """Replace ``old`` by ``new`` in a text file, failing loudly if ``old`` is not there."""
     text = path.read_text("utf-8")

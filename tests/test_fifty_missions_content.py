@@ -6,8 +6,8 @@ from collections import Counter
 
 import pytest
 
-from conftest import edit
-from generator.content import check_game, load_game
+from conftest import edit, errors_of, line_of
+from generator.content import load_game
 from generator.games.fifty_missions import decks, mission_conditions, symbol_deck
 from generator.games.fifty_missions_conditions import odds
 
@@ -65,14 +65,6 @@ def test_medals_are_printed_in_the_mission_deck(content):
 
 # --- broken copies -----------------------------------------------------------------------------
 
-def line_of(path, needle: str) -> int:
-    return next(i for i, line in enumerate(path.read_text().splitlines(), 1) if needle in line)
-
-
-def errors_of(folder):
-    content, errors = check_game(folder)
-    assert content is None
-    return [str(e) for e in errors]
 
 
 def test_impossible_mission(game_copy):

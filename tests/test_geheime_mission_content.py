@@ -5,8 +5,8 @@ from itertools import permutations
 
 import pytest
 
-from conftest import edit
-from generator.content import check_game, load_game
+from conftest import edit, errors_of, line_of
+from generator.content import load_game
 from generator.games.geheime_mission import VALUES, decks, max_rounds, value_counts
 
 
@@ -90,15 +90,6 @@ def test_door_chips_share_one_back(content):
     assert len({c["face_fill"] for c in doors}) == 3
 
 
-def line_of(path, needle: str) -> int:
-    """The 1-based line of the first line of ``path`` containing ``needle``."""
-    return next(i for i, line in enumerate(path.read_text().splitlines(), 1) if needle in line)
-
-
-def errors_of(folder) -> list[str]:
-    content, errors = check_game(folder)
-    assert content is None
-    return [str(e) for e in errors]
 
 
 KESTREL = "code_name: Kestrel, band: field, attack: 8, centre: 5, defence: 2"

@@ -4,8 +4,8 @@ import json
 
 import pytest
 
-from conftest import edit
-from generator.content import check_game, load_game
+from conftest import edit, errors_of, line_of
+from generator.content import load_game
 from generator.games.mission_emission import mission_extremes
 
 
@@ -52,15 +52,6 @@ def test_point_piles_follow_the_rulebook(content):
     assert top == {"forest": 3, "energy": 3, "water": 3, "smoke": -1, "crowd": -1, "garbage": -1}
 
 
-def line_of(path, needle: str) -> int:
-    """The 1-based line of the first line of ``path`` containing ``needle``."""
-    return next(i for i, line in enumerate(path.read_text().splitlines(), 1) if needle in line)
-
-
-def errors_of(folder):
-    content, errors = check_game(folder)
-    assert content is None
-    return [str(e) for e in errors]
 
 
 def test_wrong_type_is_reported_at_its_line(game_copy):
