@@ -21,12 +21,12 @@ def agents(content):
 
 
 def test_bands_follow_the_design_rule(content, agents):
-    # agents.yaml header: 6 stars (budget 18, values 3..9), 36 field agents (15, 2..8), 12 rookies (12, 1..7).
+    # agents.yaml header: 9 stars (budget 18, values 3..9), 33 field agents (15, 2..8), 12 rookies (12, 1..7).
     by_band = {b["id"]: [a for a in agents if a["band"] == b["id"]] for b in content["agents"]["design"]["bands"]}
     summary = {band: (len(members), {sum(a[v] for v in VALUES) for a in members},
                       min(a[v] for a in members for v in VALUES), max(a[v] for a in members for v in VALUES))
                for band, members in by_band.items()}
-    assert summary == {"star": (6, {18}, 3, 9), "field": (36, {15}, 2, 8), "rookie": (12, {12}, 1, 7)}
+    assert summary == {"star": (9, {18}, 3, 9), "field": (33, {15}, 2, 8), "rookie": (12, {12}, 1, 7)}
     assert len(agents) == content["game"]["components"][0]["count"] == 54
 
 
@@ -35,7 +35,7 @@ def test_not_every_agent_can_be_an_009(agents):
     # and each pays for its 9 with a weakness.
     stars = [a for a in agents if a["call_number"].startswith("00")]
     assert "009" in {a["call_number"] for a in stars}
-    assert len(stars) == 6 and all(a["band"] == "star" for a in stars)
+    assert len(stars) == 9 and all(a["band"] == "star" for a in stars)
     assert all(min(a[v] for v in VALUES) <= 3 for a in stars)
     nines = [a for a in agents if 9 in (a[v] for v in VALUES)]
     assert nines == stars
@@ -52,17 +52,17 @@ def test_no_agent_is_best_at_everything(agents):
 def test_every_colour_uses_the_same_values(agents):
     counts = value_counts(agents)
     assert counts["attack"] == counts["centre"] == counts["defence"]
-    assert counts["attack"] == Counter({1: 1, 2: 5, 3: 10, 4: 8, 5: 9, 6: 9, 7: 6, 8: 4, 9: 2})
+    assert counts["attack"] == Counter({1: 1, 2: 5, 3: 10, 4: 8, 5: 9, 6: 8, 7: 6, 8: 4, 9: 3})
 
 
 def test_ties_are_possible_but_not_frequent(agents):
-    # Two different agents tie on one colour (a replayed duel) 12.4 % of the time, as the header says.
+    # Two different agents tie on one colour (a replayed duel) 11.9 % of the time, as the header says.
     pairs = list(permutations(agents, 2))
     for v in VALUES:
         rate = sum(a[v] == b[v] for a, b in pairs) / len(pairs)
-        assert 0.05 < rate < 0.2 and rate == pytest.approx(0.124, abs=0.001)
+        assert 0.05 < rate < 0.2 and rate == pytest.approx(0.119, abs=0.001)
     attack_meets_defence = sum(a["attack"] == b["defence"] for a, b in pairs) / len(pairs)
-    assert attack_meets_defence == pytest.approx(0.142, abs=0.001)
+    assert attack_meets_defence == pytest.approx(0.138, abs=0.001)
 
 
 def test_every_agent_is_marked_designed_with_its_method(agents):
@@ -103,7 +103,7 @@ def test_value_out_of_range(game_copy):
     errors = errors_of(folder)
     band_line = line_of(agents, "{id: field,")
     column = agents.read_text().splitlines()[line - 1].index("attack: 12") + len("attack: ") + 1
-    assert f"{agents}:{line}:{column}: agents[6] (Kestrel, 011): attack 12 is outside the range 2..8 of the Field agent band (line {band_line})" in errors
+    assert f"{agents}:{line}:{column}: agents[9] (Kestrel, 011): attack 12 is outside the range 2..8 of the Field agent band (line {band_line})" in errors
     assert any(e.startswith(f"{agents}:{line}:") and "centre 1 is outside the range 2..8" in e for e in errors)
 
 
@@ -113,7 +113,7 @@ def test_duplicate_call_number(game_copy):
     edit(agents, 'call_number: "013"', 'call_number: "011"')
     [error] = errors_of(folder)
     assert error.startswith(f"{agents}:{line_of(agents, 'code_name: Marble')}:")
-    assert f"agents[7] (Marble, 011): duplicate call number '011' (first used on line {line_of(agents, 'code_name: Kestrel')})" in error
+    assert f"agents[10] (Marble, 011): duplicate call number '011' (first used on line {line_of(agents, 'code_name: Kestrel')})" in error
 
 
 def test_count_that_does_not_match_the_box(game_copy):
@@ -122,7 +122,7 @@ def test_count_that_does_not_match_the_box(game_copy):
     edit(game, "count: 54", "count: 55")
     [error] = errors_of(folder)
     agents = folder / "agents.yaml"
-    assert error == f"{agents}:{line_of(agents, 'id: cobalt')}:3: agents: 54 records, but game.yaml (line {line_of(game, 'count: 55')}) says the box has 55 agent cards"
+    assert error == f"{agents}:{line_of(agents, 'id: vesper')}:3: agents: 54 records, but game.yaml (line {line_of(game, 'count: 55')}) says the box has 55 agent cards"
 
 
 def test_band_count_that_does_not_match_its_agents(game_copy):
@@ -139,8 +139,8 @@ def test_values_over_the_budget(game_copy):
     agents = folder / "agents.yaml"
     edit(agents, KESTREL, "code_name: Kestrel, band: field, attack: 8, centre: 6, defence: 2")
     errors = errors_of(folder)
-    assert f"{agents}:{line_of(agents, 'code_name: Kestrel')}:5: agents[6] (Kestrel, 011): attack + centre + defence = 16, but the Field agent band (line {line_of(agents, '{id: field,')}) has the budget 15" in errors
-    assert any("design.same_values_per_colour: the colours use different values (agents showing each value: 5: attack 9, centre 8, defence 9; 6: attack 9, centre 10, defence 9)" in e for e in errors)
+    assert f"{agents}:{line_of(agents, 'code_name: Kestrel')}:5: agents[9] (Kestrel, 011): attack + centre + defence = 16, but the Field agent band (line {line_of(agents, '{id: field,')}) has the budget 15" in errors
+    assert any("design.same_values_per_colour: the colours use different values (agents showing each value: 5: attack 9, centre 8, defence 9; 6: attack 8, centre 9, defence 8)" in e for e in errors)
 
 
 def test_a_star_without_a_weakness(game_copy):
@@ -148,7 +148,7 @@ def test_a_star_without_a_weakness(game_copy):
     agents = folder / "agents.yaml"
     edit(agents, "code_name: Cobalt, band: star, attack: 6, centre: 3, defence: 9", "code_name: Cobalt, band: star, attack: 6, centre: 4, defence: 8")
     errors = errors_of(folder)
-    assert any(e.startswith(f"{agents}:{line_of(agents, 'code_name: Cobalt')}:") and e.endswith(f"agents[0] (Cobalt, 004): no value is 3 or lower, but the 00 agent band (line {line_of(agents, '{id: star,')}) gives every agent a weakness") for e in errors)
+    assert any(e.startswith(f"{agents}:{line_of(agents, 'code_name: Cobalt')}:") and e.endswith(f"agents[3] (Cobalt, 004): no value is 3 or lower, but the 00 agent band (line {line_of(agents, '{id: star,')}) gives every agent a weakness") for e in errors)
 
 
 def test_colours_that_drift_apart(game_copy):
@@ -166,7 +166,7 @@ def test_call_number_outside_its_band(game_copy):
     agents = folder / "agents.yaml"
     edit(agents, 'call_number: "011"', 'call_number: "150"')
     [error] = errors_of(folder)
-    assert "agents[6] (Kestrel, 150): call number 150 is outside 010..099, the call numbers of the Field agent band" in error
+    assert "agents[9] (Kestrel, 150): call number 150 is outside 010..099, the call numbers of the Field agent band" in error
 
 
 def test_too_few_suitcases_for_the_longest_game(game_copy):
@@ -193,7 +193,7 @@ def test_unknown_band_and_schema_errors_in_one_run(game_copy):
     edit(agents, 'call_number: "013"', 'call_number: "13"')
     errors = errors_of(folder)
     # the schema error stops the semantic checks; fix it and the unknown band shows
-    assert len(errors) == 1 and "agents[7].call_number: '13' does not match '^[0-9]{3}$'" in errors[0]
+    assert len(errors) == 1 and "agents[10].call_number: '13' does not match '^[0-9]{3}$'" in errors[0]
     edit(agents, 'call_number: "13"', 'call_number: "013"')
     errors = errors_of(folder)
-    assert any("agents[6].band: unknown band 'fieldd' (expected one of: star, field, rookie)" in e for e in errors)
+    assert any("agents[9].band: unknown band 'fieldd' (expected one of: star, field, rookie)" in e for e in errors)
