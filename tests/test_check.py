@@ -153,3 +153,25 @@ def test_thresholds_decide_review(tmp_path, cli):
     strict.write_text("seat_advantage_pp: 0.001\n")
     result = cli("check", path, "--games", "400", "--bots", "greedy,random", "--thresholds", strict, "--report", tmp_path / "r")
     assert result.exit_code == 1 and "verdict: review" in result.stdout and "seat 0 wins" in result.stdout
+
+
+def test_fair_share_counts_only_games_not_drawn():
+    # Two seats winning 40 % each with 20 % draws is perfectly fair; 48 % / 32 % is not.
+    from types import SimpleNamespace
+
+    from generator.check import CheckReport, verdict
+    from generator.check.thresholds import Thresholds
+
+    def side(w0, w1, draws, n=10_000):
+        def seat(i, w):
+            from rules.core.stats import wilson
+            return {"seat": i, "win_rate": w / n, "win_rate_95": list(wilson(w, n))}
+        return {"games": n, "games_requested": n, "draws": draws, "draw_rate": draws / n, "seats": [seat(0, w0), seat(1, w1)],
+                "length_in_moves": {"p50": 50}, "cut_off_by_move_bound": 0, "stopped_by_time_limit": False, "move_bound": 100}
+
+    engine = SimpleNamespace(info=SimpleNamespace(cooperative=False))
+    report = CheckReport("v.yaml", simulation={"base": side(4000, 4000, 2000), "variant": side(4000, 4000, 2000), "validated": [], "differences": []})
+    assert verdict(report, Thresholds(), engine)[0] == "accept"
+    report.simulation["variant"] = side(4800, 3200, 2000)
+    decision, reasons = verdict(report, Thresholds(), engine)
+    assert decision == "review" and "fair share of 40.0 %" in reasons[0]

@@ -235,13 +235,13 @@ def verdict(report: CheckReport, t: Thresholds, engine) -> tuple[str, list[str]]
         return "reject", rejects
     reviews = []
     if not engine.info.cooperative and var["games"]:
-        fair = 1 / len(var["seats"])
+        fair = (1 - (var["draw_rate"] or 0)) / len(var["seats"])  # an equal part of the games not drawn
         for seat in var["seats"]:
             gap = 100 * (seat["win_rate"] - fair)
             low, high = seat["win_rate_95"]
             if abs(gap) > t.seat_advantage_pp and not (low <= fair + t.seat_advantage_pp / 100 and high >= fair - t.seat_advantage_pp / 100):
                 reviews.append(f"seat {seat['seat']} wins {100 * seat['win_rate']:.1f} % of games against a fair share of {100 * fair:.1f} % "
-                               f"(more than {t.seat_advantage_pp:g} points beyond the noise)")
+                               f"(an equal part of the {100 * (1 - (var['draw_rate'] or 0)):.1f} % not drawn; more than {t.seat_advantage_pp:g} points beyond the noise)")
     lb, lv = base["length_in_moves"].get("p50"), var["length_in_moves"].get("p50")
     if lb and lv and (lv / lb >= t.length_ratio or lb / lv >= t.length_ratio):
         reviews.append(f"the median game length changes from {lb} to {lv} moves (a factor of {t.length_ratio:g} or more)")

@@ -11,7 +11,7 @@ YAML file (``--thresholds FILE``, keys as below).
 ``review`` — it works, but a person should look (each only when larger than the noise, i.e. the
 95 % intervals of base and variant do not overlap, and larger than the threshold):
 * ``seat_advantage_pp``: a seat's win rate is further than this many percentage points from a fair
-  share (1 / players), in a competitive game;
+  share (an equal part of the games not drawn), in a competitive game;
 * ``length_ratio``: the median game length changes by this factor or more (longer or shorter);
 * ``measure_change_pp``: a rate the game reports (a medal reached, an agent's fights won) moves by
   more than this many percentage points.
