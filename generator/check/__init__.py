@@ -14,6 +14,7 @@ This package is application code like the CLI: it knows both the renderer and th
 """
 from __future__ import annotations
 
+import json
 import re
 import tempfile
 from dataclasses import dataclass, field
@@ -125,7 +126,7 @@ def run_check(path: Path, options: CheckOptions = CheckOptions()) -> CheckReport
     report.effective_parameters = dict(variant_params)
     report.parameter_diff = {k: (base_params.get(k), v) for k, v in variant_params.items() if base_params.get(k) != v}
     report.stages.append(Stage("3. what changed", "passed", report.content_diff.lines() + [
-        f"parameter {k}: {a!r} -> {b!r}" for k, (a, b) in report.parameter_diff.items()] or ["no changes"]))
+        f"parameter {k}: {json.dumps(a)} -> {json.dumps(b)}" for k, (a, b) in report.parameter_diff.items()] or ["no changes"]))
 
     try:
         report.preview, report.preview_cards = _preview(base, merged, art, options.preview_path)
