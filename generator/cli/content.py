@@ -34,10 +34,21 @@ def validate(paths: tuple[Path, ...], fmt: str) -> None:
     result = ValidationResult()
     for folder in game_folders(paths):
         result.checked.append(display_path(folder))
-        _, errors = check_game(folder)
-        result.errors.extend(errors)
+        content, errors = check_game(folder)
+        result.errors.extend(errors if content is None else engine_errors(content))
     REPORTERS[fmt](result, sys.stdout)
     sys.exit(result.exit_code)
+
+
+def engine_errors(content) -> list[ContentError]:
+    """What the game's rules engine (if it has one) cannot play in valid content, as located
+    errors: a rule kind it does not implement is a validation error, never silently ignored
+    (:meth:`rules.core.game.Game.content_errors`)."""
+    from rules.core.registry import game_class, known_games as games_with_rules
+
+    if content.game_id not in games_with_rules():
+        return []
+    return game_class(content.game_id).content_errors(content)
 
 
 def game_folders(paths: tuple[Path, ...]) -> list[Path]:

@@ -58,7 +58,8 @@ def _params(ctx, param, values: tuple[str, ...]) -> dict[str, Any]:
 def simulate(game: str, mode: str | None, players: int | None, ruleset: str | None, params: dict[str, Any], games: int,
              bots: str, seed: int, workers: int, time_limit: float, fmt: str, content: Path | None, save_logs: int, log_dir: Path) -> None:
     """Simulate GAMES games between bots and report balance: win rate per seat with Wilson 95 %
-    intervals, draws, game length percentiles, games cut off by the move bound, the game's own
+    intervals and draws (a cooperative game: the team's wins and the distribution of its shared
+    result instead), game length percentiles, games cut off by the move bound, the game's own
     counts (point cards won, ...), and the effective parameters and bots behind every number."""
     from rules.core.registry import load
     from rules.core.simulate import SimulationSpec, simulate as run
@@ -118,24 +119,27 @@ def _save_logs(result, count: int, log_dir: Path, fmt: str) -> None:
 
 def simulation_dict(result) -> dict[str, Any]:
     """The report of a simulation as plain data (what ``--format json`` prints).  ``timing`` is
-    the only part that changes between runs of the same spec."""
+    the only part that changes between runs of the same spec.
+
+    A competitive game reports ``seats`` (wins per seat) and ``draws``; a cooperative game
+    (``"cooperative": true``) reports ``team`` instead: the games the team won and the
+    distribution of the result every seat shares (its mean, percentiles and histogram)."""
     spec, engine, t = result.spec, result.game, result.tally
     played = t.games
-    seats = []
-    for seat in range(engine.players):
-        low, high = wilson(t.wins[seat], played)
-        seats.append({"seat": seat, "bot": spec.bots[seat], "wins": t.wins[seat],
-                      "win_rate": _ratio(t.wins[seat], played), "win_rate_95": [round(low, 4), round(high, 4)],
-                      "shared_wins": t.shared[seat], "mean_score": round(t.score_sums[seat] / played, 3) if played else None})
     lengths = {f"p{q}": percentile(t.lengths, q) for q in (10, 50, 90, 99)} if played else {}
     if played:
         lengths.update({"max": max(t.lengths), "mean": round(t.moves / played, 2)})
+    outcome: dict[str, Any] = {"cooperative": engine.info.cooperative}
+    if engine.info.cooperative:
+        outcome["team"] = _team_dict(t, engine.info.result_name)
+    else:
+        outcome.update(seats=_seats(t, spec.bots, engine.players), draws=t.draws, draw_rate=_ratio(t.draws, played))
     return {
         "game": engine.info.id, "engine": engine.engine_version(), "content_hash": engine.content_hash,
         "params": dict(engine.params), "bots": list(spec.bots), "seed": spec.seed,
         "games_requested": spec.games, "games": played, "cut_off_by_move_bound": t.cut_off,
         "move_bound": engine.max_length(), "stopped_by_time_limit": t.stopped_by_time, "time_limit_s": spec.time_limit,
-        "seats": seats, "draws": t.draws, "draw_rate": _ratio(t.draws, played),
+        **outcome,
         "length_in_moves": lengths, "decision_rate": _ratio(t.decisions, t.moves),
         "tallies": dict(sorted(t.events.items())),
         "measures": [m.as_dict(played) for m in engine.measures(t.events, played)],
@@ -143,6 +147,36 @@ def simulation_dict(result) -> dict[str, Any]:
                    "games_per_s": round(played / result.elapsed, 1) if result.elapsed else None,
                    "actions_per_s": round(t.actions / result.elapsed) if result.elapsed else None},
     }
+
+
+def _seats(t, bots: tuple[str, ...], players: int) -> list[dict[str, Any]]:
+    played = t.games
+    seats = []
+    for seat in range(players):
+        low, high = wilson(t.wins[seat], played)
+        seats.append({"seat": seat, "bot": bots[seat], "wins": t.wins[seat],
+                      "win_rate": _ratio(t.wins[seat], played), "win_rate_95": [round(low, 4), round(high, 4)],
+                      "shared_wins": t.shared[seat], "mean_score": round(t.score_sums[seat] / played, 3) if played else None})
+    return seats
+
+
+def _team_dict(t, result_name: str) -> dict[str, Any]:
+    """A cooperative game's team result: wins (``winners()`` gave every seat) with their Wilson
+    interval, and the shared result's mean, nearest-rank percentiles and histogram."""
+    played = t.games
+    low, high = wilson(t.team_wins, played)
+    results = {_number(k): v for k, v in sorted(t.team_results.items())}
+    out: dict[str, Any] = {"result": result_name, "wins": t.team_wins, "win_rate": _ratio(t.team_wins, played),
+                           "win_rate_95": [round(low, 4), round(high, 4)], "mean": None, "percentiles": {}, "histogram": results}
+    if played:
+        out["mean"] = round(sum(k * v for k, v in t.team_results.items()) / played, 3)
+        out["percentiles"] = {f"p{q}": _number(percentile(t.team_results, q)) for q in (10, 25, 50, 75, 90)}
+        out["percentiles"].update(min=_number(min(t.team_results)), max=_number(max(t.team_results)))
+    return out
+
+
+def _number(x: float) -> int | float:
+    return int(x) if float(x).is_integer() else x
 
 
 def _ratio(k: int, n: int) -> float | None:
@@ -155,7 +189,6 @@ def _json_simulation(result) -> None:
 
 def _text_simulation(result) -> None:
     from rich.console import Console
-    from rich.table import Table
 
     d = simulation_dict(result)
     console = Console(file=sys.stdout, highlight=False, width=max(100, Console().width))
@@ -164,16 +197,12 @@ def _text_simulation(result) -> None:
                   f"{d['games']:,} games · seed {d['seed']} · bots: {', '.join(d['bots'])}")
     console.print("parameters: " + ", ".join(f"{k}={json.dumps(v)}" for k, v in d["params"].items()), soft_wrap=True)
     console.print(f"content {d['content_hash']} · {d['engine']}", soft_wrap=True)
-    table = Table(title="Win rate per seat (seat 0 starts)")
-    for column in ("seat", "bot", "wins", "win rate", "95 % interval", "shared best", "mean score"):
-        table.add_column(column, justify="left" if column == "bot" else "right")
-    for s in d["seats"]:
-        low, high = s["win_rate_95"]
-        table.add_row(str(s["seat"]), s["bot"], f"{s['wins']:,}", _pct(s["win_rate"]), f"{100 * low:.1f}–{100 * high:.1f} %",
-                      f"{s['shared_wins']:,}", "" if s["mean_score"] is None else f"{s['mean_score']:.2f}")
-    console.print(table)
+    if d["cooperative"]:
+        console.print(_team_table(d["team"]))
+    else:
+        console.print(_seats_table(d["seats"]))
+        console.print(f"draws (best result shared): {d['draws']:,} ({_pct(d['draw_rate'])})")
     lengths = d["length_in_moves"]
-    console.print(f"draws (best result shared): {d['draws']:,} ({_pct(d['draw_rate'])})")
     if lengths:
         console.print("game length in moves: " + " · ".join(f"{k} {v}" for k, v in lengths.items()))
     console.print(f"real decisions (more than one legal action): {_pct(d['decision_rate'])} of moves")
@@ -185,6 +214,38 @@ def _text_simulation(result) -> None:
     timing = d["timing"]
     console.print(f"{d['games']:,} games in {timing['elapsed_s']:.2f} s on {timing['workers']} worker{'s' * (timing['workers'] != 1)}"
                   f" ({timing['games_per_s'] or 0:,.0f} games/s, {timing['actions_per_s'] or 0:,} actions/s)")
+
+
+def _seats_table(seats: list[dict[str, Any]]):
+    from rich.table import Table
+
+    table = Table(title="Win rate per seat (seat 0 starts)")
+    for column in ("seat", "bot", "wins", "win rate", "95 % interval", "shared best", "mean score"):
+        table.add_column(column, justify="left" if column == "bot" else "right")
+    for s in seats:
+        low, high = s["win_rate_95"]
+        table.add_row(str(s["seat"]), s["bot"], f"{s['wins']:,}", _pct(s["win_rate"]), f"{100 * low:.1f}–{100 * high:.1f} %",
+                      f"{s['shared_wins']:,}", "" if s["mean_score"] is None else f"{s['mean_score']:.2f}")
+    return table
+
+
+def _team_table(team: dict[str, Any]):
+    """Cooperative games: one result for the whole team instead of a row per seat."""
+    from rich.table import Table
+
+    table = Table(title="Team result (cooperative: every seat shares it)")
+    table.add_column("what")
+    table.add_column("value", justify="right")
+    table.add_column("95 % interval", justify="right")
+    low, high = team["win_rate_95"]
+    table.add_row("games won by the team", f"{_pct(team['win_rate'])} ({team['wins']:,})", f"{100 * low:.1f}–{100 * high:.1f} %")
+    if team["mean"] is not None:
+        spread = dict(team["percentiles"])
+        lowest, highest = spread.pop("min"), spread.pop("max")
+        table.add_row(f"{team['result']}: mean", f"{team['mean']:.2f}", "")
+        table.add_row(f"{team['result']}: " + " · ".join(spread), " · ".join(str(v) for v in spread.values()), "")
+        table.add_row(f"{team['result']}: lowest – highest", f"{lowest} – {highest}", "")
+    return table
 
 
 def _measure_tables(measures: list[dict[str, Any]]) -> list:
@@ -261,6 +322,10 @@ def _text_replay(result) -> None:
     click.echo("rules: " + ", ".join(f"{k}={json.dumps(v)}" for k, v in result.game.params.items()))
     scores = state.returns()
     winners = state.winners()
+    if result.game.info.cooperative:
+        won = ("the team won" if winners else "the team did not win") if result.finished else "so far"
+        click.echo(f"  team (every seat): {scores[0]:g} {result.game.info.result_name} ({won})")
+        return
     for seat, score in enumerate(scores):
         mark = " (winner)" if seat in winners and len(winners) == 1 else " (shared best)" if seat in winners else ""
         click.echo(f"  seat {seat}: {score:g}{mark}")
@@ -271,6 +336,7 @@ def _json_replay(result) -> None:
     state = result.state
     click.echo(json.dumps({
         "ok": result.ok, "readable": True, "log": result.log.source, "game": result.game.info.id,
+        "cooperative": result.game.info.cooperative,
         "params": dict(result.game.params), "events_checked": result.checked, "finished": result.finished,
         "scores": state.returns(), "winners": state.winners(), "warnings": result.warnings,
         "error": None if e is None else {"index": e.index, "line": e.line, "reason": str(e.reason), "message": e.message},

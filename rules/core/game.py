@@ -8,6 +8,10 @@ A :class:`Game` is immutable: validated content plus effective parameters.  It m
   lists its outcomes with probabilities, and the caller applies one like any other action;
 * :data:`SIMULTANEOUS`: several seats each submit one action (:meth:`State.acting_seats`); the
   state keeps the submissions hidden and resolves them when the last one arrives;
+* :data:`ANY`: any one of several seats may act (:meth:`State.any_seats`, typically every seat with
+  a legal action: a game with no turn order); the first action applied wins, and the state moves on
+  as after an ordinary move.  The simulation driver picks the seat with its seeded generator;
+  replay accepts the action of any seat that may act;
 * :data:`TERMINAL`: the game is over; :meth:`State.returns` gives each seat's result.
 
 A game implements a handful of short private methods (``_legal_actions``, ``_apply``, ``_why_illegal``,
@@ -30,6 +34,7 @@ from rules.core.params import Param, resolve
 
 if TYPE_CHECKING:
     from generator.content import GameContent
+    from generator.errors import ContentError
     from rules.core.measures import Measure
 
 #: :attr:`State.current` when a chance event is due (also the "seat" of chance events in a history).
@@ -38,6 +43,9 @@ CHANCE = -1
 SIMULTANEOUS = -2
 #: :attr:`State.current` when the game is over.
 TERMINAL = -3
+#: :attr:`State.current` when any one of several seats (:meth:`State.any_seats`) may act; the first
+#: action applied wins (50 Missions' timed variant: "whoever wants to play a card, plays it").
+ANY = -4
 
 
 @dataclass(frozen=True)
@@ -62,6 +70,8 @@ class GameInfo:
     max_length: Callable[["Game"], int]
     score_range: Callable[["Game"], tuple[float, float]]
     rulesets: Mapping[str, Mapping[str, Any]] = field(default_factory=dict)
+    #: What :meth:`State.returns` measures, in words, for report titles ("points", "missions completed").
+    result_name: str = "score"
 
     def param(self, name: str) -> Param:
         """The declaration of parameter ``name`` (KeyError if there is none)."""
@@ -98,6 +108,12 @@ class Game:
     def content_defaults(cls, content: "GameContent") -> dict[str, Any]:
         """Values of parameters declared with a ``FROM_CONTENT`` default (none by default)."""
         return {}
+
+    @classmethod
+    def content_errors(cls, content: "GameContent") -> list["ContentError"]:
+        """Located errors (``file:line:column``) for valid content this engine cannot play, such
+        as a rule kind it does not implement; ``deckpress validate`` reports them.  None by default."""
+        return []
 
     def measures(self, tallies: Mapping[str, int], games: int) -> list["Measure"]:
         """The figures a simulation report shows for this game, from its states' summed
@@ -142,7 +158,8 @@ class State:
     * ``due()``: who or what is due, in words, for messages;
     * ``returns()``, ``view(seat)``, ``action_to_event(action, seat)``, ``event_to_action(event)``,
       ``to_dict()``, ``check_invariants()``;
-    * for simultaneous steps: ``simultaneous_seats()`` and ``_resolve_simultaneous(submissions)``.
+    * for simultaneous steps: ``simultaneous_seats()`` and ``_resolve_simultaneous(submissions)``;
+    * for steps where any of several seats may act (:data:`ANY`): ``any_seats()``.
 
     Optional speed-ups: ``sample_chance(u)`` and ``is_chance_outcome(action)``.
     """
@@ -161,13 +178,15 @@ class State:
         return self.current == TERMINAL
 
     def acting_seats(self) -> tuple[int, ...]:
-        """The seats that may act now: the current seat, or every seat that still has to submit in
-        a simultaneous step; ``()`` at chance and terminal nodes."""
+        """The seats that may act now: the current seat, every seat that still has to submit in
+        a simultaneous step, or every seat of :meth:`any_seats`; ``()`` at chance and terminal nodes."""
         cur = self.current
         if cur >= 0:
             return (cur,)
         if cur == SIMULTANEOUS:
             return tuple(s for s in self.simultaneous_seats() if s not in self._pending)
+        if cur == ANY:
+            return self.any_seats()
         return ()
 
     def submitted(self, seat: int) -> bool:
@@ -287,7 +306,8 @@ class State:
     def due(self) -> str:
         """Who or what is due, in a player's words ("seat 2 to play a card")."""
         cur = self.current
-        return {CHANCE: "a chance event", SIMULTANEOUS: "a simultaneous choice", TERMINAL: "nothing (the game is over)"}.get(cur, f"seat {cur} to act")
+        return {CHANCE: "a chance event", SIMULTANEOUS: "a simultaneous choice", ANY: "any seat that can act",
+                TERMINAL: "nothing (the game is over)"}.get(cur, f"seat {cur} to act")
 
     def due_chance_event(self) -> dict[str, Any]:
         """The log form of the chance event due, without its outcome (``{chance: draw, seat: 1}``):
@@ -321,6 +341,11 @@ class State:
     def _resolve_simultaneous(self, submissions: dict[int, int]) -> None:
         raise NotImplementedError
 
+    def any_seats(self) -> tuple[int, ...]:
+        """At an :data:`ANY` node: the seats that may act now, sorted (games with such steps).  The
+        first of them to act is applied like an ordinary move (``_apply(action, seat)``)."""
+        raise NotImplementedError
+
     # -- copies and checks --------------------------------------------------------------------
     def clone(self) -> "State":
         """An independent copy: lists and dicts are copied, the (immutable) game is shared."""
@@ -349,7 +374,7 @@ class View:
 
     @property
     def current(self) -> int:
-        """Who is due (a seat, :data:`CHANCE`, :data:`SIMULTANEOUS` or :data:`TERMINAL`)."""
+        """Who is due (a seat, :data:`CHANCE`, :data:`SIMULTANEOUS`, :data:`ANY` or :data:`TERMINAL`)."""
         return self._state.current
 
     def to_dict(self) -> dict:

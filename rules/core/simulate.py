@@ -30,7 +30,7 @@ from typing import Any, Callable, Mapping, Sequence
 
 from rules.core.bots import Bot, make_bot
 from rules.core.errors import MoveLimitExceeded
-from rules.core.game import CHANCE, SIMULTANEOUS, Game, State
+from rules.core.game import ANY, CHANCE, SIMULTANEOUS, Game, State
 from rules.core.registry import load
 
 #: Games per chunk: fixed, so that the split never depends on the number of workers.
@@ -44,6 +44,9 @@ def game_rng(seed: int, index: int) -> random.Random:
 
 def play_game(game: Game, bots: Sequence[Bot], rng: random.Random) -> tuple[State, int, int, int]:
     """Play one game to the end on the fast path.
+
+    Where any of several seats may act (:data:`~rules.core.game.ANY`), the seat that acts first is
+    drawn uniformly from :meth:`State.acting_seats` with ``rng``; its bot then chooses the action.
 
     Returns:
         ``(final state, actions including chance events, seat moves, real decisions)`` -- a real
@@ -75,6 +78,13 @@ def play_game(game: Game, bots: Sequence[Bot], rng: random.Random) -> tuple[Stat
                 moves += 1
                 actions += 1
             actions -= 1
+        elif cur == ANY:
+            seats = state.acting_seats()
+            seat = seats[int(uniform() * len(seats))]
+            legal = state._legal_actions(seat)
+            decisions += len(legal) > 1
+            state.apply_trusted(bots[seat].act(state.view(seat) if wants_view[seat] else None, legal, rng), seat)
+            moves += 1
         else:
             return state, actions, moves, decisions
         actions += 1
@@ -84,9 +94,14 @@ def play_game(game: Game, bots: Sequence[Bot], rng: random.Random) -> tuple[Stat
 
 @dataclass
 class Tally:
-    """Mergeable counts over a set of games (all seats indexed 0..players-1)."""
+    """Mergeable counts over a set of games (all seats indexed 0..players-1).
+
+    For a cooperative game (``cooperative=True``) every seat shares one result: instead of wins per
+    seat the tally counts the games the team won (:meth:`State.winners` non-empty) and a histogram
+    of the team's result (:meth:`State.returns`, the same for every seat)."""
 
     players: int
+    cooperative: bool = False
     games: int = 0  # finished games
     cut_off: int = 0  # games stopped by the move limit
     wins: list[int] = field(default_factory=list)  # games won alone, per seat
@@ -99,6 +114,8 @@ class Tally:
     decisions: int = 0
     events: Counter = field(default_factory=Counter)  # the games' own tallies, summed
     stopped_by_time: bool = False
+    team_wins: int = 0  # cooperative games: games the team won
+    team_results: Counter = field(default_factory=Counter)  # cooperative games: team result -> games
 
     def __post_init__(self) -> None:
         for name in ("wins", "shared", "score_sums"):
@@ -108,10 +125,14 @@ class Tally:
     def add(self, state: State, actions: int, moves: int, decisions: int) -> None:
         """Count one finished game."""
         self.games += 1
-        for seat, score in enumerate(state.returns()):
+        returns = state.returns()
+        for seat, score in enumerate(returns):
             self.score_sums[seat] += score
         winners = state.winners()
-        if len(winners) == 1:
+        if self.cooperative:
+            self.team_wins += bool(winners)
+            self.team_results[returns[0]] += 1
+        elif len(winners) == 1:
             self.wins[winners[0]] += 1
         else:
             self.draws += 1
@@ -138,6 +159,8 @@ class Tally:
         self.decisions += other.decisions
         self.events.update(other.events)
         self.stopped_by_time = self.stopped_by_time or other.stopped_by_time
+        self.team_wins += other.team_wins
+        self.team_results.update(other.team_results)
 
 
 @dataclass(frozen=True)
@@ -205,7 +228,7 @@ def simulate(spec: SimulationSpec, progress: Callable[[int], None] | None = None
                     for future in pending:
                         future.cancel()
                     break
-    total = Tally(game.players)
+    total = Tally(game.players, game.info.cooperative)
     for i in sorted(results):
         total.merge(results[i])
     return SimulationResult(spec, game, total, time.time() - started)
@@ -215,7 +238,7 @@ def run_chunk(spec: SimulationSpec, start: int, stop: int, deadline: float | Non
     """Play games ``start..stop-1`` of ``spec`` and count them (a worker's unit of work)."""
     game = _game(spec.game_id, _key(spec.params), spec.content_dir)
     bots = _bots(spec)
-    tally = Tally(game.players)
+    tally = Tally(game.players, game.info.cooperative)
     for index in range(start, stop):
         if deadline is not None and time.time() > deadline:
             tally.stopped_by_time = True

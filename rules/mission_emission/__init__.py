@@ -9,12 +9,15 @@ active seat that changes every round, piles that finish or are removed, and thre
 The modes are one game each (``mode`` parameter): ``base.py``, ``strategy.py`` and ``kids.py`` hold
 their states, views and greedy bots; ``common.py`` the deck, hands, deals and draws they share.
 Card values and point values come from the content (``content/mission-emission/``), so a changed
-YAML value changes both the printed card and the game.
+YAML value changes both the printed card and the game.  The publisher's "Set collection" variant
+of the base game (``set_collection``, ruleset ``set-collection``) reads each state card's
+``colour``: the mission whose point card a set of three such cards takes.
 
 Actions are small integers (see ``common.py``); every action has a log form with names:
 ``{seat: 0, mission: Smoke}``, ``{seat: 1, play: Karnataka}``, ``{seat: 1, play: Goa, pile: Forest}``,
 ``{chance: deal, seat: 2, cards: [Goa, Kerala, Bihar]}``, ``{chance: draw, seat: 1, card: Goa}``,
-``{chance: reshuffle}`` (``docs/game-logs.md``).
+``{chance: reshuffle}``; with set collection ``{seat: 2, keep: Goa}`` and
+``{seat: 2, give: Smoke -1, to: 0}`` (``docs/game-logs.md``).
 """
 from __future__ import annotations
 
@@ -31,6 +34,8 @@ from rules.mission_emission import base, kids, strategy
 from rules.mission_emission.common import MAX_CARDS, MAX_MISSIONS, closest
 
 _RULEBOOK = "Mission Emission rulebook (shared/rulebooks/mission-emission.md)"
+_SET_COLLECTION = ("nightingame.com, 'Mission Emission Rules | With Set Collection', alternative rule proposed by "
+                   "Sidhant Chand (https://www.nightingame.com/post/mission-emission-rules-with-set-collection)")
 
 GAME_INFO = GameInfo(
     id="mission-emission",
@@ -60,11 +65,15 @@ GAME_INFO = GameInfo(
               "(higher Forest/Energy/Water, lower Smoke/Crowd/Garbage) or the highest number as worded.",
               "rulebook, kids game: 'highest number'; 'better' follows the missions' meaning (fun facts page)",
               choices=("better", "highest")),
+        Param("set_collection", bool, False, "Base game, the publisher's 'Set collection' variant: instead of playing a card "
+              "(except as the round's first player) a seat may keep it in its set pile, one colour at a time; three cards "
+              "of a colour take that colour's top point card (a negative one is given to an opponent).", _SET_COLLECTION),
     ),
     rulesets={
         "base": {"mode": "base"},
         "strategy": {"mode": "strategy"},
         "kids": {"mode": "kids"},
+        "set-collection": {"mode": "base", "set_collection": True},
     },
     max_length=lambda game: game.mode_rules.max_length(game),
     score_range=lambda game: game.mode_rules.score_range(game),
@@ -80,7 +89,8 @@ class MissionEmissionGame(Game):
     point cards (point-cards.yaml order); missions ``0..5`` in missions.yaml order.
 
     Raises (from :meth:`create`): ParameterError for values that do not fit the content (an
-    unknown mission in ``points``, a pile of the wrong length, too many cards dealt).
+    unknown mission in ``points``, a pile of the wrong length, too many cards dealt, set
+    collection outside the base game).
     """
 
     info = GAME_INFO
@@ -94,6 +104,9 @@ class MissionEmissionGame(Game):
         self.piles_to_end: int = params["piles_to_end"]
         self.tie_first_played: bool = params["tie"] == "first-played"
         self.kids_better: bool = params["kids_winner"] == "better"
+        self.set_collection: bool = params["set_collection"]
+        if self.set_collection and self.mode != "base":
+            raise ParameterError(f"parameter 'set_collection': the 'Set collection' variant changes the base game, not the {self.mode} game")
         missions = content["missions"]["missions"]
         states = content["states"]["states"]
         point_cards = content["point-cards"]["point_cards"]
@@ -109,6 +122,8 @@ class MissionEmissionGame(Game):
         #: values[card][mission] for state cards
         self.values = [tuple(s["values"][mid]["value"] for mid in self.mission_ids) for s in states]
         mindex = {mid: i for i, mid in enumerate(self.mission_ids)}
+        #: colour[card]: the mission a state card's colour names (set collection)
+        self.colour = [mindex[s["colour"]] for s in states]
         #: point_mission[card] (-1 for state cards); piles[m]: that mission's point cards, top first
         self.point_mission = [-1] * self.n_states + [mindex[p["mission"]] for p in point_cards]
         self.piles: list[list[int]] = [[] for _ in missions]
@@ -202,7 +217,8 @@ class GreedyBot:
     where the hand is strongest and play the card that wins it most cheaply (lowest winning number;
     the lowest number when the pile is worth negative points); in the strategy game claim or steal
     the pile with most state cards and close piles it claims; in the kids game choose the mission
-    where its card ranks best."""
+    where its card ranks best.  With set collection it also keeps cards it cannot win with and
+    gives negative point cards to the leader (``base.greedy``)."""
 
     name = "greedy"
     uses_view = True

@@ -10,7 +10,9 @@ random generator and a person at the table can write the log by hand.
 Action numbers (fixed, so that logs of simulated games stay small and fast to apply):
 a card is ``0..MAX_CARDS-1``; ``MISSION + m`` chooses mission ``m``; ``RESHUFFLE`` is the base
 game's chance event that turns the play pile into a new draw deck; ``PLACE + card * MAX_MISSIONS
-+ pile`` puts a card on a pile in the strategy game.
++ pile`` puts a card on a pile in the strategy game; with the base game's set collection,
+``KEEP + card`` keeps a card in the seat's set pile and ``GIVE + card * MAX_SEATS + seat`` gives
+a negative point card to ``seat``.
 """
 from __future__ import annotations
 
@@ -22,9 +24,12 @@ from rules.core.game import CHANCE, TERMINAL, State, View
 
 MAX_MISSIONS = 16
 MAX_CARDS = 99
+MAX_SEATS = 8
 RESHUFFLE = 99
 MISSION = 100
+KEEP = 200
 PLACE = 1000
+GIVE = 3000
 DEAL, DRAW = "deal", "draw"
 
 
@@ -282,16 +287,16 @@ def check_keys(event: dict[str, Any], required: tuple[str, ...], optional: tuple
         raise IllegalAction(Reason.MALFORMED_EVENT, f"{what} (this event takes: {expected})")
 
 
-def seat_of(event: dict[str, Any], players: int) -> int:
-    """The event's ``seat`` as a number 0..players-1.
+def seat_of(event: dict[str, Any], players: int, key: str = "seat") -> int:
+    """The event's ``seat`` (or another seat-valued ``key``, such as ``to``) as a number 0..players-1.
 
     Raises:
         IllegalAction: ``log.malformed-event`` when it is missing or not a whole number,
             ``turn.no-such-seat`` when out of range.
     """
-    seat = event.get("seat")
+    seat = event.get(key)
     if not isinstance(seat, int) or isinstance(seat, bool):
-        raise IllegalAction(Reason.MALFORMED_EVENT, f"'seat' must be a seat number 0..{players - 1}, got {seat!r}")
+        raise IllegalAction(Reason.MALFORMED_EVENT, f"'{key}' must be a seat number 0..{players - 1}, got {seat!r}")
     if not 0 <= seat < players:
         raise IllegalAction(Reason.NO_SUCH_SEAT, f"there is no seat {seat}: seats are 0 to {players - 1}")
     return seat

@@ -1,0 +1,240 @@
+"""50 Missions (Oya, 2020; Ken Gruhl): a cooperative game of covering face-up symbol cards.
+
+What the game exercises: cooperation (every seat shares one result), chance (the symbol deck and
+the mission deck), hidden hands with the table talk the rules allow, a step where any seat may act
+(the timed variant, :data:`~rules.core.game.ANY`), and mission conditions read from the content
+(``content/fifty-missions/missions.yaml``, compiled by ``generator/games/fifty_missions_conditions.py``),
+so a mission added to the YAML is in the game.  Rules: ``shared/rulebooks/fifty-missions.fr.md``
+(the French original, which stands where the translation differs) and ``.en.md``.
+
+Readings of the rulebook (the sections named are the rulebook's):
+
+* **Setup** (Preparation): 4 missions face up in a row (slots 0-3, left to right), the medals in
+  the mission deck below the 15th, 19th and 23rd mission cards (``medals.yaml``), 4 symbol cards
+  face up under the missions, hands of 4.  Seat 0 starts: the Oya is "the last player to complete
+  a mission", and a first game has none.
+* **A turn** (Flow of the game): cover one of the 4 face-up cards with a card of the same symbol
+  or the same value, then draw back to 4 while the deck lasts; seats follow clockwise.
+* **Missions**: "at any time" every mission on display that the 4 face-up cards meet is
+  accomplished and replaced from the mission deck, left to right; a replacement met at once is
+  accomplished too.  This is checked after the setup and after every play.
+* **Medals**: the medals lie in the mission deck, so the replacement drawn after the 15th mission
+  card is the bronze medal: it is turned over and won, and the mission under it fills the slot.
+  A medal is thus won with the 16th, 20th and 24th mission accomplished; the level is the last
+  medal won (End of the game).
+* **The end** (End of the game): when the seat to play cannot play (no card in hand, or none that
+  covers a face-up card); in the crazy variant, when no seat can play; and when every mission is
+  accomplished (nothing is left to do).
+* **Past gold**: the cards under the 4 face-up cards are shuffled with what is left of the deck
+  into a new deck, every seat draws back to 4 (clockwise from the seat that played) and play goes
+  on; once.  The rulebook does not say whether this happens when gold is won or when the team
+  would be stuck after it: ``after_gold`` chooses (default ``reshuffle-at-gold``: in the timed
+  variant the timer is set back to 5 minutes once gold is reached, "avant de repartir", before
+  setting off again, which reads as a restart at that moment).
+* **Notes**: beginners may look under the face-up cards (``look_under``: every view lists the
+  covered cards).  Table talk about the face-up cards and the missions is allowed, values and
+  symbols in hand are not; it is modelled as every seat telling, truthfully, which face-up cards
+  it can cover ("I have a card to play here"), shown in every other seat's view
+  (``communication``; off for super pros).  Talk changes no rule, so it needs no action.
+* **50 Crazy Missions**: no turn order; any seat with a playable card may play (``mode: crazy``,
+  the :data:`~rules.core.game.ANY` marker).  The 5-minute timer is not modelled.
+* **Result**: every seat gets the number of missions accomplished (out of the 50); the medal level
+  follows from it and is reported by the measures.  The team wins once it has won a medal.
+
+Actions: a play is ``card * SLOTS + slot`` (``card`` a kind of symbol card, 28 in the shipped deck:
+both copies of a card are alike).  Chance outcomes: a symbol card (dealt, drawn or turned face
+up) is its kind, a mission card ``MISSION + m``, the reshuffle past gold ``RESHUFFLE``.  Log
+events: ``{seat: 0, play: red lighter 5, slot: 2}``, ``{chance: mission, card: total-20}``,
+``{chance: face-up, card: blue binoculars 3}``, ``{chance: deal, seat: 1, card: ...}``,
+``{chance: draw, seat: 1, card: ...}``, ``{chance: reshuffle}``; card names are "colour symbol
+value" (``red lighter 5``; ``lighter 5`` and ``red 5`` work too), missions their ids.
+"""
+from __future__ import annotations
+
+import difflib
+from typing import Any, Mapping
+
+from generator.games.fifty_missions import mission_conditions, symbol_deck
+from rules.core.bots import register_bot
+from rules.core.errors import IllegalAction, ParameterError, Reason
+from rules.core.game import Game, GameInfo
+from rules.core.measures import Measure, per_game, rate
+from rules.core.params import FROM_CONTENT, Param
+from rules.core.registry import register
+from rules.fifty_missions.greedy import GreedyBot
+from rules.fifty_missions.state import SLOTS, FiftyMissionsState
+
+_RULEBOOK = "50 Missions rulebook (shared/rulebooks/fifty-missions.fr.md, the French original; .en.md)"
+AT_GOLD, WHEN_STUCK = "reshuffle-at-gold", "reshuffle-when-stuck"
+MAX_PLAYERS = 8  # the engine's limit; the content's game.yaml gives the box's range
+
+
+def _max_length(game: "FiftyMissionsGame") -> int:
+    """Exact bound: before the one reshuffle at most every card but the 4 face-up ones enters a hand,
+    and after it as many again; each card played entered a hand first.  Plus every mission draw,
+    the 4 face-up cards and the reshuffle."""
+    passes = 2 * (game.n_cards - SLOTS)
+    return 2 * passes + game.n_missions + SLOTS + 1
+
+
+GAME_INFO = GameInfo(
+    id="fifty-missions",
+    name="50 Missions",
+    version=1,
+    rulebook=_RULEBOOK,
+    chance=True,
+    hidden_information=True,
+    simultaneous=False,
+    cooperative=True,
+    params=(
+        Param("players", int, 3, "Number of players (seats 0.. clockwise; seat 0 starts). The box's range is in game.yaml.",
+              "game.yaml players (the box: 1-4)", low=1, high=MAX_PLAYERS),
+        Param("mode", str, "standard", "standard: seats play in turn, clockwise; crazy: no turn order, any seat that can "
+              "play may play (50 Crazy Missions; its timer is not modelled).",
+              "rulebook: Flow of the game; 50 Crazy Missions", choices=("standard", "crazy")),
+        Param("hand_size", int, 4, "Cards in each hand: dealt, and drawn back to after each play.",
+              "rulebook, Preparation: 'deal 4 cards to each player'; Flow: 'draws to have 4 cards'", low=1, high=8),
+        Param("look_under", bool, False, "Players may look under the face-up cards: every view lists the covered cards.",
+              "rulebook, Notes: 'for beginners'"),
+        Param("communication", bool, True, "Table talk: each seat tells which face-up cards it can cover (never its cards); "
+              "off for super pros.", "rulebook, Notes: talk about the face-up cards and missions only; super pros: none"),
+        Param("after_gold", str, AT_GOLD, "When the covered cards are reshuffled into a new deck, once: when gold is won, "
+              "or when the team is stuck after gold.", "rulebook, End of the game (the moment is not stated)",
+              choices=(AT_GOLD, WHEN_STUCK)),
+        Param("medal_places", list, FROM_CONTENT, "Mission cards above each medal in the mission deck, medal by medal "
+              "(default: medals.yaml, 15, 19, 23).", "medals.yaml; rulebook, Preparation"),
+    ),
+    rulesets={
+        "standard": {},
+        "beginners": {"look_under": True},
+        "super_pros": {"communication": False},
+        "crazy": {"mode": "crazy"},
+    },
+    max_length=_max_length,
+    score_range=lambda game: (0.0, float(game.n_missions)),
+    result_name="missions completed",
+)
+
+
+class FiftyMissionsGame(Game):
+    """50 Missions with effective parameters; the deck, the missions' conditions and the medals
+    read from the content into compact tables.
+
+    Symbol cards are numbered by kind, ``0..K-1`` in the order of ``SymbolDeck.kinds`` (symbol by
+    symbol, values rising); missions ``0..M-1`` in missions.yaml order; medals in medals.yaml order.
+
+    Raises (from :meth:`create`): ParameterError for more players than the box allows (game.yaml),
+    more cards dealt than the deck holds, or medal places that do not fit the mission deck.
+    """
+
+    info = GAME_INFO
+
+    def __init__(self, content, params: Mapping[str, Any]):
+        super().__init__(content, params)
+        deck = symbol_deck(content)
+        conditions = mission_conditions(content)
+        self.crazy: bool = params["mode"] == "crazy"
+        self.hand_size: int = params["hand_size"]
+        self.look_under: bool = params["look_under"]
+        self.communication: bool = params["communication"]
+        self.reshuffle_when_stuck: bool = params["after_gold"] == WHEN_STUCK
+        #: kinds[k]: the card as the conditions read it, (symbol id, value)
+        self.kinds: list[tuple[str, int]] = list(deck.kinds)
+        self.n_kinds = len(self.kinds)
+        self.copies = deck.copies
+        self.n_cards = self.n_kinds * self.copies
+        self.card_names = [f"{deck.colours[s]} {deck.names[s]} {v}" for s, v in self.kinds]
+        #: covers[k][t]: card k may cover card t (same symbol or same value); coverers[t]: every such k
+        self.covers = [[a[0] == b[0] or a[1] == b[1] for b in self.kinds] for a in self.kinds]
+        self.coverers = [[k for k in range(self.n_kinds) if self.covers[k][t]] for t in range(self.n_kinds)]
+        self.mission_ids = list(conditions)
+        self.met = [c.met for c in conditions.values()]
+        self.n_missions = len(self.mission_ids)
+        medals = content["medals"]["medals"]
+        self.medal_ids = [m["id"] for m in medals]
+        self.medal_names = [m["name"] for m in medals]
+        self.medal_places: list[int] = params["medal_places"]
+        self._check(content)
+        self.clockwise = [tuple((s + i) % self.players for i in range(self.players)) for s in range(self.players)]
+        self._card_lookup = _card_lookup(deck, self.kinds)
+        self._mission_lookup = {mid.casefold(): m for m, mid in enumerate(self.mission_ids)}
+        self.state_class = FiftyMissionsState
+
+    @classmethod
+    def content_defaults(cls, content) -> dict[str, Any]:
+        """``medal_places``: each medal's ``after_missions`` from medals.yaml."""
+        return {"medal_places": [m["after_missions"] for m in content["medals"]["medals"]]}
+
+    def _check(self, content) -> None:
+        box = content["game"]["players"]
+        if not box["min"] <= self.players <= box["max"]:
+            raise ParameterError(f"parameter 'players': {self.info.name} is for {box['min']} to {box['max']} players (game.yaml), not {self.players}")
+        if SLOTS + self.players * self.hand_size > self.n_cards:
+            raise ParameterError(f"{self.players} players x {self.hand_size} cards and {SLOTS} face-up cards are more than the {self.n_cards} symbol cards")
+        places, below = self.medal_places, max(self.n_missions - SLOTS, 0)
+        if (len(places) != len(self.medal_ids) or not all(isinstance(p, int) and not isinstance(p, bool) for p in places)
+                or any(b <= a for a, b in zip(places, places[1:])) or any(not 0 <= p <= below for p in places)):
+            raise ParameterError(f"parameter 'medal_places': {len(self.medal_ids)} whole numbers rising from 0 to {below} "
+                                 f"(mission cards above each medal: {', '.join(self.medal_ids)}), got {places!r}")
+
+    def measures(self, tallies: Mapping[str, int], games: int) -> list[Measure]:
+        """Medal levels reached (at least each medal, and the final level), counts per game, and
+        each mission's completion rate when it was on display, most often completed first."""
+        levels = "Medal level reached (share of games)"
+        out = [rate(levels, f"{name} or better", tallies.get(f"reached: {mid}", 0), games)
+               for mid, name in zip(self.medal_ids, self.medal_names)]
+        out.append(rate(levels, f"all {self.n_missions} missions", tallies.get("all missions completed", 0), games))
+        out += [rate("Final level (share of games)", name, tallies.get(f"level: {key}", 0), games)
+                for key, name in zip(["none", *self.medal_ids], ["no medal", *self.medal_names])]
+        out += [per_game("Counts per game", name, tallies.get(name, 0)) for name in ("missions completed", "cards played", "reshuffles")]
+        missions = [rate("Missions: completed when on display (most often first)", mid, tallies.get(f"completed: {mid}", 0),
+                         tallies.get(f"displayed: {mid}", 0)) for mid in self.mission_ids]
+        missions.sort(key=lambda m: -1.0 if m.trials == 0 else -m.value(games))
+        return out + missions
+
+    def card(self, name: Any) -> int:
+        """The symbol card called ``name`` ("red lighter 5", "lighter 5", "red 5"; any case).
+
+        Raises:
+            IllegalAction: ``log.unknown-name``, suggesting the closest name.
+        """
+        kind = self._card_lookup.get(" ".join(name.casefold().split())) if isinstance(name, str) else None
+        if kind is None:
+            raise IllegalAction(Reason.UNKNOWN_NAME, f"no symbol card is called {name!r}{_closest(name, self.card_names)}")
+        return kind
+
+    def mission(self, name: Any) -> int:
+        """The mission whose id is ``name`` (any case).
+
+        Raises:
+            IllegalAction: ``log.unknown-name``, suggesting the closest id.
+        """
+        m = self._mission_lookup.get(name.casefold()) if isinstance(name, str) else None
+        if m is None:
+            raise IllegalAction(Reason.UNKNOWN_NAME, f"no mission is called {name!r}{_closest(name, self.mission_ids)}")
+        return m
+
+    def level_name(self, medals: int) -> str | None:
+        """The name of the last of ``medals`` medals won, or None."""
+        return self.medal_names[medals - 1] if medals else None
+
+
+def _card_lookup(deck, kinds: list[tuple[str, int]]) -> dict[str, int]:
+    """Every accepted name of each card kind, case-folded: colour and symbol, symbol alone (name or
+    id), colour alone (or another word for it), each followed by the value."""
+    lookup = {}
+    for k, (symbol, value) in enumerate(kinds):
+        colour = deck.colours[symbol]
+        words = {f"{colour} {deck.names[symbol]}", deck.names[symbol], symbol, colour}
+        words |= {alias for alias, c in deck.aliases.items() if c == colour}
+        lookup.update((f"{w} {value}".casefold(), k) for w in words)
+    return lookup
+
+
+def _closest(name: Any, names: list[str]) -> str:
+    match = difflib.get_close_matches(str(name), names, n=1, cutoff=0.6)
+    return f" (did you mean {match[0]}?)" if match else ""
+
+
+register_bot(GAME_INFO.id, "greedy", GreedyBot)
+register(FiftyMissionsGame)

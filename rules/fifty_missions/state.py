@@ -1,0 +1,483 @@
+"""50 Missions: the state of a game in progress (setup, turns, missions, medals, the reshuffle
+past gold, the end), what a seat sees of it, and its log events.  The rules and their readings are
+in the package's docstring (``rules/fifty_missions/__init__.py``)."""
+from __future__ import annotations
+
+from collections import Counter
+from typing import TYPE_CHECKING, Any, Iterator
+
+from generator.games.fifty_missions import MISSION_ROW
+from generator.games.fifty_missions_conditions import DISPLAY_SIZE
+from rules.core.errors import IllegalAction, Reason
+from rules.core.game import ANY, CHANCE, TERMINAL, State, View
+
+if TYPE_CHECKING:
+    from rules.fifty_missions import FiftyMissionsGame
+
+#: Face-up symbol cards, and the missions above them: one slot each.
+SLOTS = DISPLAY_SIZE
+assert MISSION_ROW == SLOTS, "one mission above each face-up card"
+MISSION = 1000  # chance outcome: MISSION + m draws mission m
+RESHUFFLE = 999  # chance outcome: the covered cards go back into the deck (past gold)
+_MISSION, _FACE_UP, _DEAL, _DRAW, _RESHUFFLE = "mission", "face-up", "deal", "draw", "reshuffle"
+
+
+class FiftyMissionsState(State):
+    """A game in progress.
+
+    ``piles[j]`` holds slot ``j``'s symbol cards, the face-up one last; ``missions[j]`` the mission
+    above it (-1: none, the mission deck ran out); ``deck`` and ``mission_deck`` the cards left, in
+    no order (every card drawn is a chance event naming it).  ``queue`` lists the chance events due,
+    the next one last.  ``drawn`` counts the missions drawn after the first row (the medals' places
+    count these).  ``turn`` is the seat to play (standard) or the seat that played last (crazy).
+    """
+
+    __slots__ = ("hands", "deck", "piles", "missions", "mission_deck", "drawn", "medals", "completed", "queue",
+                 "turn", "played", "refill", "reshuffled", "plays", "unchecked")
+
+    def __init__(self, game: "FiftyMissionsGame"):
+        super().__init__(game)
+        self.hands: list[list[int]] = [[] for _ in range(game.players)]
+        self.deck = [k for k in range(game.n_kinds) for _ in range(game.copies)]
+        self.piles: list[list[int]] = [[] for _ in range(SLOTS)]
+        self.missions = [-1] * SLOTS
+        self.mission_deck = list(range(game.n_missions))
+        self.drawn = 0
+        self.medals = 0
+        self.completed: list[int] = []
+        setup = [(_MISSION, -1)] * min(SLOTS, game.n_missions) + [(_FACE_UP, -1)] * SLOTS
+        self.queue = (setup + [(_DEAL, s) for s in range(game.players) for _ in range(game.hand_size)])[::-1]
+        self.turn = 0
+        self.played = False  # a card was played and the next seat is not chosen yet
+        self.refill: list[int] | tuple[int, ...] = []  # seats to draw back to a full hand once missions are settled
+        self.reshuffled = False
+        self.plays = 0
+        self.unchecked = True  # the row changed (a card played, a mission drawn) since the missions were checked
+        self.current = CHANCE
+
+    # -- seats --------------------------------------------------------------------------------
+    def _legal_actions(self, seat: int) -> list[int]:
+        covers = self.game.covers
+        tops = [p[-1] for p in self.piles]
+        return [k * SLOTS + j for k in sorted(set(self.hands[seat])) for j, t in enumerate(tops) if covers[k][t]]
+
+    def can_play(self, seat: int) -> bool:
+        """True when ``seat`` holds a card that covers one of the face-up cards."""
+        covers = self.game.covers
+        tops = [p[-1] for p in self.piles]
+        return any(covers[k][t] for k in self.hands[seat] for t in tops)
+
+    def any_seats(self) -> tuple[int, ...]:
+        """Crazy variant: every seat that can play."""
+        return tuple(s for s in range(self.game.players) if self.can_play(s))
+
+    def _apply(self, action: int, seat: int) -> None:
+        if seat == CHANCE:
+            kind, who = self.queue.pop()
+            if kind == _MISSION:
+                self.mission_deck.remove(action - MISSION)
+                self.missions[self.missions.index(-1)] = action - MISSION
+                self.unchecked = True
+            elif kind == _RESHUFFLE:
+                self._reshuffle()
+            else:
+                self.deck.remove(action)
+                if kind == _FACE_UP:
+                    next(p for p in self.piles if not p).append(action)
+                else:
+                    self.hands[who].append(action)
+            if not self.queue:
+                self._advance()
+            return
+        card, slot = divmod(action, SLOTS)
+        self.hands[seat].remove(card)
+        self.piles[slot].append(card)
+        self.plays += 1
+        self.turn = seat
+        self.played = True
+        self.refill = (seat,)
+        self.unchecked = True
+        self._advance()
+
+    def _advance(self) -> None:
+        """Everything that follows a play or the last chance event due, with no decision in it:
+        missions accomplished and replaced (medals won on the way), the reshuffle past gold, draws
+        back to a full hand; then the next seat to play, or the end."""
+        game = self.game
+        while True:
+            if self._accomplish():
+                return
+            if len(self.completed) == game.n_missions:
+                self.current = TERMINAL
+                return
+            if self._reshuffle_due(stuck=False):
+                self._schedule([(_RESHUFFLE, -1)])
+                return
+            if not self.refill:
+                break
+            seats, self.refill = self.refill, []
+            if self._schedule_draws(seats):
+                return
+        self._next_seat()
+
+    def _accomplish(self) -> bool:
+        """Accomplish every displayed mission the face-up cards meet and schedule their
+        replacements (True when chance events are due); medals are won on the way."""
+        if not self.unchecked:
+            return False
+        self.unchecked = False
+        game = self.game
+        kinds = game.kinds
+        display = tuple([kinds[p[-1]] for p in self.piles])
+        met = game.met
+        places = game.medal_places
+        events = []
+        left = len(self.mission_deck)
+        for j, m in enumerate(self.missions):
+            if m >= 0 and met[m](display):
+                self.completed.append(m)
+                self.missions[j] = -1
+                if self.medals < len(places) and self.drawn == places[self.medals]:
+                    self.medals += 1  # the medal on top of the mission deck is turned over and won
+                if left:
+                    events.append((_MISSION, -1))
+                    left -= 1
+                    self.drawn += 1
+        return self._schedule(events)
+
+    def _schedule_draws(self, seats) -> bool:
+        """Draws back to a full hand for ``seats`` in order, while the deck lasts."""
+        left = len(self.deck)
+        events = []
+        for s in seats:
+            take = min(self.game.hand_size - len(self.hands[s]), left)
+            events += [(_DRAW, s)] * take
+            left -= take
+        return self._schedule(events)
+
+    def _schedule(self, events: list[tuple[str, int]]) -> bool:
+        """Make ``events`` (in order) the chance events due, if there are any."""
+        if events:
+            self.queue = events[::-1]
+            self.current = CHANCE
+        return bool(events)
+
+    def _next_seat(self) -> None:
+        """After a play (or the setup): the next seat clockwise, or in the crazy variant every seat
+        that can play; if that seat (every seat) cannot play, the reshuffle when stuck past gold,
+        else the end."""
+        game = self.game
+        if self.played:
+            self.played = False
+            if not game.crazy:
+                self.turn = self.turn + 1 if self.turn + 1 < game.players else 0
+        if game.crazy:
+            if self.any_seats():
+                self.current = ANY
+                return
+        elif self.can_play(self.turn):
+            self.current = self.turn
+            return
+        if self._reshuffle_due(stuck=True):
+            self._schedule([(_RESHUFFLE, -1)])
+        else:
+            self.current = TERMINAL
+
+    def _reshuffle_due(self, stuck: bool) -> bool:
+        """Gold is won, the one reshuffle past it has not happened, and this is its moment: when
+        gold is won, or (``after_gold: reshuffle-when-stuck``) when the team is stuck."""
+        game = self.game
+        return self.medals == len(game.medal_ids) > 0 and not self.reshuffled and game.reshuffle_when_stuck == stuck
+
+    def _reshuffle(self) -> None:
+        """Past gold: the covered cards join the deck; every seat draws back to a full hand,
+        clockwise from the seat that played (or is stuck)."""
+        for pile in self.piles:
+            self.deck += pile[:-1]
+            del pile[:-1]
+        self.reshuffled = True
+        self.refill = self.game.clockwise[self.turn]
+
+    # -- chance -------------------------------------------------------------------------------
+    def chance_outcomes(self) -> list[tuple[int, float]]:
+        """A mission card: any left in the mission deck, equally likely; a symbol card: any kind
+        left in the deck, in proportion to its copies there; the reshuffle: certain."""
+        kind = self.queue[-1][0]
+        if kind == _MISSION:
+            p = 1.0 / len(self.mission_deck)
+            return [(MISSION + m, p) for m in sorted(self.mission_deck)]
+        if kind == _RESHUFFLE:
+            return [(RESHUFFLE, 1.0)]
+        total = len(self.deck)
+        return [(k, n / total) for k, n in sorted(Counter(self.deck).items())]
+
+    def is_chance_outcome(self, action: int) -> bool:
+        """True when ``action`` is a possible outcome of the chance event due."""
+        kind = self.queue[-1][0]
+        if kind == _MISSION:
+            return action - MISSION in self.mission_deck
+        if kind == _RESHUFFLE:
+            return action == RESHUFFLE
+        return 0 <= action < self.game.n_kinds and action in self.deck
+
+    def sample_chance(self, u: float) -> int:
+        """The card at position ``u * size`` of the deck due (every physical card equally likely)."""
+        kind = self.queue[-1][0]
+        if kind == _MISSION:
+            return MISSION + self.mission_deck[int(u * len(self.mission_deck))]
+        if kind == _RESHUFFLE:
+            return RESHUFFLE
+        return self.deck[int(u * len(self.deck))]
+
+    def due_chance_event(self) -> dict[str, Any]:
+        """The chance event due, without its card: ``{chance: draw, seat: 1}``, ``{chance: mission}``."""
+        kind, who = self.queue[-1]
+        return {"chance": kind, "seat": who} if kind in (_DEAL, _DRAW) else {"chance": kind}
+
+    # -- results ------------------------------------------------------------------------------
+    def returns(self) -> list[float]:
+        """The team's result for every seat: the missions accomplished."""
+        return [float(len(self.completed))] * self.game.players
+
+    def winners(self) -> list[int]:
+        """Every seat once the game is over with a medal won; else nobody."""
+        return list(range(self.game.players)) if self.current == TERMINAL and self.medals else []
+
+    def tally(self) -> dict[str, int]:
+        """Missions completed, cards played, reshuffles; the medals reached (``reached: bronze``)
+        and the final level (``level: silver``); ``displayed:``/``completed:`` per mission."""
+        game = self.game
+        ids = game.mission_ids
+        counts = {"missions completed": len(self.completed), "cards played": self.plays, "reshuffles": int(self.reshuffled),
+                  f"level: {game.medal_ids[self.medals - 1] if self.medals else 'none'}": 1}
+        if len(self.completed) == game.n_missions:
+            counts["all missions completed"] = 1
+        counts.update((f"reached: {game.medal_ids[i]}", 1) for i in range(self.medals))
+        counts.update((f"completed: {ids[m]}", 1) for m in self.completed)
+        counts.update((f"displayed: {ids[m]}", 1) for m in self.completed + self.missions if m >= 0)
+        return counts
+
+    def view(self, seat: int) -> "FiftyMissionsView":
+        """What ``seat`` sees."""
+        return FiftyMissionsView(self, seat)
+
+    # -- messages and logs ----------------------------------------------------------------------
+    def due(self) -> str:
+        """Who or what is due, in a player's words."""
+        cur = self.current
+        if cur == CHANCE:
+            kind, who = self.queue[-1]
+            return {_MISSION: "a mission card drawn to the row of missions", _FACE_UP: "a symbol card turned face up on the table",
+                    _DEAL: f"a deal of a card to seat {who}", _DRAW: f"a draw of a card to seat {who}",
+                    _RESHUFFLE: "the reshuffle of the covered cards into a new deck (past gold)"}[kind]
+        if cur == ANY:
+            return f"any seat that can cover a face-up card (seats {', '.join(map(str, self.any_seats()))})"
+        if cur == TERMINAL:
+            return "nothing: the game is over"
+        return f"seat {cur} to cover a face-up card"
+
+    def _why_illegal(self, action: int, seat: int) -> IllegalAction:
+        game = self.game
+        if seat == CHANCE:
+            kind = self.queue[-1][0]
+            if kind == _RESHUFFLE:
+                return IllegalAction(Reason.WRONG_CHANCE_EVENT, "the covered cards must be reshuffled into a new deck first ({chance: reshuffle})")
+            if action == RESHUFFLE:
+                return IllegalAction(Reason.WRONG_CHANCE_EVENT, f"no reshuffle now: {self.due()} is due")
+            is_mission = MISSION <= action < MISSION + game.n_missions
+            if (kind == _MISSION) != is_mission:
+                return IllegalAction(Reason.WRONG_CHANCE_EVENT, f"{self.due()} is due, not a {'mission' if is_mission else 'symbol'} card")
+            if is_mission:
+                return IllegalAction(Reason.IMPOSSIBLE_OUTCOME, f"mission {game.mission_ids[action - MISSION]} cannot be drawn: "
+                                                                f"it is {self.where_mission(action - MISSION)}, not in the mission deck")
+            if 0 <= action < game.n_kinds:
+                return IllegalAction(Reason.IMPOSSIBLE_OUTCOME, f"{game.card_names[action]} cannot be drawn: its copies are in "
+                                                                f"{', '.join(self.where(action))}; none is in the deck")
+            return IllegalAction(Reason.UNKNOWN_ACTION, f"{action} is no card of this game")
+        if not 0 <= action < game.n_kinds * SLOTS:
+            return IllegalAction(Reason.UNKNOWN_ACTION, f"{action} is no action of 50 Missions")
+        card, slot = divmod(action, SLOTS)
+        name = game.card_names[card]
+        if card not in self.hands[seat]:
+            return IllegalAction(Reason.NOT_IN_HAND, f"{name} is not in seat {seat}'s hand")
+        top = game.card_names[self.piles[slot][-1]]
+        return IllegalAction(Reason.WRONG_PILE, f"{name} cannot cover {top} (slot {slot}): a card covers one of the same symbol "
+                                                "or the same value")
+
+    def where(self, card: int) -> list[str]:
+        """Where the copies of ``card`` are, in a player's words ("seat 1's hand", "slot 2 (covered)")."""
+        places = []
+        for name, cards in self._zones():
+            places += [name] * cards.count(card)
+        return places
+
+    def where_mission(self, m: int) -> str:
+        """Where mission ``m`` is: "on display (slot 1)", "accomplished" or "in the mission deck"."""
+        if m in self.missions:
+            return f"on display (slot {self.missions.index(m)})"
+        return "accomplished" if m in self.completed else "in the mission deck"
+
+    def _zones(self) -> Iterator[tuple[str, list[int]]]:
+        for s, hand in enumerate(self.hands):
+            yield f"seat {s}'s hand", hand
+        yield "the deck", self.deck
+        for j, pile in enumerate(self.piles):
+            yield f"slot {j} (face up)", pile[-1:]
+            yield f"slot {j} (covered)", pile[:-1]
+
+    def action_to_event(self, action: int, seat: int) -> dict[str, Any]:
+        """The log form of ``action`` by ``seat`` in this state (names, not numbers)."""
+        game = self.game
+        if seat == CHANCE:
+            event = self.due_chance_event()
+            if action != RESHUFFLE:
+                event["card"] = game.mission_ids[action - MISSION] if action >= MISSION else game.card_names[action]
+            return event
+        card, slot = divmod(action, SLOTS)
+        return {"seat": seat, "play": game.card_names[card], "slot": slot}
+
+    def event_to_action(self, event: dict[str, Any]) -> tuple[int, int]:
+        """``(seat, action)`` for a log event (:data:`CHANCE` as the seat of chance events).
+
+        Raises:
+            IllegalAction: ``log.malformed-event`` (unknown or missing keys, a seat or slot that is
+                not a number), ``turn.no-such-seat``, or ``log.unknown-name`` (a card or mission
+                the game does not have).
+        """
+        game = self.game
+        if "chance" in event:
+            kind = event["chance"]
+            if kind == _RESHUFFLE:
+                _keys(event, ("chance",))
+                return CHANCE, RESHUFFLE
+            if kind == _MISSION:
+                _keys(event, ("chance", "card"))
+                return CHANCE, MISSION + game.mission(event["card"])
+            if kind == _FACE_UP:
+                _keys(event, ("chance", "card"))
+                return CHANCE, game.card(event["card"])
+            if kind in (_DEAL, _DRAW):
+                _keys(event, ("chance", "seat", "card"))
+                _number(event, "seat", game.players, Reason.NO_SUCH_SEAT)
+                return CHANCE, game.card(event["card"])
+            raise IllegalAction(Reason.MALFORMED_EVENT, f"unknown chance event {kind!r} (expected mission, face-up, deal, draw or reshuffle)")
+        if "play" not in event:
+            raise IllegalAction(Reason.MALFORMED_EVENT, "a seat's event is {seat: N, play: CARD, slot: N}; "
+                                                        f"this one has {', '.join(map(str, event))}")
+        _keys(event, ("seat", "play", "slot"))
+        seat = _number(event, "seat", game.players, Reason.NO_SUCH_SEAT)
+        slot = _number(event, "slot", SLOTS, Reason.MALFORMED_EVENT)
+        return seat, game.card(event["play"]) * SLOTS + slot
+
+    def to_dict(self) -> dict[str, Any]:
+        """The whole state with names; hands and decks sorted (cards by symbol then value, as printed;
+        missions by id): the decks' order is unknown."""
+        game = self.game
+        names, ids = game.card_names, game.mission_ids
+        return {"due": self.due(), "turn": self.turn, "medal": game.level_name(self.medals),
+                "missions completed": len(self.completed), "missions": [ids[m] if m >= 0 else None for m in self.missions],
+                "face up": [names[p[-1]] if p else None for p in self.piles], "covered": [[names[c] for c in p[:-1]] for p in self.piles],
+                "hands": [[names[c] for c in sorted(h)] for h in self.hands], "deck": [names[c] for c in sorted(self.deck)],
+                "mission deck": sorted(ids[m] for m in self.mission_deck), "accomplished": [ids[m] for m in self.completed],
+                "reshuffled": self.reshuffled}
+
+    def check_invariants(self) -> list[str]:
+        """Problems found (``[]`` when sound): every symbol card and every mission in exactly one
+        place, hands within their size, the medals matching their places, the seat due able to play."""
+        game = self.game
+        problems = []
+        counts = Counter(c for _, cards in self._zones() for c in cards)
+        for k in range(game.n_kinds):
+            if counts[k] != game.copies:
+                problems.append(f"{game.card_names[k]}: {counts[k]} copies in play, expected {game.copies} ({', '.join(self.where(k))})")
+        missions = Counter(self.mission_deck + self.completed + [m for m in self.missions if m >= 0])
+        if sorted(missions.elements()) != list(range(game.n_missions)):
+            problems.append(f"missions: {sum(missions.values())} in play ({len(missions)} different), expected each of the {game.n_missions} once")
+        if any(len(h) > game.hand_size for h in self.hands):
+            problems.append(f"hands of {[len(h) for h in self.hands]} cards, at most {game.hand_size} each")
+        passed = sum(p < self.drawn for p in game.medal_places)
+        if not passed <= self.medals <= passed + 1 or self.medals > passed and self.mission_deck:
+            problems.append(f"{self.medals} medals won, but {self.drawn} missions were drawn below the first row (medal places {game.medal_places})")
+        if self.current >= 0 and not self.can_play(self.current):
+            problems.append(f"seat {self.current} is due but cannot play")
+        return problems
+
+
+class FiftyMissionsView(View):
+    """What a seat sees: its own hand; the face-up cards, the missions on display and the
+    accomplished ones; the medal won; how many cards each hand and the decks hold; the covered
+    cards when ``look_under`` allows it; the other seats' table talk when ``communication`` allows it.
+    Never another seat's cards."""
+
+    __slots__ = ()
+
+    @property
+    def hand(self) -> list[int]:
+        """This seat's cards (kinds), sorted."""
+        return sorted(self._state.hands[self.seat])
+
+    @property
+    def face_up(self) -> list[int]:
+        """The face-up card of each slot, left to right."""
+        return [p[-1] for p in self._state.piles]
+
+    @property
+    def missions(self) -> list[int]:
+        """The mission above each slot (-1: none)."""
+        return list(self._state.missions)
+
+    @property
+    def covered(self) -> list[list[int]] | None:
+        """The cards under each face-up card, bottom first, when the rules let players look; else None."""
+        return [p[:-1] for p in self._state.piles] if self.game.look_under else None
+
+    @property
+    def talk(self) -> dict[int, list[int]] | None:
+        """Each other seat's table talk: the slots whose face-up card it can cover; None when
+        communication is off."""
+        state = self._state
+        if not self.game.communication:
+            return None
+        covers = self.game.covers
+        return {s: [j for j, t in enumerate(self.face_up) if any(covers[k][t] for k in hand)]
+                for s, hand in enumerate(state.hands) if s != self.seat}
+
+    @property
+    def next_seat(self) -> int | None:
+        """The seat that plays after this one (None in the crazy variant, which has no turn order)."""
+        return None if self.game.crazy else (self.seat + 1) % self.game.players
+
+    def to_dict(self) -> dict[str, Any]:
+        """Everything this seat sees, with names."""
+        state, game = self._state, self.game
+        names, ids = game.card_names, game.mission_ids
+        out = {"seat": self.seat, "hand": [names[c] for c in self.hand], "face up": [names[c] for c in self.face_up],
+               "missions": [ids[m] if m >= 0 else None for m in self.missions], "medal": game.level_name(state.medals),
+               "accomplished": [ids[m] for m in state.completed], "hand sizes": [len(h) for h in state.hands],
+               "deck size": len(state.deck), "mission deck size": len(state.mission_deck)}
+        if self.covered is not None:
+            out["covered"] = [[names[c] for c in p] for p in self.covered]
+        if self.talk is not None:
+            out["talk"] = {str(s): slots for s, slots in self.talk.items()}
+        return out
+
+
+def _keys(event: dict[str, Any], required: tuple[str, ...]) -> None:
+    """Raise ``log.malformed-event`` unless ``event`` has exactly the ``required`` keys."""
+    missing = [k for k in required if k not in event]
+    unknown = [k for k in event if k not in required]
+    if missing or unknown:
+        what = f"missing {', '.join(missing)}" if missing else f"unknown key {', '.join(map(str, unknown))}"
+        raise IllegalAction(Reason.MALFORMED_EVENT, f"{what} (this event takes: {', '.join(required)})")
+
+
+def _number(event: dict[str, Any], key: str, count: int, out_of_range: Reason) -> int:
+    """``event[key]`` as a whole number ``0..count-1``; ``log.malformed-event`` if it is not a
+    number, ``out_of_range`` if it is outside."""
+    value = event[key]
+    what = "seat number" if key == "seat" else "slot number (0 is the leftmost face-up card)"
+    if not isinstance(value, int) or isinstance(value, bool):
+        raise IllegalAction(Reason.MALFORMED_EVENT, f"'{key}' must be a {what} 0..{count - 1}, got {value!r}")
+    if not 0 <= value < count:
+        raise IllegalAction(out_of_range, f"there is no {key} {value}: {key}s are 0 to {count - 1}")
+    return value
