@@ -14,6 +14,7 @@ from rules.core.game import Game
 
 _MODULES = {
     "mission-emission": "rules.mission_emission",
+    "maybe-missions": "rules.maybe_missions",
     "fifty-missions": "rules.fifty_missions",
     "geheime-mission": "rules.geheime_mission",
 }

@@ -22,6 +22,7 @@ from rules.core.simulate import game_rng, play_game
 CASES = [("mission-emission", ruleset, players) for ruleset in ("base", "strategy", "kids") for players in range(2, 7)]
 CASES += [("mission-emission", "set-collection", 4)]
 CASES += [("fifty-missions", ruleset, players) for ruleset, players in (("standard", 1), ("beginners", 4), ("super_pros", 2), ("crazy", 3))]
+CASES += [("maybe-missions", "all", 5)]
 GAMES_PER_CASE = 4
 _CONTENT = {}
 

@@ -1,0 +1,267 @@
+"""Maybe Missions (Pandaqi): a voting game with both expansions (Secret Identities, Gadget Shopping)
+and the rulebook's variants.  Rules: ``shared/rulebooks/maybe-missions.md``; every Master rule,
+identity power and shop reward is a kind of ``schemas/maybe-missions.vocabulary.schema.json``, whose
+descriptions (and its ROUND, SCORE and PRECEDENCE terms) this engine implements.
+
+What the game exercises: a simultaneous secret vote (the core's ``SIMULTANEOUS`` step; open voting
+and late voters make it sequential), chance (the deal with its redeal, decks turned up card by
+card, random votes taken from a hand), hidden hands and secret identities, an active seat, and
+rules that change every round, written in content.  Readings of ambiguous rules are in
+``content/maybe-missions/game.yaml`` (``notes``) and in the docstrings where they apply.
+
+The package, one concern per module: ``cards`` (tables, action numbers), ``steps`` (the registries
+of tasks, decisions and chance events), ``state`` (places of cards, the agenda, log events),
+``flow`` (setup and the round), ``masters`` (Master rule kinds), ``identities`` (public powers),
+``scoring`` (score and secret powers), ``moves`` (card moves shared by rules and rewards), ``shop``
+(Gadget Shopping and reward kinds), ``view``, ``bots``, ``measures``.  Every kind of the
+vocabulary is one function in :data:`IMPLEMENTED`'s registries; content using a kind that is not
+there fails ``deckpress validate`` at the kind's line (:meth:`MaybeMissionsGame.content_errors`).
+
+Events (``docs/game-logs.md``): ``{chance: deal, seat: 0, cards: [12, 37, ...]}`` (vote numbers),
+``{chance: public-identity, seat: 0, card: The Diplomat}``, ``{chance: shop, card: shop-04}``,
+``{chance: market, card: Tail the courier}``, ``{chance: master, card: master-07}``,
+``{seat: 0, propose: Tail the courier}`` ... ``{seat: 0, propose: done}``, ``{seat: 2, vote: 24}``,
+``{seat: 1, collect: Tail the courier}``, ``{seat: 3, buy: shop}`` and so on: the key names the
+decision, the value a vote number, a card (mission title or id, Master or shop card id), a seat or
+``none``/``done``.
+"""
+from __future__ import annotations
+
+from typing import Any, Mapping
+
+from generator.errors import ContentErrors
+from generator.games.maybe_missions_vocabulary import unsupported_kinds
+from rules.core.bots import register_bot
+from rules.core.errors import IllegalAction, ParameterError, Reason
+from rules.core.game import Game, GameInfo
+from rules.core.measures import Measure
+from rules.core.params import Param
+from rules.core.registry import register
+from rules.mission_emission.common import closest
+from rules.maybe_missions import flow, moves  # noqa: F401  (they register the round's tasks and decisions)
+from rules.maybe_missions.bots import GreedyBot
+from rules.maybe_missions.cards import MAX_CARDS, MAX_IDENTITIES, MAX_SEATS, MAX_VOTE, NO, RESOURCES, YES, side_tables, vote_number
+from rules.maybe_missions.identities import PUBLIC_POWERS, seat_powers
+from rules.maybe_missions.masters import MASTER_RULES
+from rules.maybe_missions.measures import measures
+from rules.maybe_missions.scoring import SECRET_POWERS, bonus_bound, score_profile
+from rules.maybe_missions.shop import REWARDS
+from rules.maybe_missions.state import MaybeMissionsState
+
+_RULEBOOK = "Maybe Missions rulebook (shared/rulebooks/maybe-missions.md)"
+
+#: The kinds this engine implements, by vocabulary family: ``deckpress validate`` reports any
+#: other kind used in content.
+IMPLEMENTED = {"master_rule": MASTER_RULES, "public_power": PUBLIC_POWERS, "secret_power": SECRET_POWERS, "reward": REWARDS}
+
+GAME_INFO = GameInfo(
+    id="maybe-missions",
+    name="Maybe Missions",
+    version=1,
+    rulebook=_RULEBOOK,
+    chance=True,
+    hidden_information=True,
+    simultaneous=True,
+    cooperative=False,
+    params=(
+        Param("players", int, 4, "Number of players (seats 0.. clockwise; seat 0 starts as the active player).",
+              "game.yaml: 3-6 players (card-facts.md: up to 6)", low=3, high=6),
+        Param("identities", bool, False, "Secret Identities expansion: a public and a secret identity per seat.",
+              "rulebook, Expansions: Secret Identities"),
+        Param("gadgets", bool, False, "Gadget Shopping expansion: a shop after each vote, personal shops.",
+              "rulebook, Expansions: Gadget Shopping"),
+        Param("play_masters", bool, False, "Variant: collected green-side-up Master cards may be played before a round.",
+              "rulebook, Variants: 'You can allow Master Cards to be played as well'"),
+        Param("reduce_randomness", bool, False, "Variant: a seat that collected no card this round may discard 2 votes "
+              "and draw 2 new ones.", "rulebook, Variants: 'To reduce randomness'"),
+        Param("tie", str, "success", "A tied vote is a SUCCESS (card-facts.md) or, as a variant, a FAIL.",
+              "card-facts.md: 'A tie vote counts as SUCCESS'", choices=("success", "fail")),
+        Param("votes", int, 5, "YES votes and NO votes per player in the deck; each hand is twice this.",
+              "rulebook, Setup: '5 YES and 5 NO Votes per player ... deal each player 10' (change to modify duration)", low=1, high=10),
+        Param("market", int, 6, "Mission cards in the market.", "rulebook, Setup: '6 faceup Mission Cards in a row'", low=1, high=12),
+    ),
+    rulesets={
+        "base": {"identities": False, "gadgets": False},
+        "identities": {"identities": True, "gadgets": False},
+        "gadgets": {"identities": False, "gadgets": True},
+        "all": {"identities": True, "gadgets": True},
+    },
+    max_length=lambda game: game.length_bound,
+    score_range=lambda game: (-game.score_bound, game.score_bound),
+)
+
+
+class MaybeMissionsGame(Game):
+    """Maybe Missions with effective parameters; the content read into tables once.
+
+    Card numbers: see :mod:`rules.maybe_missions.cards`.  Vote numbers are the printed ones.
+
+    Raises (from :meth:`create`): ContentErrors for content with a kind the engine does not
+    implement; ParameterError for parameters the content cannot serve (more votes per player than
+    the box holds, more players than identities).
+    """
+
+    info = GAME_INFO
+    state_class = MaybeMissionsState
+
+    def __init__(self, content, params: Mapping[str, Any]):
+        super().__init__(content, params)
+        errors = self.content_errors(content)
+        if errors:
+            raise ContentErrors(errors)
+        n = self.players
+        self.identities: bool = params["identities"]
+        self.gadgets: bool = params["gadgets"]
+        self.play_masters: bool = params["play_masters"]
+        self.reduce_randomness: bool = params["reduce_randomness"]
+        self.tie_success: bool = params["tie"] == "success"
+        self.votes_per_type: int = params["votes"]
+        self.hand_size = 2 * self.votes_per_type
+        self.market_size: int = params["market"]
+        self._read_cards(content)
+        self._read_votes(content)
+        self._read_identities(content)
+        self.clockwise = [tuple((s + i) % n for i in range(n)) for s in range(n)]
+        self._check_fits()
+        self._bounds(content)
+
+    @classmethod
+    def content_errors(cls, content) -> list:
+        """Every rule, power or reward of a kind this engine does not implement, at its ``kind``
+        key (``file:line:column``): content the engine would otherwise have to ignore."""
+        return unsupported_kinds(content, IMPLEMENTED)
+
+    def measures(self, tallies: Mapping[str, int], games: int) -> list[Measure]:
+        """Score spread, the resources and Master rules that swing games, identities, purchases
+        (:mod:`rules.maybe_missions.measures`)."""
+        return measures(tallies, games)
+
+    # -- reading the content ---------------------------------------------------------------------------
+    def _read_cards(self, content) -> None:
+        missions = content["missions"]["missions"]
+        masters_ = content["masters"]["masters"]
+        shops = content["shop"]["shop"]
+        m, k = len(missions), len(masters_)
+        self.n_missions, self.n_masters, self.n_shops = m, k, len(shops)
+        self.n_cards = m + k + len(shops)
+        if self.n_cards > MAX_CARDS:
+            raise ParameterError(f"the engine handles at most {MAX_CARDS} mission, Master and shop cards (the content has {self.n_cards})")
+        self.mission_cards = list(range(m))
+        self.master_cards = list(range(m, m + k))
+        self.shop_cards = list(range(m + k, self.n_cards))
+        self.card_names = [c["title"] for c in missions] + [c["id"] for c in masters_] + [c["id"] for c in shops]
+        self.card_ids = [c["id"] for c in missions] + [c["id"] for c in masters_] + [c["id"] for c in shops]
+        self.net, self.plain, self.shows = [], [], []
+        for card in missions + masters_:
+            sides = side_tables((card["success"], card["fail"]))
+            self.net.append(tuple(s[0] for s in sides))
+            self.plain.append(tuple(s[1] for s in sides))
+            self.shows.append(tuple(s[2] for s in sides))
+        self.master_rule = {m + i: c["rule"] for i, c in enumerate(masters_)}
+        self.shop_cost, self.shop_reward, self.shop_gadget = {}, {}, {}
+        for i, c in enumerate(shops):
+            card = m + k + i
+            self.shop_cost[card] = tuple(tuple(c[side]["cost"].count(r) for r in RESOURCES) for side in ("success", "fail"))
+            self.shop_reward[card] = (c["success"]["reward"], c["fail"]["reward"])
+            self.shop_gadget[card] = (c["success"]["gadget"], c["fail"]["gadget"])
+        self._card_lookup = {}
+        for c in range(self.n_cards):
+            for name in (self.card_names[c], self.card_ids[c]):
+                self._card_lookup.setdefault(name.casefold(), c)
+
+    def _read_votes(self, content) -> None:
+        votes = content["votes"]["votes"]
+        self.vote_numbers = sorted(v["number"] for v in votes)
+        if self.vote_numbers[-1] > MAX_VOTE:
+            raise ParameterError(f"the engine handles vote numbers up to {MAX_VOTE} (the content goes to {self.vote_numbers[-1]})")
+        self.vote_type = [-1] * (self.vote_numbers[-1] + 1)
+        for v in votes:
+            self.vote_type[v["number"]] = YES if v["vote"] == "YES" else NO
+
+    def _read_identities(self, content) -> None:
+        public = content["public-identities"]["identities"]
+        secret = content["secret-identities"]["identities"]
+        if max(len(public), len(secret)) > MAX_IDENTITIES:
+            raise ParameterError(f"the engine handles at most {MAX_IDENTITIES} identities of each kind")
+        self.public_names = [c["name"] for c in public]
+        self.secret_names = [c["name"] for c in secret]
+        self.public_powers = [seat_powers([c["helpful"], c["harmful"]]) for c in public]
+        self.secret_profiles = [score_profile([c["helpful"], c["harmful"]]) for c in secret]
+        self._identity_lookup = {}
+        for public_, cards in ((True, public), (False, secret)):
+            for i, c in enumerate(cards):
+                for name in (c["name"], c["id"]):
+                    self._identity_lookup[(public_, name.casefold())] = i
+
+    def _check_fits(self) -> None:
+        n = self.players
+        for t, name in ((YES, "YES"), (NO, "NO")):
+            have = sum(1 for x in self.vote_numbers if self.vote_type[x] == t)
+            if self.votes_per_type * n > have:
+                raise ParameterError(f"parameter 'votes': {n} players x {self.votes_per_type} {name} votes is more than the {have} {name} "
+                                     "votes in votes.yaml")
+        if n > MAX_SEATS:
+            raise ParameterError(f"the engine handles at most {MAX_SEATS} seats")
+        if self.identities and n > min(len(self.public_names), len(self.secret_names)):
+            raise ParameterError(f"Secret Identities needs an identity of each kind per player: {n} players, "
+                                 f"{len(self.public_names)} public and {len(self.secret_names)} secret identities")
+
+    def _bounds(self, content) -> None:
+        """``length_bound`` (every action, chance included) and ``score_bound`` from the content.
+
+        Rounds: each consumes a vote; votes come back only through take_played_votes (2 a
+        purchase at most), and every purchase discards at least one collected card for good.
+        """
+        n, cards = self.players, self.n_missions + self.n_masters
+        rounds = len(self.vote_numbers) + 2 * cards
+        per_round = n * (40 + self.market_size) + 60 + 2 * self.market_size
+        setup = 11 * self.hand_size * n + 2 * n + 1 + self.market_size
+        self.length_bound = setup + rounds * per_round
+        icons = sum(max(sum(map(abs, side)) for side in self.net[c]) for c in range(cards))
+        weight, bonus = 1, 0
+        if self.identities:
+            for c in content["secret-identities"]["identities"]:
+                for effect in (c["helpful"], c["harmful"]):
+                    if effect["kind"] == "resource_value":
+                        weight = max(weight, abs(effect["points"]))
+                bonus = max(bonus, sum(bonus_bound(e, icons, cards) for e in (c["helpful"], c["harmful"])))
+        self.score_bound = float(3 * weight * icons + bonus)
+
+    # -- names in logs -----------------------------------------------------------------------------------
+    def card(self, name: Any) -> int:
+        """The card called ``name`` (mission title or id, Master or shop card id; any case).
+
+        Raises:
+            IllegalAction: ``log.unknown-name``, suggesting the closest name.
+        """
+        card = self._card_lookup.get(name.casefold()) if isinstance(name, str) else None
+        if card is None:
+            raise IllegalAction(Reason.UNKNOWN_NAME, f"no card is called {name!r}{closest(name, self.card_names)}")
+        return card
+
+    def vote(self, value: Any) -> int:
+        """The vote card numbered ``value``.
+
+        Raises:
+            IllegalAction: ``log.unknown-name`` for a number no vote card has.
+        """
+        number = vote_number(value)
+        if number is None or not 0 < number < len(self.vote_type) or self.vote_type[number] < 0:
+            raise IllegalAction(Reason.UNKNOWN_NAME, f"no vote card is numbered {value!r} (votes are {self.vote_numbers[0]} to {self.vote_numbers[-1]})")
+        return number
+
+    def identity(self, name: Any, public: bool) -> int:
+        """The public (or secret) identity called ``name`` (name or id, any case).
+
+        Raises:
+            IllegalAction: ``log.unknown-name``, suggesting the closest name.
+        """
+        i = self._identity_lookup.get((public, name.casefold())) if isinstance(name, str) else None
+        if i is None:
+            names = self.public_names if public else self.secret_names
+            raise IllegalAction(Reason.UNKNOWN_NAME, f"no {'public' if public else 'secret'} identity is called {name!r}{closest(name, names)}")
+        return i
+
+
+register_bot(GAME_INFO.id, "greedy", GreedyBot)
+register(MaybeMissionsGame)

@@ -1,0 +1,112 @@
+"""Scoring, with the secret identity powers (Secret Identities expansion).
+
+Rulebook "Objective": of the collected cards only the side pointing up counts; each resource icon
+is worth 1 point (a crossed icon -1: card-facts.md); the resource a player has most of counts
+double, the one they have least of does not count, and in a tie the player picks any one of the
+options.  The vocabulary writes this as ``c_r`` = plain minus crossed icons of ``r`` on the up
+sides, ``v_r = w_r x c_r`` and ``score = sum v_r + max v_r - min v_r``: the best value counts twice
+and the worst not at all, so a tie among resources never changes the score (every choice gives
+the same number, which is the best for the player).
+
+Each secret power kind (family ``secret_power``) is one function in :data:`SECRET_POWERS`: it
+either changes a resource's worth ``w_r`` (``resource_value``) or adds a bonus computed from the
+counts.  A secret identity is compiled once into a :class:`ScoreProfile`.
+"""
+from __future__ import annotations
+
+from typing import Any, Callable, Mapping, Sequence
+
+from rules.maybe_missions.cards import RESOURCES
+
+Effect = Mapping[str, Any]
+#: A bonus: (counts c_r, cards green side up, cards red side up) -> points.
+Bonus = Callable[[Sequence[int], int, int], int]
+
+
+class ScoreProfile:
+    """How one seat scores: each resource's worth ``weights[r]`` and its bonuses (built once)."""
+
+    __slots__ = ("weights", "bonuses")
+
+    def __init__(self) -> None:
+        self.weights = [1] * len(RESOURCES)
+        self.bonuses: list[Bonus] = []
+
+    def score(self, counts: Sequence[int], greens: int = 0, reds: int = 0) -> int:
+        """The score for resource counts ``c_r`` and the numbers of cards lying green / red side up."""
+        w = self.weights
+        values = [w[r] * counts[r] for r in range(len(counts))]
+        total = sum(values) + max(values) - min(values)
+        for bonus in self.bonuses:
+            total += bonus(counts, greens, reds)
+        return total
+
+
+def resource_value(profile: ScoreProfile, effect: Effect) -> None:
+    """``v_r`` for ``resource`` is ``points x c_r`` instead of ``1 x c_r``."""
+    profile.weights[RESOURCES.index(effect["resource"])] = effect["points"]
+
+
+def threshold_bonus(profile: ScoreProfile, effect: Effect) -> None:
+    """``points`` once if the count of ``resource`` (or the sum of all counts) is ``at_least`` or more."""
+    at_least, points = effect["at_least"], effect["points"]
+    if "resource" in effect:
+        r = RESOURCES.index(effect["resource"])
+        profile.bonuses.append(lambda c, g, red: points if c[r] >= at_least else 0)
+    else:
+        profile.bonuses.append(lambda c, g, red: points if sum(c) >= at_least else 0)
+
+
+def pair_bonus(profile: ScoreProfile, effect: Effect) -> None:
+    """``points`` per pair of one ``first`` and one ``second`` (min of the counts, none if either
+    is 0 or less); of one resource with itself, ``floor(c / 2)`` pairs."""
+    a, b, points = RESOURCES.index(effect["first"]), RESOURCES.index(effect["second"]), effect["points"]
+    if a == b:
+        profile.bonuses.append(lambda c, g, red: points * (c[a] // 2) if c[a] > 0 else 0)
+    else:
+        profile.bonuses.append(lambda c, g, red: points * min(c[a], c[b]) if c[a] > 0 and c[b] > 0 else 0)
+
+
+def parity_bonus(profile: ScoreProfile, effect: Effect) -> None:
+    """``points`` once if the count of ``resource`` is ``parity`` (0 is even; Python's ``%`` makes
+    -3 odd and -2 even, as usual)."""
+    r, points, want = RESOURCES.index(effect["resource"]), effect["points"], 0 if effect["parity"] == "even" else 1
+    profile.bonuses.append(lambda c, g, red: points if c[r] % 2 == want else 0)
+
+
+def card_bonus(profile: ScoreProfile, effect: Effect) -> None:
+    """``points`` per collected card (mission and Master cards), or only those ``side`` side up."""
+    points, side = effect["points"], effect.get("side")
+    if side == "green":
+        profile.bonuses.append(lambda c, g, red: points * g)
+    elif side == "red":
+        profile.bonuses.append(lambda c, g, red: points * red)
+    else:
+        profile.bonuses.append(lambda c, g, red: points * (g + red))
+
+
+#: Every secret power kind the engine implements, by the vocabulary's name.
+SECRET_POWERS: dict[str, Callable[[ScoreProfile, Effect], None]] = {
+    fn.__name__: fn for fn in (resource_value, threshold_bonus, pair_bonus, parity_bonus, card_bonus)
+}
+
+PLAIN = ScoreProfile()
+
+
+def score_profile(effects: list[Effect]) -> ScoreProfile:
+    """The scoring of a secret identity (its helpful and harmful powers)."""
+    profile = ScoreProfile()
+    for effect in effects:
+        SECRET_POWERS[effect["kind"]](profile, effect)
+    return profile
+
+
+def bonus_bound(effect: Effect, icons: int, cards: int) -> int:
+    """The most a secret power can add or take away, with ``icons`` icons and ``cards`` cards in
+    the game (for the declared score range)."""
+    points = abs(effect.get("points", 0))
+    if effect["kind"] == "pair_bonus":
+        return points * icons
+    if effect["kind"] == "card_bonus":
+        return points * cards
+    return 0 if effect["kind"] == "resource_value" else points
