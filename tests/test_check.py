@@ -175,3 +175,23 @@ def test_fair_share_counts_only_games_not_drawn():
     report.simulation["variant"] = side(4800, 3200, 2000)
     decision, reasons = verdict(report, Thresholds(), engine)
     assert decision == "review" and "fair share of 40.0 %" in reasons[0]
+
+
+SHIPPED = sorted((Path(__file__).parent.parent / "content" / "variants").glob("*.yaml"))
+
+
+@pytest.mark.parametrize("path", SHIPPED, ids=[p.stem for p in SHIPPED])
+def test_every_shipped_example_variant_gets_a_verdict(path, tmp_path):
+    # The examples are well-formed and play: a short simulation (the default is larger) ends in
+    # accept or review, never reject, and writes the report.
+    from generator.check.report import write_report
+
+    report = run_check(path, CheckOptions(games=30, time_limit_s=60, preview_path=tmp_path / "preview.pdf"))
+    assert report.verdict in ("accept", "review"), (report.reasons, [str(e) for e in report.errors])
+    assert report.simulation is not None and report.simulation["variant"]["cut_off_by_move_bound"] == 0
+    json_path, html_path = write_report(report, tmp_path)
+    assert "data:image/png;base64," in html_path.read_text()
+
+
+def test_the_example_variants_cover_every_game():
+    assert {p.name.split("-")[0] for p in SHIPPED} >= {"mission", "fifty", "maybe", "geheime"}

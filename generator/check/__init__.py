@@ -38,16 +38,18 @@ EXIT_CODES = {"accept": 0, "review": 1, "reject": 2, "unreadable": 3}
 
 @dataclass(frozen=True)
 class CheckOptions:
-    """How to check: games per side, seed, bots (None: the game's default), whether to simulate,
-    the thresholds, the limits of the simulation stage (s, MiB), and where to write the preview."""
+    """How to check: games per side (None: the game's own ``GameInfo.check_games``), seed, bots
+    (None: the game's default), whether to simulate, the thresholds, the limits of the simulation
+    stage (s, MiB), worker processes, and where to write the preview."""
 
-    games: int = 2000
+    games: int | None = None
     seed: int = 1
     bots: tuple[str, ...] | None = None
     simulate: bool = True
     thresholds: Thresholds = Thresholds()
     time_limit_s: float = 50.0
     memory_mb: int = 2048
+    workers: int = 2
     preview_path: Path | None = None
 
 
@@ -141,8 +143,8 @@ def run_check(path: Path, options: CheckOptions = CheckOptions()) -> CheckReport
         with tempfile.TemporaryDirectory(prefix="deckpress-variant-") as tmp:
             folder = write_content(merged, Path(tmp))
             plan = SimulationPlan(variant.game_id, variant.ruleset, {"players": variant_params["players"]} if "players" in variant.parameters else {},
-                                  variant.parameters, folder, options.games, options.seed, options.bots,
-                                  options.time_limit_s, options.memory_mb)
+                                  variant.parameters, folder, options.games or engine.info.check_games, options.seed, options.bots,
+                                  options.time_limit_s, options.memory_mb, options.workers)
             result = run_bounded(plan)
         if "error" in result:
             return report.stop("5. simulation", "reject", [result["error"]])

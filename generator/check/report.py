@@ -57,6 +57,29 @@ def _plots(data: dict[str, Any]) -> list[dict[str, str]]:
 
     plots = []
     base, var = sim["base"], sim["variant"]
+    if base.get("cooperative"):
+        plots.append(_team_results(base, var, plt))
+    else:
+        plots.append(_win_rates(base, var, plt))
+    plots += _lengths_and_measures(base, var, sim, plt)
+    return plots
+
+
+def _team_results(base: dict, var: dict, plt) -> dict[str, str]:
+    """A cooperative game: the distribution of the team's result, base against variant."""
+    fig, ax = plt.subplots(figsize=(6.5, 3.2))
+    for offset, label, side in ((-0.2, "base", base), (0.2, "variant", var)):
+        hist = {int(k): v for k, v in side["team"]["histogram"].items()}
+        total = sum(hist.values()) or 1
+        ax.bar([k + offset for k in sorted(hist)], [100 * hist[k] / total for k in sorted(hist)], width=0.4, label=label)
+    ax.set_xlabel(base["team"]["result"])
+    ax.set_ylabel("% of games")
+    ax.legend(fontsize=8)
+    return {"title": f"Team result: {base['team']['result']}", "png": _png(fig, plt)}
+
+
+def _win_rates(base: dict, var: dict, plt) -> dict[str, str]:
+    """A competitive game: win rate per seat with 95 % intervals, base against variant."""
     fig, ax = plt.subplots(figsize=(6.5, 3.2))
     seats = [s["seat"] for s in base["seats"]]
     for offset, (label, side) in ((-0.18, ("base", base)), (0.18, ("variant", var))):
@@ -70,8 +93,12 @@ def _plots(data: dict[str, Any]) -> list[dict[str, str]]:
     ax.set_ylabel("win rate, % (95 % interval)")
     ax.set_xticks(seats)
     ax.legend(fontsize=8)
-    plots.append({"title": "Win rate per seat", "png": _png(fig, plt)})
+    return {"title": "Win rate per seat", "png": _png(fig, plt)}
 
+
+def _lengths_and_measures(base: dict, var: dict, sim: dict, plt) -> list[dict[str, str]]:
+    """Game-length percentiles, and the game's own rate measures that moved most."""
+    plots = []
     fig, ax = plt.subplots(figsize=(6.5, 3.2))
     qs = [q for q in ("p10", "p50", "p90", "p99") if q in base["length_in_moves"]]
     xs = range(len(qs))

@@ -9,6 +9,8 @@ from __future__ import annotations
 
 import math
 import multiprocessing
+import os
+import signal
 import resource
 import traceback
 from dataclasses import dataclass
@@ -35,6 +37,7 @@ class SimulationPlan:
     bots: tuple[str, ...] | None
     time_limit_s: float
     memory_mb: int
+    workers: int = 1
 
 
 def run_bounded(plan: SimulationPlan) -> dict[str, Any]:
@@ -45,11 +48,11 @@ def run_bounded(plan: SimulationPlan) -> dict[str, Any]:
     """
     ctx = multiprocessing.get_context("fork")
     receive, send = ctx.Pipe(duplex=False)
-    child = ctx.Process(target=_child, args=(plan, send), daemon=True)
+    child = ctx.Process(target=_child, args=(plan, send))
     child.start()
     send.close()
     if not receive.poll(plan.time_limit_s):
-        child.kill()
+        _kill_group(child.pid)
         child.join()
         return {"error": f"the simulation did not finish within the check's time limit of {plan.time_limit_s:g} s"}
     try:
@@ -60,7 +63,16 @@ def run_bounded(plan: SimulationPlan) -> dict[str, Any]:
     return result
 
 
+def _kill_group(pid: int) -> None:
+    """Kill the simulation process and its workers (they share its process group)."""
+    try:
+        os.killpg(pid, signal.SIGKILL)
+    except ProcessLookupError:
+        pass
+
+
 def _child(plan: SimulationPlan, send) -> None:
+    os.setpgid(0, 0)  # its own process group, so that a time-out kills its workers too
     limit = plan.memory_mb * 1024 * 1024
     resource.setrlimit(resource.RLIMIT_AS, (limit, limit))
     try:
@@ -85,7 +97,7 @@ def _simulate_both(plan: SimulationPlan) -> dict[str, Any]:
         bots = plan.bots or (default_bot,) * game.players
         if len(bots) != game.players:
             return {"error": f"{len(bots)} bots given for {game.players} seats"}
-        spec = SimulationSpec(plan.game_id, dict(game.params), tuple(bots), plan.games, plan.seed,
+        spec = SimulationSpec(plan.game_id, dict(game.params), tuple(bots), plan.games, plan.seed, workers=plan.workers,
                               time_limit=plan.time_limit_s, content_dir=str(content_dir) if content_dir else None)
         out[side] = simulation_dict(simulate(spec))
         out[side].pop("timing")
@@ -147,13 +159,19 @@ def rate_difference(what: str, k1: int, n1: int, k2: int, n2: int) -> Difference
 
 
 def compare(base: dict[str, Any], variant: dict[str, Any]) -> list[Difference]:
-    """Seat win rates, draws, median and 90th-percentile length, and every rate measure the game
-    reports, base against variant."""
+    """Seat win rates and draws (the team's win rate and mean result in a cooperative game), median
+    and 90th-percentile length, and every rate measure the game reports, base against variant."""
     diffs = []
     n1, n2 = base["games"], variant["games"]
-    for b, v in zip(base["seats"], variant["seats"]):
-        diffs.append(rate_difference(f"seat {b['seat']} win rate", b["wins"], n1, v["wins"], n2))
-    diffs.append(rate_difference("draws", base["draws"], n1, variant["draws"], n2))
+    if base.get("cooperative"):
+        bt, vt = base["team"], variant["team"]
+        diffs.append(rate_difference("team win rate", bt["wins"], n1, vt["wins"], n2))
+        diffs.append(Difference(f"team {bt['result']}, mean", bt["mean"], vt["mean"],
+                                None if bt["mean"] is None or vt["mean"] is None else round(vt["mean"] - bt["mean"], 3), None))
+    else:
+        for b, v in zip(base["seats"], variant["seats"]):
+            diffs.append(rate_difference(f"seat {b['seat']} win rate", b["wins"], n1, v["wins"], n2))
+        diffs.append(rate_difference("draws", base["draws"], n1, variant["draws"], n2))
     for q in ("p50", "p90"):
         lb, lv = base["length_in_moves"].get(q), variant["length_in_moves"].get(q)
         diffs.append(Difference(f"game length {q} (moves)", lb, lv, None if lb is None or lv is None else lv - lb, None))

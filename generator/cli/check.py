@@ -16,7 +16,7 @@ from generator.check.thresholds import Thresholds, load_thresholds
 
 @click.command()
 @click.argument("variants", nargs=-1, required=True, type=click.Path(path_type=Path, dir_okay=False))
-@click.option("--games", type=click.IntRange(1, 100_000), default=2000, show_default=True, help="Games simulated per side (base and variant).")
+@click.option("--games", type=click.IntRange(1, 100_000), default=None, help="Games simulated per side (base and variant) [default: the game's own, 2,000 for most].")
 @click.option("--seed", type=int, default=1, show_default=True, help="Seed of both simulations (the same for base and variant).")
 @click.option("--bots", default=None, metavar="NAME,...", help="One bot per seat (default: the game's greedy bot on every seat, else random).")
 @click.option("--report", "report_dir", type=click.Path(file_okay=False, path_type=Path), default=None,
@@ -27,8 +27,9 @@ from generator.check.thresholds import Thresholds, load_thresholds
               help="YAML file overriding the verdict thresholds: seat_advantage_pp (5), length_ratio (2), measure_change_pp (15).")
 @click.option("--time-limit", type=click.FloatRange(1, 3600), default=50.0, show_default=True, help="Wall-clock limit of the simulation stage, seconds.")
 @click.option("--memory-limit", type=click.IntRange(256, 65536), default=2048, show_default=True, help="Memory limit of the simulation stage, MiB.")
+@click.option("--workers", type=click.IntRange(1, 64), default=2, show_default=True, help="Worker processes for the simulation (results do not depend on it).")
 def check(variants: tuple[Path, ...], games: int, seed: int, bots: str | None, report_dir: Path | None, fmt: str, no_simulate: bool,
-          thresholds_file: Path | None, time_limit: float, memory_limit: int) -> None:
+          thresholds_file: Path | None, time_limit: float, memory_limit: int, workers: int) -> None:
     """Check fan VARIANTS (each on its own, exit code of the worst): safe loading, schemas and the game's checks, what changed, a preview
     of the changed cards, base and variant simulated with the same seeds, and a verdict
     (accept / review / reject) with its reasons.
@@ -52,7 +53,7 @@ def check(variants: tuple[Path, ...], games: int, seed: int, bots: str | None, r
         folder = report_dir / variant.stem if report_dir and len(variants) > 1 else report_dir or Path("output") / "check" / variant.stem
         options = CheckOptions(games=games, seed=seed, bots=tuple(b.strip() for b in bots.split(",")) if bots else None,
                                simulate=not no_simulate, thresholds=thresholds, time_limit_s=time_limit,
-                               memory_mb=memory_limit, preview_path=folder / "preview.pdf")
+                               memory_mb=memory_limit, workers=workers, preview_path=folder / "preview.pdf")
         report = run_check(variant, options)
         _, html_path = write_report(report, folder)
         worst = max(worst, report.exit_code)
@@ -79,8 +80,12 @@ def _text(report: CheckReport, html_path: Path) -> None:
     if sim:
         for side in ("base", "variant"):
             d = sim[side]
-            rates = ", ".join(f"seat {s['seat']} {100 * (s['win_rate'] or 0):.1f} %" for s in d["seats"])
-            click.echo(f"  {side}: {rates}; draws {d['draws']}; median length {d['length_in_moves'].get('p50')} moves; cut off {d['cut_off_by_move_bound']}")
+            if d.get("cooperative"):
+                team = d["team"]
+                rates = f"team wins {100 * (team['win_rate'] or 0):.1f} %; {team['result']} mean {team['mean']}"
+            else:
+                rates = ", ".join(f"seat {s['seat']} {100 * (s['win_rate'] or 0):.1f} %" for s in d["seats"]) + f"; draws {d['draws']}"
+            click.echo(f"  {side}: {rates}; median length {d['length_in_moves'].get('p50')} moves; cut off {d['cut_off_by_move_bound']}")
     click.echo(f"verdict: {report.verdict}")
     for reason in report.reasons:
         click.echo(f"  - {reason}")

@@ -72,6 +72,10 @@ class GameInfo:
     rulesets: Mapping[str, Mapping[str, Any]] = field(default_factory=dict)
     #: What :meth:`State.returns` measures, in words, for report titles ("points", "missions completed").
     result_name: str = "score"
+    #: Games per side that ``deckpress check`` simulates by default: enough for a win rate within
+    #: about ±2 points, few enough that base and variant finish within its time limit with the
+    #: game's default bots on this project's machine (2 cores).
+    check_games: int = 2000
 
     def param(self, name: str) -> Param:
         """The declaration of parameter ``name`` (KeyError if there is none)."""

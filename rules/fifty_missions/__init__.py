@@ -86,6 +86,7 @@ GAME_INFO = GameInfo(
     hidden_information=True,
     simultaneous=False,
     cooperative=True,
+    check_games=300,  # the greedy bot plays ~25-35 three-seat games a second per core
     params=(
         Param("players", int, 3, "Number of players (seats 0.. clockwise; seat 0 starts). The box's range is in game.yaml.",
               "game.yaml players (the box: 1-4)", low=1, high=MAX_PLAYERS),
