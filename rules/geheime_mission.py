@@ -47,7 +47,7 @@ from rules.core.measures import Measure, per_game, rate
 from rules.core.params import FROM_CONTENT, Param
 from rules.core.registry import register
 # Generic log-event helpers, kept in Mission Emission's module until they move to rules/core.
-from rules.mission_emission.common import check_keys, closest, seat_of
+from rules.core.events import check_keys, closest, seat_of
 
 #: First door action; agents are the actions below it.
 DOOR = 100

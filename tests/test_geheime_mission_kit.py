@@ -14,7 +14,7 @@ from pypdf import PdfReader
 
 from conftest import edit
 from generator.content import load_game
-from generator.imposition import PAPERS, grid
+from generator.imposition import grid
 from generator.render.icons import icon_set
 from generator.render.kit import PrintOptions, build_kit
 

@@ -152,7 +152,7 @@ def test_each_back_lands_behind_its_face(tmp_path, duplex):
         assert backs[f"B-c{i}"] == pytest.approx(faces[f"F-c{mirror}"], abs=0.01)
         # and that slot is the card's own position seen through the paper
         fx, fy = faces[f"F-c{i}"]
-        cx, cy = fx - 5 + 31.5, fy  # card centre x (text starts 5 mm inside a 63 mm card)
+        cx = fx - 5 + 31.5  # card centre x (text starts 5 mm inside a 63 mm card)
         mx, my = faces[f"F-c{mirror}"]
         if duplex == "long":
             assert mx - 5 + 31.5 == pytest.approx(width_mm - cx, abs=0.05) and my == pytest.approx(fy)

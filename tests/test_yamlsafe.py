@@ -2,8 +2,6 @@
 line and column, and YAML 1.1 surprises stay plain strings."""
 from pathlib import Path
 
-import pytest
-
 from generator.yamlsafe import load_yaml
 
 

@@ -51,12 +51,12 @@ value" (``red lighter 5``; ``lighter 5`` and ``red 5`` work too), missions their
 """
 from __future__ import annotations
 
-import difflib
 from typing import Any, Mapping
 
 from generator.games.fifty_missions import mission_conditions, symbol_deck
 from rules.core.bots import register_bot
 from rules.core.errors import IllegalAction, ParameterError, Reason
+from rules.core.events import closest
 from rules.core.game import Game, GameInfo
 from rules.core.measures import Measure, per_game, rate
 from rules.core.params import FROM_CONTENT, Param
@@ -201,7 +201,7 @@ class FiftyMissionsGame(Game):
         """
         kind = self._card_lookup.get(" ".join(name.casefold().split())) if isinstance(name, str) else None
         if kind is None:
-            raise IllegalAction(Reason.UNKNOWN_NAME, f"no symbol card is called {name!r}{_closest(name, self.card_names)}")
+            raise IllegalAction(Reason.UNKNOWN_NAME, f"no symbol card is called {name!r}{closest(name, self.card_names)}")
         return kind
 
     def mission(self, name: Any) -> int:
@@ -212,7 +212,7 @@ class FiftyMissionsGame(Game):
         """
         m = self._mission_lookup.get(name.casefold()) if isinstance(name, str) else None
         if m is None:
-            raise IllegalAction(Reason.UNKNOWN_NAME, f"no mission is called {name!r}{_closest(name, self.mission_ids)}")
+            raise IllegalAction(Reason.UNKNOWN_NAME, f"no mission is called {name!r}{closest(name, self.mission_ids)}")
         return m
 
     def level_name(self, medals: int) -> str | None:
@@ -230,11 +230,6 @@ def _card_lookup(deck, kinds: list[tuple[str, int]]) -> dict[str, int]:
         words |= {alias for alias, c in deck.aliases.items() if c == colour}
         lookup.update((f"{w} {value}".casefold(), k) for w in words)
     return lookup
-
-
-def _closest(name: Any, names: list[str]) -> str:
-    match = difflib.get_close_matches(str(name), names, n=1, cutoff=0.6)
-    return f" (did you mean {match[0]}?)" if match else ""
 
 
 register_bot(GAME_INFO.id, "greedy", GreedyBot)

@@ -9,6 +9,7 @@ from typing import TYPE_CHECKING, Any, Iterator
 from generator.games.fifty_missions import MISSION_ROW
 from generator.games.fifty_missions_conditions import DISPLAY_SIZE
 from rules.core.errors import IllegalAction, Reason
+from rules.core.events import check_keys, index_of, seat_of
 from rules.core.game import ANY, CHANCE, TERMINAL, State, View
 
 if TYPE_CHECKING:
@@ -348,25 +349,25 @@ class FiftyMissionsState(State):
         if "chance" in event:
             kind = event["chance"]
             if kind == _RESHUFFLE:
-                _keys(event, ("chance",))
+                check_keys(event, ("chance",))
                 return CHANCE, RESHUFFLE
             if kind == _MISSION:
-                _keys(event, ("chance", "card"))
+                check_keys(event, ("chance", "card"))
                 return CHANCE, MISSION + game.mission(event["card"])
             if kind == _FACE_UP:
-                _keys(event, ("chance", "card"))
+                check_keys(event, ("chance", "card"))
                 return CHANCE, game.card(event["card"])
             if kind in (_DEAL, _DRAW):
-                _keys(event, ("chance", "seat", "card"))
-                _number(event, "seat", game.players, Reason.NO_SUCH_SEAT)
+                check_keys(event, ("chance", "seat", "card"))
+                seat_of(event, game.players)
                 return CHANCE, game.card(event["card"])
             raise IllegalAction(Reason.MALFORMED_EVENT, f"unknown chance event {kind!r} (expected mission, face-up, deal, draw or reshuffle)")
         if "play" not in event:
             raise IllegalAction(Reason.MALFORMED_EVENT, "a seat's event is {seat: N, play: CARD, slot: N}; "
                                                         f"this one has {', '.join(map(str, event))}")
-        _keys(event, ("seat", "play", "slot"))
-        seat = _number(event, "seat", game.players, Reason.NO_SUCH_SEAT)
-        slot = _number(event, "slot", SLOTS, Reason.MALFORMED_EVENT)
+        check_keys(event, ("seat", "play", "slot"))
+        seat = seat_of(event, game.players)
+        slot = index_of(event, "slot", SLOTS, "slot number (0 is the leftmost face-up card)", Reason.MALFORMED_EVENT)
         return seat, game.card(event["play"]) * SLOTS + slot
 
     def to_dict(self) -> dict[str, Any]:
@@ -460,24 +461,3 @@ class FiftyMissionsView(View):
         if self.talk is not None:
             out["talk"] = {str(s): slots for s, slots in self.talk.items()}
         return out
-
-
-def _keys(event: dict[str, Any], required: tuple[str, ...]) -> None:
-    """Raise ``log.malformed-event`` unless ``event`` has exactly the ``required`` keys."""
-    missing = [k for k in required if k not in event]
-    unknown = [k for k in event if k not in required]
-    if missing or unknown:
-        what = f"missing {', '.join(missing)}" if missing else f"unknown key {', '.join(map(str, unknown))}"
-        raise IllegalAction(Reason.MALFORMED_EVENT, f"{what} (this event takes: {', '.join(required)})")
-
-
-def _number(event: dict[str, Any], key: str, count: int, out_of_range: Reason) -> int:
-    """``event[key]`` as a whole number ``0..count-1``; ``log.malformed-event`` if it is not a
-    number, ``out_of_range`` if it is outside."""
-    value = event[key]
-    what = "seat number" if key == "seat" else "slot number (0 is the leftmost face-up card)"
-    if not isinstance(value, int) or isinstance(value, bool):
-        raise IllegalAction(Reason.MALFORMED_EVENT, f"'{key}' must be a {what} 0..{count - 1}, got {value!r}")
-    if not 0 <= value < count:
-        raise IllegalAction(out_of_range, f"there is no {key} {value}: {key}s are 0 to {count - 1}")
-    return value

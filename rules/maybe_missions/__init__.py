@@ -33,11 +33,11 @@ from generator.errors import ContentErrors
 from generator.games.maybe_missions_vocabulary import unsupported_kinds
 from rules.core.bots import register_bot
 from rules.core.errors import IllegalAction, ParameterError, Reason
+from rules.core.events import closest
 from rules.core.game import Game, GameInfo
 from rules.core.measures import Measure
 from rules.core.params import Param
 from rules.core.registry import register
-from rules.mission_emission.common import closest
 from rules.maybe_missions import flow, moves  # noqa: F401  (they register the round's tasks and decisions)
 from rules.maybe_missions.bots import GreedyBot
 from rules.maybe_missions.cards import MAX_CARDS, MAX_IDENTITIES, MAX_SEATS, MAX_VOTE, NO, RESOURCES, YES, side_tables, vote_number

@@ -23,7 +23,7 @@ from typing import Any, Iterator
 from rules.core.errors import IllegalAction, Reason
 from rules.core.game import CHANCE, SIMULTANEOUS, TERMINAL, State
 from rules.core.log import format_event
-from rules.mission_emission.common import check_keys, seat_of
+from rules.core.events import check_keys, seat_of
 from rules.maybe_missions.cards import BUY_GENERAL, CARD, DELTA, GREEN, MAX_DELTA, PASS, PUBLIC, R, SEAT, SECRET, SIDE_NAMES
 from rules.maybe_missions.steps import CHANCES, DECISIONS, TASKS, key_values
 from rules.maybe_missions.identities import NEUTRAL

@@ -31,7 +31,8 @@ from rules.core.measures import Measure, per_game, rate
 from rules.core.params import FROM_CONTENT, Param
 from rules.core.registry import register
 from rules.mission_emission import base, kids, strategy
-from rules.mission_emission.common import MAX_CARDS, MAX_MISSIONS, closest
+from rules.core.events import closest
+from rules.mission_emission.common import MAX_CARDS, MAX_MISSIONS
 
 _RULEBOOK = "Mission Emission rulebook (shared/rulebooks/mission-emission.md)"
 _SET_COLLECTION = ("nightingame.com, 'Mission Emission Rules | With Set Collection', alternative rule proposed by "

@@ -27,8 +27,8 @@ from typing import Any, Iterator
 
 from rules.core.errors import IllegalAction, ParameterError, Reason
 from rules.core.game import TERMINAL
-from rules.mission_emission.common import (GIVE, KEEP, MAX_SEATS, MISSION, MissionEmissionState, MissionEmissionView,
-                                           check_keys, seat_of)
+from rules.core.events import check_keys, seat_of
+from rules.mission_emission.common import GIVE, KEEP, MAX_SEATS, MISSION, MissionEmissionState, MissionEmissionView
 
 _CHOOSE, _PLAY, _GIVE = 0, 1, 2
 #: Cards of one colour that make a set (set collection: three cards of a colour earn a point card).

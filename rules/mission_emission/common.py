@@ -16,10 +16,10 @@ a negative point card to ``seat``.
 """
 from __future__ import annotations
 
-import difflib
 from typing import Any, Iterator
 
 from rules.core.errors import IllegalAction, Reason
+from rules.core.events import check_keys, seat_of
 from rules.core.game import CHANCE, TERMINAL, State, View
 
 MAX_MISSIONS = 16
@@ -274,35 +274,3 @@ class MissionEmissionView(View):
         names = self.game.card_names
         return {"seat": self.seat, "hand": [names[c] for c in self.hand], "hand_sizes": self.hand_sizes,
                 "deck_size": self.deck_size, "pockets": [[names[c] for c in p] for p in self._state.pockets]}
-
-
-def check_keys(event: dict[str, Any], required: tuple[str, ...], optional: tuple[str, ...] = ()) -> None:
-    """Raise ``log.malformed-event`` unless ``event`` has all ``required`` keys and no others
-    besides ``optional``."""
-    missing = [k for k in required if k not in event]
-    unknown = [k for k in event if k not in required and k not in optional]
-    if missing or unknown:
-        expected = ", ".join(required + optional)
-        what = f"missing {', '.join(missing)}" if missing else f"unknown key {', '.join(unknown)}"
-        raise IllegalAction(Reason.MALFORMED_EVENT, f"{what} (this event takes: {expected})")
-
-
-def seat_of(event: dict[str, Any], players: int, key: str = "seat") -> int:
-    """The event's ``seat`` (or another seat-valued ``key``, such as ``to``) as a number 0..players-1.
-
-    Raises:
-        IllegalAction: ``log.malformed-event`` when it is missing or not a whole number,
-            ``turn.no-such-seat`` when out of range.
-    """
-    seat = event.get(key)
-    if not isinstance(seat, int) or isinstance(seat, bool):
-        raise IllegalAction(Reason.MALFORMED_EVENT, f"'{key}' must be a seat number 0..{players - 1}, got {seat!r}")
-    if not 0 <= seat < players:
-        raise IllegalAction(Reason.NO_SUCH_SEAT, f"there is no seat {seat}: seats are 0 to {players - 1}")
-    return seat
-
-
-def closest(name: Any, names: list[str]) -> str:
-    """`` (did you mean X?)`` for the closest of ``names``, or ``""``."""
-    match = difflib.get_close_matches(str(name), names, n=1, cutoff=0.6)
-    return f" (did you mean {match[0]}?)" if match else ""

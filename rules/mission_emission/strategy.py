@@ -17,7 +17,8 @@ from typing import Any, Iterator
 
 from rules.core.errors import IllegalAction, ParameterError, Reason
 from rules.core.game import TERMINAL
-from rules.mission_emission.common import MAX_MISSIONS, PLACE, MissionEmissionState, MissionEmissionView, check_keys
+from rules.mission_emission.common import MAX_MISSIONS, PLACE, MissionEmissionState, MissionEmissionView
+from rules.core.events import check_keys
 
 
 class MissionEmissionStrategyState(MissionEmissionState):
