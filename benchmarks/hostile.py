@@ -9,7 +9,6 @@ under 300 MB.  A plain ``deckpress --version`` run is the baseline (interpreter 
 """
 from __future__ import annotations
 
-import resource
 import subprocess
 import sys
 import tempfile

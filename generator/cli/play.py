@@ -193,7 +193,8 @@ def _text_simulation(result) -> None:
     d = simulation_dict(result)
     console = Console(file=sys.stdout, highlight=False, width=max(100, Console().width))
     engine = result.game
-    console.print(f"[bold]{engine.info.name}[/bold] · {d['params'].get('mode', '')} · {engine.players} players · "
+    mode = f" · {d['params']['mode']}" if "mode" in d["params"] else ""
+    console.print(f"[bold]{engine.info.name}[/bold]{mode} · {engine.players} players · "
                   f"{d['games']:,} games · seed {d['seed']} · bots: {', '.join(d['bots'])}")
     console.print("parameters: " + ", ".join(f"{k}={json.dumps(v)}" for k, v in d["params"].items()), soft_wrap=True)
     console.print(f"content {d['content_hash']} · {d['engine']}", soft_wrap=True)
