@@ -47,7 +47,7 @@ from rules.core.measures import Measure, per_game, rate
 from rules.core.params import FROM_CONTENT, Param
 from rules.core.registry import register
 # Generic log-event helpers, kept in Mission Emission's module until they move to rules/core.
-from rules.core.events import check_keys, closest, seat_of
+from rules.core.events import by_name, check_keys, seat_of
 
 #: First door action; agents are the actions below it.
 DOOR = 100
@@ -156,10 +156,7 @@ class GeheimeMissionGame(Game):
         """
         if isinstance(name, int) and not isinstance(name, bool):
             name = f"{name:03d}"  # a call number written as a number: 7 for "007"
-        card = self._card_lookup.get(name.casefold()) if isinstance(name, str) else None
-        if card is None:
-            raise IllegalAction(Reason.UNKNOWN_NAME, f"no agent is called {name!r}{closest(name, self.card_names)}")
-        return card
+        return by_name(name, self._card_lookup, "agent", self.card_names)
 
     def door(self, name: Any) -> int:
         """The door called ``name`` (name or id, any case).
@@ -167,10 +164,7 @@ class GeheimeMissionGame(Game):
         Raises:
             IllegalAction: ``log.unknown-name``, listing the doors.
         """
-        door = self._door_lookup.get(name.casefold()) if isinstance(name, str) else None
-        if door is None:
-            raise IllegalAction(Reason.UNKNOWN_NAME, f"no door is called {name!r} (doors: {', '.join(self.door_names)})")
-        return door
+        return by_name(name, self._door_lookup, "door", self.door_names, list_all=True)
 
     def measures(self, tallies: Mapping[str, int], games: int) -> list[Measure]:
         """The balance evidence: the first seat's advantage (seat 0's share of the games not drawn,

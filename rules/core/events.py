@@ -7,7 +7,7 @@ and a message that says what was expected.
 from __future__ import annotations
 
 import difflib
-from typing import Any
+from typing import Any, Mapping, Sequence
 
 from rules.core.errors import IllegalAction, Reason
 
@@ -52,3 +52,19 @@ def closest(name: Any, names: list[str]) -> str:
     """`` (did you mean X?)`` for the closest of ``names``, or ``""``."""
     match = difflib.get_close_matches(str(name), names, n=1, cutoff=0.6)
     return f" (did you mean {match[0]}?)" if match else ""
+
+
+def by_name(name: Any, table: Mapping[str, int], what: str, names: Sequence[str], list_all: bool = False) -> int:
+    """The number ``table`` gives ``name``, compared case-folded and with runs of spaces as one;
+    ``table``'s keys are the case-folded names (and ids) of the things called ``what`` ("card",
+    "mission", "door").
+
+    Raises:
+        IllegalAction: ``log.unknown-name``: ``no card is called 'Gao' (did you mean Goa?)``, or
+            with ``list_all`` every one of ``names`` (for short lists such as the missions).
+    """
+    found = table.get(" ".join(name.casefold().split())) if isinstance(name, str) else None
+    if found is None:
+        hint = f" ({what}s: {', '.join(names)})" if list_all else closest(name, list(names))
+        raise IllegalAction(Reason.UNKNOWN_NAME, f"no {what} is called {name!r}{hint}")
+    return found

@@ -55,8 +55,8 @@ from typing import Any, Mapping
 
 from generator.games.fifty_missions import mission_conditions, symbol_deck
 from rules.core.bots import register_bot
-from rules.core.errors import IllegalAction, ParameterError, Reason
-from rules.core.events import closest
+from rules.core.errors import ParameterError
+from rules.core.events import by_name
 from rules.core.game import Game, GameInfo
 from rules.core.measures import Measure, per_game, rate
 from rules.core.params import FROM_CONTENT, Param
@@ -199,10 +199,7 @@ class FiftyMissionsGame(Game):
         Raises:
             IllegalAction: ``log.unknown-name``, suggesting the closest name.
         """
-        kind = self._card_lookup.get(" ".join(name.casefold().split())) if isinstance(name, str) else None
-        if kind is None:
-            raise IllegalAction(Reason.UNKNOWN_NAME, f"no symbol card is called {name!r}{closest(name, self.card_names)}")
-        return kind
+        return by_name(name, self._card_lookup, "symbol card", self.card_names)
 
     def mission(self, name: Any) -> int:
         """The mission whose id is ``name`` (any case).
@@ -210,10 +207,7 @@ class FiftyMissionsGame(Game):
         Raises:
             IllegalAction: ``log.unknown-name``, suggesting the closest id.
         """
-        m = self._mission_lookup.get(name.casefold()) if isinstance(name, str) else None
-        if m is None:
-            raise IllegalAction(Reason.UNKNOWN_NAME, f"no mission is called {name!r}{closest(name, self.mission_ids)}")
-        return m
+        return by_name(name, self._mission_lookup, "mission", self.mission_ids)
 
     def level_name(self, medals: int) -> str | None:
         """The name of the last of ``medals`` medals won, or None."""

@@ -33,7 +33,7 @@ from generator.errors import ContentErrors
 from generator.games.maybe_missions_vocabulary import unsupported_kinds
 from rules.core.bots import register_bot
 from rules.core.errors import IllegalAction, ParameterError, Reason
-from rules.core.events import closest
+from rules.core.events import by_name, closest
 from rules.core.game import Game, GameInfo
 from rules.core.measures import Measure
 from rules.core.params import Param
@@ -234,10 +234,7 @@ class MaybeMissionsGame(Game):
         Raises:
             IllegalAction: ``log.unknown-name``, suggesting the closest name.
         """
-        card = self._card_lookup.get(name.casefold()) if isinstance(name, str) else None
-        if card is None:
-            raise IllegalAction(Reason.UNKNOWN_NAME, f"no card is called {name!r}{closest(name, self.card_names)}")
-        return card
+        return by_name(name, self._card_lookup, "card", self.card_names)
 
     def vote(self, value: Any) -> int:
         """The vote card numbered ``value``.

@@ -25,13 +25,13 @@ from bisect import bisect_left, bisect_right
 from typing import Any, Mapping
 
 from rules.core.bots import register_bot
-from rules.core.errors import IllegalAction, ParameterError, Reason
+from rules.core.errors import ParameterError
 from rules.core.game import Game, GameInfo
 from rules.core.measures import Measure, per_game, rate
 from rules.core.params import FROM_CONTENT, Param
 from rules.core.registry import register
 from rules.mission_emission import base, kids, strategy
-from rules.core.events import closest
+from rules.core.events import by_name
 from rules.mission_emission.common import MAX_CARDS, MAX_MISSIONS
 
 _RULEBOOK = "Mission Emission rulebook (shared/rulebooks/mission-emission.md)"
@@ -171,10 +171,7 @@ class MissionEmissionGame(Game):
         Raises:
             IllegalAction: ``log.unknown-name``, suggesting the closest names.
         """
-        card = self._card_lookup.get(str(name).casefold()) if isinstance(name, str) else None
-        if card is None:
-            raise IllegalAction(Reason.UNKNOWN_NAME, f"no card is called {name!r}{closest(name, self.card_names)}")
-        return card
+        return by_name(name, self._card_lookup, "card", self.card_names)
 
     def mission(self, name: Any) -> int:
         """The mission called ``name`` (name or id, any case).
@@ -182,10 +179,7 @@ class MissionEmissionGame(Game):
         Raises:
             IllegalAction: ``log.unknown-name``, listing the missions.
         """
-        m = self._mission_lookup.get(str(name).casefold()) if isinstance(name, str) else None
-        if m is None:
-            raise IllegalAction(Reason.UNKNOWN_NAME, f"no mission is called {name!r} (missions: {', '.join(self.mission_names)})")
-        return m
+        return by_name(name, self._mission_lookup, "mission", self.mission_names, list_all=True)
 
     def _check_points(self, points: dict) -> None:
         for mid, values in points.items():
