@@ -11,7 +11,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
-from generator.content import GameContent, check_documents, load_game, schema_for
+from generator.content import GameContent, check_documents, schema_for
 from generator.errors import ContentError, display_path
 from generator.games import game_module, known_games
 from generator.schema import validate
@@ -231,10 +231,6 @@ def _short(value: Any) -> str:
     text = repr(value) if not isinstance(value, str) else value
     return text if len(text) <= 60 else text[:57] + "..."
 
-
-def load_base(variant: Variant) -> GameContent:
-    """The shipped content the variant extends (raises ContentErrors if that is broken)."""
-    return load_game(variant.game_id)
 
 
 #: Limits on a variant's art files.
