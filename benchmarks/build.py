@@ -18,13 +18,13 @@ from reportlab.lib.colors import HexColor, white
 from reportlab.lib.units import mm
 from reportlab.pdfgen.canvas import Canvas
 
-from generator.content import load_game
-from generator.games import mission_emission
-from generator.imposition import grid
-from generator.model import Deck
-from generator.render import fonts
-from generator.render.icons import icon_set
-from generator.render.kit import PrintOptions, build_kit, render_pdf
+from deckpress.generator.content import load_game
+from deckpress.generator.games import mission_emission
+from deckpress.generator.imposition import grid
+from deckpress.generator.model import Deck
+from deckpress.generator.render import fonts
+from deckpress.generator.render.icons import icon_set
+from deckpress.generator.render.kit import PrintOptions, build_kit, render_pdf
 
 
 def synthetic_states(content, n: int) -> list[dict]:

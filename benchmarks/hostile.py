@@ -21,7 +21,7 @@ HEADER = "extends: mission-emission\nname: Big\nauthor: A Fan\nversion: \"1\"\nd
 
 _CHILD = """
 import resource, sys
-from generator.cli import main
+from deckpress.generator.cli import main
 try:
     main()
 finally:

@@ -6,7 +6,7 @@ For each Mission Emission mode it measures, on the same seeded games:
   engine pays);
 * **fast path**: ``play_game`` (bots' actions through ``State.apply_trusted``), as simulations run;
 * **validated**: the recorded actions applied again through ``State.apply`` (every check on);
-* **log replay**: the recorded games as logs (names, not numbers) through ``rules.core.replay``,
+* **log replay**: the recorded games as logs (names, not numbers) through ``deckpress.rules.core.replay``,
   as ``deckpress replay`` runs.
 
 Targets (issue 3): at least 300,000 actions/s on the fast path and 100,000 validated.
@@ -18,12 +18,12 @@ import argparse
 import random
 import time
 
-from generator.content import load_game
-from rules.core.bots import make_bot
-from rules.core.log import record
-from rules.core.replay import replay
-from rules.core.simulate import game_rng, play_game
-from rules.mission_emission import MissionEmissionGame
+from deckpress.generator.content import load_game
+from deckpress.rules.core.bots import make_bot
+from deckpress.rules.core.log import record
+from deckpress.rules.core.replay import replay
+from deckpress.rules.core.simulate import game_rng, play_game
+from deckpress.rules.mission_emission import MissionEmissionGame
 
 FAST_TARGET = 300_000
 VALIDATED_TARGET = 100_000

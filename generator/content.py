@@ -17,12 +17,12 @@ from pathlib import Path
 from types import MappingProxyType
 from typing import Any, Mapping
 
-from generator import checks
-from generator.errors import ContentError, ContentErrors, display_path
-from generator.games import game_module, known_games
-from generator.paths import CONTENT_DIR
-from generator.schema import schema_exists, validate
-from generator.yamlsafe import Document, load_yaml
+from deckpress.generator import checks
+from deckpress.generator.errors import ContentError, ContentErrors, display_path
+from deckpress.generator.games import game_module, known_games
+from deckpress.generator.paths import CONTENT_DIR
+from deckpress.generator.schema import schema_exists, validate
+from deckpress.generator.yamlsafe import Document, load_yaml
 
 SCHEMA_COMMENT = "# yaml-language-server: $schema="
 

@@ -1,10 +1,19 @@
-"""Where deckpress finds its own files: the repository's content and schemas, packaged fonts."""
+"""Where deckpress finds its own files: the shipped games' content, the schemas, fonts, icons and
+templates, all inside the installed package (read through :mod:`importlib.resources`, so a wheel
+installed anywhere finds them exactly as the editable checkout does).
+
+These folders are trusted: they come with deckpress.  Everything a user points deckpress at is
+not, and goes through :mod:`deckpress.generator.gate`.
+"""
 from __future__ import annotations
 
+from importlib.resources import files
 from pathlib import Path
 
-PACKAGE_DIR = Path(__file__).resolve().parent
-REPO_DIR = PACKAGE_DIR.parent
-CONTENT_DIR = REPO_DIR / "content"
-SCHEMAS_DIR = REPO_DIR / "schemas"
-FONTS_DIR = PACKAGE_DIR / "fonts"
+PACKAGE_DIR = Path(str(files("deckpress")))
+CONTENT_DIR = PACKAGE_DIR / "content"
+SCHEMAS_DIR = PACKAGE_DIR / "schemas"
+GENERATOR_DIR = PACKAGE_DIR / "generator"
+FONTS_DIR = GENERATOR_DIR / "fonts"
+ICONS_DIR = GENERATOR_DIR / "icons"
+TEMPLATES_DIR = GENERATOR_DIR / "templates"

@@ -6,7 +6,7 @@ import json
 from dataclasses import dataclass, field
 from typing import Callable, TextIO
 
-from generator.errors import ContentError
+from deckpress.generator.errors import ContentError
 
 
 @dataclass

@@ -12,9 +12,9 @@ from jsonschema import Draft202012Validator
 from jsonschema.exceptions import ValidationError, best_match
 from referencing import Registry, Resource
 
-from generator.errors import ContentError
-from generator.paths import SCHEMAS_DIR
-from generator.yamlsafe import Document
+from deckpress.generator.errors import ContentError
+from deckpress.generator.paths import SCHEMAS_DIR
+from deckpress.generator.yamlsafe import Document
 
 
 @lru_cache(maxsize=1)

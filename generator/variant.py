@@ -11,11 +11,11 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
-from generator.content import GameContent, check_documents, schema_for
-from generator.errors import ContentError, display_path
-from generator.games import game_module, known_games
-from generator.schema import validate
-from generator.yamlsafe import Document, load_yaml
+from deckpress.generator.content import GameContent, check_documents, schema_for
+from deckpress.generator.errors import ContentError, display_path
+from deckpress.generator.games import game_module, known_games
+from deckpress.generator.schema import validate
+from deckpress.generator.yamlsafe import Document, load_yaml
 
 #: Limits for untrusted variant files (shipped content has wider ones).
 VARIANT_MAX_BYTES = 256 * 1024

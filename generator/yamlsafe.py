@@ -22,7 +22,7 @@ from typing import Any
 
 import yaml
 
-from generator.errors import ContentError
+from deckpress.generator.errors import ContentError
 
 #: Default limits.  A shipped content file is ~30 KB; these leave ample room for real content.
 MAX_BYTES = 2_000_000

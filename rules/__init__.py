@@ -1,13 +1,13 @@
 """deckpress rules engines: one engine per game on a shared core, driven by validated content.
 
-``rules.core`` holds what every game shares (the Game/State/View contract, reason codes,
-parameters, bots, logs, replay, simulation, statistics); ``rules.mission_emission`` is the first
-game.  Engines read content through :mod:`generator.content` and never import rendering code.
+``deckpress.rules.core`` holds what every game shares (the Game/State/View contract, reason codes,
+parameters, bots, logs, replay, simulation, statistics); ``deckpress.rules.mission_emission`` is the first
+game.  Engines read content through :mod:`deckpress.generator.content` and never import rendering code.
 How to add a game: ``rules/README.md``.
 
 Quick use::
 
-    from rules.core.registry import load
+    from deckpress.rules.core.registry import load
     game = load("mission-emission", overrides={"mode": "strategy", "players": 3})
     state = game.new_state()          # a chance node: the deal
     state.apply(state.legal_actions()[0])

@@ -39,15 +39,15 @@ from __future__ import annotations
 
 from typing import Any, Iterator, Mapping
 
-from generator.games.geheime_mission import MIN_CARDS_PER_ROUND, VALUES
-from rules.core.bots import register_bot
-from rules.core.errors import IllegalAction, ParameterError, Reason
-from rules.core.game import CHANCE, SIMULTANEOUS, TERMINAL, Game, GameInfo, State, View
-from rules.core.measures import Measure, per_game, rate
-from rules.core.params import FROM_CONTENT, Param
-from rules.core.registry import register
+from deckpress.generator.games.geheime_mission import MIN_CARDS_PER_ROUND, VALUES
+from deckpress.rules.core.bots import register_bot
+from deckpress.rules.core.errors import IllegalAction, ParameterError, Reason
+from deckpress.rules.core.game import CHANCE, SIMULTANEOUS, TERMINAL, Game, GameInfo, State, View
+from deckpress.rules.core.measures import Measure, per_game, rate
+from deckpress.rules.core.params import FROM_CONTENT, Param
+from deckpress.rules.core.registry import register
 # Generic log-event helpers, kept in Mission Emission's module until they move to rules/core.
-from rules.core.events import by_name, check_keys, seat_of
+from deckpress.rules.core.events import by_name, check_keys, seat_of
 
 #: First door action; agents are the actions below it.
 DOOR = 100

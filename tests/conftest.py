@@ -7,8 +7,8 @@ from pathlib import Path
 import pytest
 from click.testing import CliRunner
 
-from generator.cli import main
-from generator.paths import CONTENT_DIR, SCHEMAS_DIR
+from deckpress.generator.cli import main
+from deckpress.generator.paths import CONTENT_DIR, SCHEMAS_DIR
 
 
 @pytest.fixture
@@ -33,7 +33,7 @@ def line_of(path: Path, needle: str) -> int:
 
 def errors_of(folder: Path) -> list[str]:
     """The errors of a game folder that must fail its checks, as printed (``file:line:col: ...``)."""
-    from generator.content import check_game
+    from deckpress.generator.content import check_game
 
     content, errors = check_game(folder)
     assert content is None, f"{folder} passed its checks"

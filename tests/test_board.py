@@ -10,11 +10,11 @@ import pytest
 from hypothesis import given, settings, strategies as st
 from pypdf import PdfReader
 
-from generator.imposition import PAPERS, ImpositionError
-from generator.model import Board, Deck
-from generator.render.board import SCALE_BAR_MM, SHEET_MARGIN_MM, alignment_marks, tile_board
-from generator.render.kit import PrintOptions, render_pdf
-from generator.yamlsafe import load_yaml
+from deckpress.generator.imposition import PAPERS, ImpositionError
+from deckpress.generator.model import Board, Deck
+from deckpress.generator.render.board import SCALE_BAR_MM, SHEET_MARGIN_MM, alignment_marks, tile_board
+from deckpress.generator.render.kit import PrintOptions, render_pdf
+from deckpress.generator.yamlsafe import load_yaml
 
 MM = 72 / 25.4
 
@@ -169,7 +169,7 @@ def test_crop_marks_sit_on_the_tile_edges(board_pdf):
 
 
 def test_a_missing_board_layout_is_reported(tmp_path):
-    from generator.errors import ContentErrors
+    from deckpress.generator.errors import ContentErrors
 
     layout, _ = load_yaml(tmp_path / "layout.yaml", text=BOARD_LAYOUT)
     board = Board("city", "Board", {"id": "b", "source": "test.yaml"})

@@ -14,7 +14,7 @@ import pytest
 from PIL import Image
 from pypdf import PdfReader
 
-from generator.check import CheckOptions, run_check
+from deckpress.generator.check import CheckOptions, run_check
 
 HOSTILE = Path(__file__).parent / "variants" / "hostile"
 HEADER = "extends: mission-emission\nname: Test\nauthor: A Fan\nversion: \"1.0\"\ndescription: A test variant.\n"
@@ -121,7 +121,7 @@ def test_markup_and_template_syntax_print_literally(tmp_path):
 def test_a_game_that_never_ends_is_rejected(tmp_path):
     # Every state card the same: every round of the base game is a tie, no point card is ever
     # won, so no pile ever finishes and the game cannot end (rulebook: ties give nothing).
-    from generator.content import load_game
+    from deckpress.generator.content import load_game
 
     states = load_game("mission-emission")["states"]["states"]
     lines = ["changes:"] + [
@@ -159,12 +159,12 @@ def test_fair_share_counts_only_games_not_drawn():
     # Two seats winning 40 % each with 20 % draws is perfectly fair; 48 % / 32 % is not.
     from types import SimpleNamespace
 
-    from generator.check import CheckReport, verdict
-    from generator.check.thresholds import Thresholds
+    from deckpress.generator.check import CheckReport, verdict
+    from deckpress.generator.check.thresholds import Thresholds
 
     def side(w0, w1, draws, n=10_000):
         def seat(i, w):
-            from rules.core.stats import wilson
+            from deckpress.rules.core.stats import wilson
             return {"seat": i, "win_rate": w / n, "win_rate_95": list(wilson(w, n))}
         return {"games": n, "games_requested": n, "draws": draws, "draw_rate": draws / n, "seats": [seat(0, w0), seat(1, w1)],
                 "length_in_moves": {"p50": 50}, "cut_off_by_move_bound": 0, "stopped_by_time_limit": False, "move_bound": 100}
@@ -184,7 +184,7 @@ SHIPPED = sorted((Path(__file__).parent.parent / "content" / "variants").glob("*
 def test_every_shipped_example_variant_gets_a_verdict(path, tmp_path):
     # The examples are well-formed and play: a short simulation (the default is larger) ends in
     # accept or review, never reject, and writes the report.
-    from generator.check.report import write_report
+    from deckpress.generator.check.report import write_report
 
     report = run_check(path, CheckOptions(games=30, time_limit_s=60, preview_path=tmp_path / "preview.pdf"))
     assert report.verdict in ("accept", "review"), (report.reasons, [str(e) for e in report.errors])

@@ -5,7 +5,7 @@ from pathlib import Path
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from generator.check import CheckOptions, run_check
+from deckpress.generator.check import CheckOptions, run_check
 
 VALID = """\
 extends: mission-emission

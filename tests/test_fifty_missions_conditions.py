@@ -10,9 +10,9 @@ from math import prod
 import pytest
 from hypothesis import given, settings, strategies as st
 
-from generator.content import load_game
-from generator.games.fifty_missions import mission_conditions, symbol_deck
-from generator.games.fifty_missions_conditions import (ConditionError, OddsTooCostly, SymbolDeck, card_text,
+from deckpress.generator.content import load_game
+from deckpress.generator.games.fifty_missions import mission_conditions, symbol_deck
+from deckpress.generator.games.fifty_missions_conditions import (ConditionError, OddsTooCostly, SymbolDeck, card_text,
                                                        compile_condition, count_displays, odds)
 
 DECK = SymbolDeck(symbols=("lighter", "binoculars", "knife", "compass"),
@@ -193,7 +193,7 @@ def test_cards_of_one_class_are_interchangeable(shipped, data):
 
 def test_the_condition_modules_do_not_load_reportlab():
     # The rules engine imports these modules and must never pull in rendering code.
-    code = ("import sys, generator.games.fifty_missions, generator.games.fifty_missions_conditions; "
-            "print(sorted(m for m in sys.modules if m.split('.')[0] == 'reportlab' or m.startswith('generator.render')))")
+    code = ("import sys, deckpress.generator.games.fifty_missions, deckpress.generator.games.fifty_missions_conditions; "
+            "print(sorted(m for m in sys.modules if m.split('.')[0] == 'reportlab' or m.startswith('deckpress.generator.render')))")
     out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True).stdout.strip()
     assert out == "[]"

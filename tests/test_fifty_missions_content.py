@@ -7,9 +7,9 @@ from collections import Counter
 import pytest
 
 from conftest import edit, errors_of, line_of
-from generator.content import load_game
-from generator.games.fifty_missions import decks, mission_conditions, symbol_deck
-from generator.games.fifty_missions_conditions import odds
+from deckpress.generator.content import load_game
+from deckpress.generator.games.fifty_missions import decks, mission_conditions, symbol_deck
+from deckpress.generator.games.fifty_missions_conditions import odds
 
 
 @pytest.fixture(scope="module")

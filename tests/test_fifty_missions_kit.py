@@ -11,11 +11,11 @@ from pypdf import PdfReader
 from reportlab.pdfbase.pdfmetrics import getAscentDescent, stringWidth
 
 from conftest import edit
-from generator.content import load_game
-from generator.games.fifty_missions import decks
-from generator.imposition import PAPERS, grid
-from generator.render import fonts
-from generator.render.kit import PrintOptions, build_kit
+from deckpress.generator.content import load_game
+from deckpress.generator.games.fifty_missions import decks
+from deckpress.generator.imposition import PAPERS, grid
+from deckpress.generator.render import fonts
+from deckpress.generator.render.kit import PrintOptions, build_kit
 
 MM = 72 / 25.4
 ROUND = grid("a4", (80, 80), 3)  # 2 x 3 round cards of 80 mm per A4 sheet

@@ -6,8 +6,8 @@ from itertools import permutations
 import pytest
 
 from conftest import edit, errors_of, line_of
-from generator.content import load_game
-from generator.games.geheime_mission import VALUES, decks, max_rounds, value_counts
+from deckpress.generator.content import load_game
+from deckpress.generator.games.geheime_mission import VALUES, decks, max_rounds, value_counts
 
 
 @pytest.fixture(scope="module")

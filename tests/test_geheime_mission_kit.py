@@ -13,10 +13,10 @@ from PIL import ImageChops, ImageOps
 from pypdf import PdfReader
 
 from conftest import edit
-from generator.content import load_game
-from generator.imposition import grid
-from generator.render.icons import icon_set
-from generator.render.kit import PrintOptions, build_kit
+from deckpress.generator.content import load_game
+from deckpress.generator.imposition import grid
+from deckpress.generator.render.icons import icon_set
+from deckpress.generator.render.kit import PrintOptions, build_kit
 
 MM = 72 / 25.4
 #: At 254 dpi one mm is exactly 10 px, so chips and the officer's strip sit on whole pixels.

@@ -9,11 +9,11 @@ import pytest
 from pypdf import PdfReader
 
 from conftest import edit
-from generator.content import load_game
-from generator.imposition import PAPERS, grid
-from generator.render.kit import PrintOptions, build_kit, render_pdf
-from generator.model import Deck
-from generator.yamlsafe import load_yaml
+from deckpress.generator.content import load_game
+from deckpress.generator.imposition import PAPERS, grid
+from deckpress.generator.render.kit import PrintOptions, build_kit, render_pdf
+from deckpress.generator.model import Deck
+from deckpress.generator.yamlsafe import load_yaml
 
 MM = 72 / 25.4
 

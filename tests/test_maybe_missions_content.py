@@ -12,11 +12,11 @@ from collections import Counter
 
 import pytest
 
-from generator.content import check_game, load_game
-from generator.games import maybe_missions_generate as gen
-from generator.games.maybe_missions_vocabulary import (FAMILIES, SCHEMA_NAME, VocabularyError, effect_text, kind_uses, kinds_of,
+from deckpress.generator.content import check_game, load_game
+from deckpress.generator.games import maybe_missions_generate as gen
+from deckpress.generator.games.maybe_missions_vocabulary import (FAMILIES, SCHEMA_NAME, VocabularyError, effect_text, kind_uses, kinds_of,
                                                        placeholders, unsupported_kinds, vocabulary)
-from generator.paths import SCHEMAS_DIR
+from deckpress.generator.paths import SCHEMAS_DIR
 from conftest import edit
 
 GAME = "maybe-missions"

@@ -16,13 +16,13 @@ from PIL import ImageStat
 from pypdf import PdfReader
 
 from conftest import edit
-from generator.cli import main
-from generator.content import load_game
-from generator.games.maybe_missions import SIDE_SLOTS, icon_row
-from generator.games.maybe_missions_vocabulary import effect_text
-from generator.imposition import PAPERS
-from generator.model import Deck
-from generator.render.kit import PrintOptions, render_pdf
+from deckpress.generator.cli import main
+from deckpress.generator.content import load_game
+from deckpress.generator.games.maybe_missions import SIDE_SLOTS, icon_row
+from deckpress.generator.games.maybe_missions_vocabulary import effect_text
+from deckpress.generator.imposition import PAPERS
+from deckpress.generator.model import Deck
+from deckpress.generator.render.kit import PrintOptions, render_pdf
 
 GAME = "maybe-missions"
 MM = 72 / 25.4

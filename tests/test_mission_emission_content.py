@@ -5,8 +5,8 @@ import json
 import pytest
 
 from conftest import edit, errors_of, line_of
-from generator.content import load_game
-from generator.games.mission_emission import mission_extremes
+from deckpress.generator.content import load_game
+from deckpress.generator.games.mission_emission import mission_extremes
 
 
 @pytest.fixture(scope="module")

@@ -2,8 +2,8 @@
 variant's lines, and the field-by-field diff."""
 from pathlib import Path
 
-from generator.content import load_game
-from generator.variant import diff, load_variant, merge
+from deckpress.generator.content import load_game
+from deckpress.generator.variant import diff, load_variant, merge
 
 HEADER = "extends: mission-emission\nname: Test\nauthor: A Fan\nversion: \"1.0\"\ndescription: A test variant.\n"
 

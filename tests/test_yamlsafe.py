@@ -2,7 +2,7 @@
 line and column, and YAML 1.1 surprises stay plain strings."""
 from pathlib import Path
 
-from generator.yamlsafe import load_yaml
+from deckpress.generator.yamlsafe import load_yaml
 
 
 def load(text: str, **limits):

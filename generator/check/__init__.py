@@ -2,13 +2,13 @@
 failure and always end with a verdict (``accept``, ``review`` or ``reject``; ``unreadable`` when
 the file cannot be read at all).
 
-1. Safe loading (:mod:`generator.yamlsafe` with the variant limits).
+1. Safe loading (:mod:`deckpress.generator.yamlsafe` with the variant limits).
 2. The variant's schema; the merged content against the game's schemas and semantic checks;
    the parameters against the engine's declarations.
 3. What changed: cards added, removed and changed field by field; effective parameters.
 4. A preview PDF of the added and changed cards, both faces, with the game's layouts.
 5. Simulation of base and variant with the same seeds and bots (:mod:`.simulation`).
-6. The verdict, by :class:`~generator.check.thresholds.Thresholds`.
+6. The verdict, by :class:`~deckpress.generator.check.thresholds.Thresholds`.
 
 This package is application code like the CLI: it knows both the renderer and the rules.
 """
@@ -23,15 +23,15 @@ from typing import Any
 
 import yaml
 
-from generator.check.simulation import SimulationPlan, compare, run_bounded
-from generator.check.thresholds import Thresholds
-from generator.content import SCHEMA_COMMENT, GameContent, load_game, schema_for
-from generator.errors import ContentError, ContentErrors, display_path
-from generator.games import game_module
-from generator.schema import validate
-from generator.variant import (VARIANT_MAX_BYTES, VARIANT_MAX_DEPTH, VARIANT_MAX_NODES, ContentDiff, Variant, diff, merge,
+from deckpress.generator.check.simulation import SimulationPlan, compare, run_bounded
+from deckpress.generator.check.thresholds import Thresholds
+from deckpress.generator.content import SCHEMA_COMMENT, GameContent, load_game, schema_for
+from deckpress.generator.errors import ContentError, ContentErrors, display_path
+from deckpress.generator.games import game_module
+from deckpress.generator.schema import validate
+from deckpress.generator.variant import (VARIANT_MAX_BYTES, VARIANT_MAX_DEPTH, VARIANT_MAX_NODES, ContentDiff, Variant, diff, merge,
                                variant_art)
-from generator.yamlsafe import load_yaml
+from deckpress.generator.yamlsafe import load_yaml
 
 EXIT_CODES = {"accept": 0, "review": 1, "reject": 2, "unreadable": 3}
 
@@ -158,7 +158,7 @@ def run_check(path: Path, options: CheckOptions = CheckOptions()) -> CheckReport
 
 
 def _engine(game_id: str):
-    from rules.core.registry import game_class, known_games
+    from deckpress.rules.core.registry import game_class, known_games
 
     return game_class(game_id) if game_id in known_games() else None
 
@@ -166,7 +166,7 @@ def _engine(game_id: str):
 def _parameters(engine, variant: Variant, base: GameContent, merged: GameContent):
     """Effective parameters of base (the variant's ruleset only) and variant (ruleset and
     overrides); errors located at the variant's ``parameters`` or ``ruleset`` lines."""
-    from rules.core.errors import ParameterError
+    from deckpress.rules.core.errors import ParameterError
 
     doc = variant.doc
     errors: list[ContentError] = []
@@ -191,9 +191,9 @@ def _preview(base: GameContent, merged: GameContent, art: dict[str, str], path: 
     """Render the added and changed cards (both faces) of ``merged`` to ``path``, with the
     variant's checked ``art`` in each card's ``art`` field; returns the path written (None if
     nothing changed or no path) and the cards' ids."""
-    from generator.model import Deck
-    from generator.output import write_atomic
-    from generator.render.kit import PrintOptions, render_pdf
+    from deckpress.generator.model import Deck
+    from deckpress.generator.output import write_atomic
+    from deckpress.generator.render.kit import PrintOptions, render_pdf
 
     module = game_module(base.game_id)
     before = {(d.kind, c["id"]): c for d in module.decks(base) for c in d.cards}

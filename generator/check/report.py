@@ -12,9 +12,9 @@ from typing import Any
 from jinja2 import FileSystemLoader
 from jinja2.sandbox import ImmutableSandboxedEnvironment
 
-from generator.check import CheckReport
-from generator.output import write_atomic
-from generator.paths import PACKAGE_DIR
+from deckpress.generator.check import CheckReport
+from deckpress.generator.output import write_atomic
+from deckpress.generator.paths import TEMPLATES_DIR
 
 
 def report_dict(report: CheckReport) -> dict[str, Any]:
@@ -40,7 +40,7 @@ def write_report(report: CheckReport, folder: Path) -> tuple[Path, Path]:
     data = report_dict(report)
     json_path, html_path = folder / "report.json", folder / "report.html"
     write_atomic(json_path, (json.dumps(data, indent=2, ensure_ascii=False, default=str) + "\n").encode("utf-8"))
-    env = ImmutableSandboxedEnvironment(loader=FileSystemLoader(PACKAGE_DIR / "templates"), autoescape=True)
+    env = ImmutableSandboxedEnvironment(loader=FileSystemLoader(TEMPLATES_DIR), autoescape=True)
     html = env.get_template("check-report.html.j2").render(r=data, plots=_plots(data))
     write_atomic(html_path, html.encode("utf-8"))
     return json_path, html_path

@@ -84,10 +84,10 @@ def _child(plan: SimulationPlan, send) -> None:
 
 
 def _simulate_both(plan: SimulationPlan) -> dict[str, Any]:
-    from generator.cli.play import simulation_dict
-    from rules.core.bots import bot_names
-    from rules.core.registry import load
-    from rules.core.simulate import SimulationSpec, simulate
+    from deckpress.generator.cli.play import simulation_dict
+    from deckpress.rules.core.bots import bot_names
+    from deckpress.rules.core.registry import load
+    from deckpress.rules.core.simulate import SimulationSpec, simulate
 
     base = load(plan.game_id, plan.ruleset, plan.base_overrides)
     variant = load(plan.game_id, plan.ruleset, plan.variant_overrides, plan.variant_dir)
@@ -108,11 +108,11 @@ def _simulate_both(plan: SimulationPlan) -> dict[str, Any]:
 def _validate_games(game, plan: SimulationPlan) -> list[str]:
     """Replay the first :data:`VALIDATED_GAMES` variant games through the validating path and
     check their final states' invariants; returns the problems found."""
-    from rules.core.bots import make_bot
-    from rules.core.errors import MoveLimitExceeded
-    from rules.core.log import record
-    from rules.core.replay import replay
-    from rules.core.simulate import game_rng, play_game
+    from deckpress.rules.core.bots import make_bot
+    from deckpress.rules.core.errors import MoveLimitExceeded
+    from deckpress.rules.core.log import record
+    from deckpress.rules.core.replay import replay
+    from deckpress.rules.core.simulate import game_rng, play_game
 
     problems = []
     names = plan.bots or ("random",) * game.players

@@ -21,8 +21,8 @@ from __future__ import annotations
 from dataclasses import dataclass, fields, replace
 from pathlib import Path
 
-from generator.errors import ContentError
-from generator.yamlsafe import load_yaml
+from deckpress.generator.errors import ContentError
+from deckpress.generator.yamlsafe import load_yaml
 
 
 @dataclass(frozen=True)

@@ -8,7 +8,7 @@ from __future__ import annotations
 
 import click
 
-from generator.cli import check, content, missions, play
+from deckpress.generator.cli import check, content, missions, play
 
 COMMANDS = [content.validate, content.build, missions.missions, play.simulate, play.replay, check.check]
 

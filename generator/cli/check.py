@@ -1,4 +1,4 @@
-"""``deckpress check VARIANT``: a fan variant from file to verdict (see :mod:`generator.check`).
+"""``deckpress check VARIANT``: a fan variant from file to verdict (see :mod:`deckpress.generator.check`).
 
 Exit codes: 0 accept, 1 review, 2 reject, 3 the file could not be read at all.
 """
@@ -10,8 +10,8 @@ from pathlib import Path
 
 import click
 
-from generator.check import CheckOptions, CheckReport, run_check
-from generator.check.thresholds import Thresholds, load_thresholds
+from deckpress.generator.check import CheckOptions, CheckReport, run_check
+from deckpress.generator.check.thresholds import Thresholds, load_thresholds
 
 
 @click.command()
@@ -39,7 +39,7 @@ def check(variants: tuple[Path, ...], games: int, seed: int, bots: str | None, r
     Review: a seat's win rate more than 5 points from a fair share, the median game length
     doubled or halved, or a rate the game reports moved more than 15 points, each beyond the noise.
     """
-    from generator.check.report import report_dict, write_report
+    from deckpress.generator.check.report import report_dict, write_report
 
     thresholds = Thresholds()
     if thresholds_file is not None:

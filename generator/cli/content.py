@@ -6,12 +6,12 @@ from pathlib import Path
 
 import click
 
-from generator.content import check_game, game_dir
-from generator.errors import ContentError, ContentErrors, display_path
-from generator.games import known_games
-from generator.imposition import DUPLEX_EDGES, PAPERS, ImpositionError
-from generator.paths import CONTENT_DIR
-from generator.reporters import REPORTERS, ValidationResult
+from deckpress.generator.content import check_game, game_dir
+from deckpress.generator.errors import ContentError, ContentErrors, display_path
+from deckpress.generator.games import known_games
+from deckpress.generator.imposition import DUPLEX_EDGES, PAPERS, ImpositionError
+from deckpress.generator.paths import CONTENT_DIR
+from deckpress.generator.reporters import REPORTERS, ValidationResult
 
 
 def _offset(ctx, param, value: str) -> tuple[float, float]:
@@ -43,8 +43,8 @@ def validate(paths: tuple[Path, ...], fmt: str) -> None:
 def engine_errors(content) -> list[ContentError]:
     """What the game's rules engine (if it has one) cannot play in valid content, as located
     errors: a rule kind it does not implement is a validation error, never silently ignored
-    (:meth:`rules.core.game.Game.content_errors`)."""
-    from rules.core.registry import game_class, known_games as games_with_rules
+    (:meth:`deckpress.rules.core.game.Game.content_errors`)."""
+    from deckpress.rules.core.registry import game_class, known_games as games_with_rules
 
     if content.game_id not in games_with_rules():
         return []
@@ -80,8 +80,8 @@ def build(games: tuple[str, ...], paper: str, duplex: str, back_offset: tuple[fl
 
     Each kit is written to OUT/<game>.pdf atomically: a failed build leaves the previous PDF.
     """
-    from generator.output import write_atomic
-    from generator.render.kit import PrintOptions, build_kit
+    from deckpress.generator.output import write_atomic
+    from deckpress.generator.render.kit import PrintOptions, build_kit
 
     options = PrintOptions(paper=paper, duplex=duplex, back_offset_mm=back_offset, crop_marks=not no_crop_marks,
                            ink_friendly=ink_friendly, sets=tuple(s.strip() for s in sets.split(",")) if sets else None)

@@ -13,9 +13,9 @@ from typing import Callable, TextIO
 
 import click
 
-from generator.content import game_dir
-from generator.errors import ContentError
-from generator.games import game_module, known_games
+from deckpress.generator.content import game_dir
+from deckpress.generator.errors import ContentError
+from deckpress.generator.games import game_module, known_games
 
 
 @click.command()

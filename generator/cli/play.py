@@ -18,12 +18,12 @@ from typing import Any
 
 import click
 
-from generator.errors import ContentErrors
-from rules.core.bots import bot_names
-from rules.core.errors import LogError, ParameterError
-from rules.core.params import parse_value
-from rules.core.registry import known_games
-from rules.core.stats import percentile, wilson
+from deckpress.generator.errors import ContentErrors
+from deckpress.rules.core.bots import bot_names
+from deckpress.rules.core.errors import LogError, ParameterError
+from deckpress.rules.core.params import parse_value
+from deckpress.rules.core.registry import known_games
+from deckpress.rules.core.stats import percentile, wilson
 
 _PROGRESS_MIN_GAMES = 2000
 
@@ -61,8 +61,8 @@ def simulate(game: str, mode: str | None, players: int | None, ruleset: str | No
     intervals and draws (a cooperative game: the team's wins and the distribution of its shared
     result instead), game length percentiles, games cut off by the move bound, the game's own
     counts (point cards won, ...), and the effective parameters and bots behind every number."""
-    from rules.core.registry import load
-    from rules.core.simulate import SimulationSpec, simulate as run
+    from deckpress.rules.core.registry import load
+    from deckpress.rules.core.simulate import SimulationSpec, simulate as run
 
     overrides = dict(params)
     if mode is not None:
@@ -103,9 +103,9 @@ def _with_progress(run, spec, fmt: str):
 
 
 def _save_logs(result, count: int, log_dir: Path, fmt: str) -> None:
-    from rules.core.bots import make_bot
-    from rules.core.log import record, to_yaml
-    from rules.core.simulate import game_rng, play_game
+    from deckpress.rules.core.bots import make_bot
+    from deckpress.rules.core.log import record, to_yaml
+    from deckpress.rules.core.simulate import game_rng, play_game
 
     spec, engine = result.spec, result.game
     log_dir.mkdir(parents=True, exist_ok=True)
@@ -287,8 +287,8 @@ def replay(log: Path, content: Path | None, fmt: str) -> None:
     Exits 0 when every event is legal (final scores printed), 1 at the first illegal event
     (LOG:line: event N: reason: message), 3 when the log cannot be replayed at all.
     """
-    from rules.core.log import read_log
-    from rules.core.replay import replay as run
+    from deckpress.rules.core.log import read_log
+    from deckpress.rules.core.replay import replay as run
 
     try:
         result = run(read_log(log), content)

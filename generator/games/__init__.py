@@ -15,10 +15,10 @@ import importlib
 from types import ModuleType
 
 _MODULES = {
-    "mission-emission": "generator.games.mission_emission",
-    "fifty-missions": "generator.games.fifty_missions",
-    "maybe-missions": "generator.games.maybe_missions",
-    "geheime-mission": "generator.games.geheime_mission",
+    "mission-emission": "deckpress.generator.games.mission_emission",
+    "fifty-missions": "deckpress.generator.games.fifty_missions",
+    "maybe-missions": "deckpress.generator.games.maybe_missions",
+    "geheime-mission": "deckpress.generator.games.geheime_mission",
 }
 
 

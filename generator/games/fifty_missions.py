@@ -7,7 +7,7 @@ Content: ``game.yaml``, ``symbols.yaml`` (the 56 symbol cards as a compact defin
 the cards: ``shared/notes/card-facts.md``.
 
 For the rules engine: :func:`symbol_deck` and :func:`mission_conditions` give the deck and one
-compiled :class:`~generator.games.fifty_missions_conditions.Condition` per mission; nothing here
+compiled :class:`~deckpress.generator.games.fifty_missions_conditions.Condition` per mission; nothing here
 imports reportlab.
 """
 from __future__ import annotations
@@ -16,13 +16,13 @@ from dataclasses import dataclass
 from fractions import Fraction
 from pathlib import Path
 
-from generator import checks
-from generator.content import load_file, schema_for
-from generator.errors import ContentError, display_path
-from generator.games.fifty_missions_conditions import (DISPLAY_SIZE, Condition, ConditionError, SymbolDeck, card_text,
+from deckpress.generator import checks
+from deckpress.generator.content import load_file, schema_for
+from deckpress.generator.errors import ContentError, display_path
+from deckpress.generator.games.fifty_missions_conditions import (DISPLAY_SIZE, Condition, ConditionError, SymbolDeck, card_text,
                                                        OddsTooCostly, compile_condition, count_displays)
-from generator.model import Cover, Deck, Section
-from generator.yamlsafe import Document
+from deckpress.generator.model import Cover, Deck, Section
+from deckpress.generator.yamlsafe import Document
 
 FILES = ("game", "symbols", "missions", "medals", "layout")
 

@@ -12,9 +12,9 @@ from __future__ import annotations
 from collections import Counter
 from math import ceil
 
-from generator import checks
-from generator.errors import ContentError
-from generator.model import Board, Cover, Deck, Section
+from deckpress.generator import checks
+from deckpress.generator.errors import ContentError
+from deckpress.generator.model import Board, Cover, Deck, Section
 
 FILES = ("game", "agents", "components", "layout")
 

@@ -5,7 +5,7 @@ Content in ``content/maybe-missions/``: ``game.yaml``, ``layout.yaml``, ``votes.
 ``shop.yaml``.  Counts and rule ideas come from ``shared/notes/card-facts.md`` and the rulebook
 (``shared/rulebooks/maybe-missions.md``); titles, names, icons and parameters are designed
 (``generator/games/maybe_missions_generate.py`` made the first set; the YAML is the source of truth).  Every rule, power and reward is an effect of the
-vocabulary (:mod:`generator.games.maybe_missions_vocabulary`), and its printed text is made from it.
+vocabulary (:mod:`deckpress.generator.games.maybe_missions_vocabulary`), and its printed text is made from it.
 
 Two-sided cards (missions, Master cards, shop cards) print their green SUCCESS side as the face and
 their red FAIL side as the back: the kit's back sheet draws each card's own back at the mirrored
@@ -13,10 +13,10 @@ slot, so each red side lands behind its green side when printed duplex.
 """
 from __future__ import annotations
 
-from generator import checks
-from generator.errors import ContentError
-from generator.games.maybe_missions_vocabulary import check_effects, effect_text
-from generator.model import Cover, Deck, Section
+from deckpress.generator import checks
+from deckpress.generator.errors import ContentError
+from deckpress.generator.games.maybe_missions_vocabulary import check_effects, effect_text
+from deckpress.generator.model import Cover, Deck, Section
 
 FILES = ("game", "layout", "votes", "missions", "masters", "public-identities", "secret-identities", "shop")
 

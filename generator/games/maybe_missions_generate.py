@@ -1,6 +1,6 @@
 """Generate a balanced Maybe Missions card set as YAML (seeded, reproducible).
 
-    python -m generator.games.maybe_missions_generate --seed 7 --out content/maybe-missions
+    python -m deckpress.generator.games.maybe_missions_generate --seed 7 --out content/maybe-missions
 
 writes ``votes.yaml``, ``missions.yaml``, ``masters.yaml``, ``public-identities.yaml``,
 ``secret-identities.yaml`` and ``shop.yaml``.

@@ -23,12 +23,12 @@ from dataclasses import dataclass
 from functools import lru_cache
 from typing import TYPE_CHECKING, Any, Collection, Iterator, Mapping
 
-from generator.errors import ContentError
-from generator.paths import SCHEMAS_DIR
-from generator.schema import dotted
+from deckpress.generator.errors import ContentError
+from deckpress.generator.paths import SCHEMAS_DIR
+from deckpress.generator.schema import dotted
 
 if TYPE_CHECKING:
-    from generator.content import GameContent
+    from deckpress.generator.content import GameContent
 
 SCHEMA_NAME = "maybe-missions.vocabulary.schema.json"
 

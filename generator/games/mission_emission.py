@@ -6,9 +6,9 @@ rulebook (``shared/rulebooks/mission-emission.md``).
 """
 from __future__ import annotations
 
-from generator import checks
-from generator.errors import ContentError
-from generator.model import Cover, Deck, Section
+from deckpress.generator import checks
+from deckpress.generator.errors import ContentError
+from deckpress.generator.model import Cover, Deck, Section
 
 FILES = ("game", "missions", "states", "point-cards", "layout")
 

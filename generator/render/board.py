@@ -23,10 +23,10 @@ from reportlab.lib.units import mm
 from reportlab.lib.utils import simpleSplit
 from reportlab.pdfgen.canvas import Canvas
 
-from generator.imposition import PAPERS, ImpositionError
-from generator.model import Board
-from generator.render.elements import LayoutError, Painter, compile_elements
-from generator.render.layout import Layout
+from deckpress.generator.imposition import PAPERS, ImpositionError
+from deckpress.generator.model import Board
+from deckpress.generator.render.elements import LayoutError, Painter, compile_elements
+from deckpress.generator.render.layout import Layout
 
 #: Room left on every side of a tile's sheet, mm: printers' unprintable edge, crop marks, labels.
 SHEET_MARGIN_MM = 12.0
@@ -111,7 +111,7 @@ class Tiling:
 def tile_board(board_mm: tuple[float, float], paper: str, overlap_mm: float = DEFAULT_OVERLAP_MM,
                margin_mm: float = SHEET_MARGIN_MM) -> Tiling:
     """Split a ``board_mm`` (width, height) board into the fewest equal tiles that fit ``paper``
-    (a key of :data:`generator.imposition.PAPERS`) with ``margin_mm`` free on every side, trying
+    (a key of :data:`deckpress.generator.imposition.PAPERS`) with ``margin_mm`` free on every side, trying
     the paper portrait and landscape (portrait on a tie).
 
     Neighbouring tiles overlap by exactly ``overlap_mm``; the tiles together cover the board.
@@ -172,7 +172,7 @@ def draw_board(c: Canvas, painter: Painter, layout: Layout, board: Board, paper:
     blank page when ``backs`` (duplex printing: the tiles must not print on each other's backs).
 
     A failing element (a missing field, an unknown colour, text that does not fit) is recorded
-    in ``failures`` as :func:`generator.render.kit.render_pdf` does for cards; so is a board
+    in ``failures`` as :func:`deckpress.generator.render.kit.render_pdf` does for cards; so is a board
     kind the layout does not define.
 
     Raises:

@@ -11,7 +11,7 @@ from reportlab.lib.units import mm
 from reportlab.pdfgen.canvas import Canvas
 from reportlab.platypus import Frame, Paragraph, Spacer, Table, TableStyle
 
-from generator.model import Cover
+from deckpress.generator.model import Cover
 
 _TITLE = ParagraphStyle("title", fontName="Lato-Bold", fontSize=24, leading=28, spaceAfter=2 * mm)
 _SUBTITLE = ParagraphStyle("subtitle", fontName="Lato", fontSize=11, leading=14, textColor=colors.HexColor("#444444"), spaceAfter=4 * mm)

@@ -16,9 +16,9 @@ from reportlab.lib.colors import Color
 from reportlab.lib.units import mm
 from reportlab.pdfgen.canvas import Canvas
 
-from generator.render.fonts import FONTS
-from generator.render.icons import draw_icon, icon_set
-from generator.render.text import TextOverflow, fit
+from deckpress.generator.render.fonts import FONTS
+from deckpress.generator.render.icons import draw_icon, icon_set
+from deckpress.generator.render.text import TextOverflow, fit
 
 _COLOUR_KEYS = ("fill", "stroke", "colour", "knockout")
 _FIELD = re.compile(r"\{([a-z_][a-z0-9_]*)\}")
@@ -187,7 +187,7 @@ def _shape(el: Element, p: Painter, fields, paint, default_stroke: str | None = 
 
 
 class Text(Element):
-    """Text fitted in its box (see :func:`generator.render.text.fit`); printed literally."""
+    """Text fitted in its box (see :func:`deckpress.generator.render.text.fit`); printed literally."""
 
     kind = "text"
 

@@ -6,7 +6,7 @@ from functools import lru_cache
 from reportlab.pdfbase import pdfmetrics
 from reportlab.pdfbase.ttfonts import TTFont
 
-from generator.paths import FONTS_DIR
+from deckpress.generator.paths import FONTS_DIR
 
 #: Layout font names -> registered reportlab font names.
 FONTS = {"regular": "Lato", "bold": "Lato-Bold"}

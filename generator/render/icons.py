@@ -10,12 +10,10 @@ from functools import lru_cache
 
 from reportlab.pdfgen.canvas import Canvas
 
-from generator.errors import ContentErrors
-from generator.paths import PACKAGE_DIR
-from generator.schema import validate
-from generator.yamlsafe import load_yaml
-
-ICONS_DIR = PACKAGE_DIR / "icons"
+from deckpress.generator.errors import ContentErrors
+from deckpress.generator.paths import ICONS_DIR
+from deckpress.generator.schema import validate
+from deckpress.generator.yamlsafe import load_yaml
 
 
 @lru_cache(maxsize=1)

@@ -13,16 +13,16 @@ from reportlab.lib.colors import black
 from reportlab.lib.units import mm
 from reportlab.pdfgen.canvas import Canvas
 
-from generator.content import GameContent
-from generator.errors import ContentError, ContentErrors
-from generator.games import game_module
-from generator.imposition import Grid, grid
-from generator.model import Board, Cover, Deck, Section
-from generator.render import fonts
-from generator.render.board import draw_board
-from generator.render.cover import draw_cover
-from generator.render.elements import LayoutError, Painter
-from generator.render.layout import CardLayout, Layout, compile_layout
+from deckpress.generator.content import GameContent
+from deckpress.generator.errors import ContentError, ContentErrors
+from deckpress.generator.games import game_module
+from deckpress.generator.imposition import Grid, grid
+from deckpress.generator.model import Board, Cover, Deck, Section
+from deckpress.generator.render import fonts
+from deckpress.generator.render.board import draw_board
+from deckpress.generator.render.cover import draw_cover
+from deckpress.generator.render.elements import LayoutError, Painter
+from deckpress.generator.render.layout import CardLayout, Layout, compile_layout
 
 CROP_MARK_PT = 0.3
 CUT_LINE_PT = 0.4

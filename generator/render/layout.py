@@ -6,8 +6,8 @@ from functools import lru_cache
 
 from reportlab.lib.colors import Color, HexColor
 
-from generator.render.elements import Element, compile_elements
-from generator.yamlsafe import Document
+from deckpress.generator.render.elements import Element, compile_elements
+from deckpress.generator.yamlsafe import Document
 
 
 @dataclass(frozen=True)

@@ -1,7 +1,7 @@
 """Bots: players the simulation driver asks for an action.  They see only a seat's view.
 
 A bot is any object with ``name`` and ``act(view, legal, rng) -> action``: ``view`` is what its
-seat may see (:class:`~rules.core.game.View`), ``legal`` the sorted legal actions, ``rng`` the
+seat may see (:class:`~deckpress.rules.core.game.View`), ``legal`` the sorted legal actions, ``rng`` the
 game's seeded ``random.Random`` (for tie-breaks; a bot keeps no other randomness, so a game is
 reproduced from its seed).  ``random`` works for every game; each game registers its own
 heuristics with :func:`register_bot`.
@@ -10,8 +10,8 @@ from __future__ import annotations
 
 from typing import Any, Callable, Protocol, Sequence
 
-from rules.core.errors import ParameterError
-from rules.core.game import View
+from deckpress.rules.core.errors import ParameterError
+from deckpress.rules.core.game import View
 
 #: The type of ``rng``: a seeded ``random.Random`` owned by the simulation driver (only
 #: rules/core/simulate.py imports :mod:`random`).

@@ -1,6 +1,6 @@
 """The rules engines' error vocabulary: namespaced reason codes and the exceptions that carry them.
 
-An illegal action never changes a state: :meth:`rules.core.game.State.apply` raises
+An illegal action never changes a state: :meth:`deckpress.rules.core.game.State.apply` raises
 :class:`IllegalAction` with a :class:`Reason` and a message a player understands ("Smoke pile is
 finished: choose another mission").  Reason codes are stable strings (``turn.not-yours``) so
 that tools and tests can match on them; messages may be reworded.

@@ -1,7 +1,7 @@
 """Reading the log form of an event: the checks every game's ``event_to_action`` shares.
 
 Events in a log are untrusted (a person may write them by hand), so each check raises
-:class:`~rules.core.errors.IllegalAction` with ``log.malformed-event`` (or the range's own reason)
+:class:`~deckpress.rules.core.errors.IllegalAction` with ``log.malformed-event`` (or the range's own reason)
 and a message that says what was expected.
 """
 from __future__ import annotations
@@ -9,7 +9,7 @@ from __future__ import annotations
 import difflib
 from typing import Any, Mapping, Sequence
 
-from rules.core.errors import IllegalAction, Reason
+from deckpress.rules.core.errors import IllegalAction, Reason
 
 
 def check_keys(event: dict[str, Any], required: tuple[str, ...], optional: tuple[str, ...] = ()) -> None:

@@ -16,7 +16,7 @@ A :class:`Game` is immutable: validated content plus effective parameters.  It m
 
 A game implements a handful of short private methods (``_legal_actions``, ``_apply``, ``_why_illegal``,
 ...); the public ones here add the shared handling of terminal states, chance nodes and wrong
-seats, so that an illegal action always raises :class:`~rules.core.errors.IllegalAction` with a
+seats, so that an illegal action always raises :class:`~deckpress.rules.core.errors.IllegalAction` with a
 reason and leaves the state unchanged.  :meth:`State.apply_trusted` skips the checks: the
 simulation driver uses it for actions its bots chose from the legal list.
 
@@ -29,13 +29,13 @@ from dataclasses import dataclass, field
 from functools import lru_cache
 from typing import TYPE_CHECKING, Any, Callable, ClassVar, Mapping
 
-from rules.core.errors import IllegalAction, ParameterError, Reason
-from rules.core.params import Param, resolve
+from deckpress.rules.core.errors import IllegalAction, ParameterError, Reason
+from deckpress.rules.core.params import Param, resolve
 
 if TYPE_CHECKING:
-    from generator.content import GameContent
-    from generator.errors import ContentError
-    from rules.core.measures import Measure
+    from deckpress.generator.content import GameContent
+    from deckpress.generator.errors import ContentError
+    from deckpress.rules.core.measures import Measure
 
 #: :attr:`State.current` when a chance event is due (also the "seat" of chance events in a history).
 CHANCE = -1
@@ -122,8 +122,8 @@ class Game:
     def measures(self, tallies: Mapping[str, int], games: int) -> list["Measure"]:
         """The figures a simulation report shows for this game, from its states' summed
         :meth:`State.tally` counts over ``games`` games.  By default every count as a mean per
-        game; a game overrides this to report rates (see :mod:`rules.core.measures`)."""
-        from rules.core.measures import per_game
+        game; a game overrides this to report rates (see :mod:`deckpress.rules.core.measures`)."""
+        from deckpress.rules.core.measures import per_game
 
         return [per_game("Counts per game", name, total) for name, total in sorted(tallies.items())]
 

@@ -12,7 +12,7 @@ Events use names, never internal numbers; each game documents its event keys.  O
 shared by all games: an event with ``cards: [a, b, c]`` stands for the same event three times with
 ``card: a``, ``card: b``, ``card: c`` (a deal written on one line).
 
-Logs are untrusted input: YAML goes through :mod:`generator.yamlsafe`, JSON Lines through
+Logs are untrusted input: YAML goes through :mod:`deckpress.generator.yamlsafe`, JSON Lines through
 :func:`json.loads` with byte and line-length limits; every problem is a :class:`LogError` with
 the file and line.
 """
@@ -24,12 +24,12 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import TYPE_CHECKING, Any, Iterator
 
-from generator.errors import display_path
-from generator.yamlsafe import load_yaml
-from rules.core.errors import IllegalAction, LogError, Reason
+from deckpress.generator.errors import display_path
+from deckpress.generator.yamlsafe import load_yaml
+from deckpress.rules.core.errors import IllegalAction, LogError, Reason
 
 if TYPE_CHECKING:
-    from rules.core.game import Game
+    from deckpress.rules.core.game import Game
 
 MAX_LOG_BYTES = 5_000_000
 MAX_LINE_CHARS = 100_000

@@ -1,7 +1,7 @@
 """Measures: the figures a game reports from a simulation, computed from its summed tallies.
 
-A game's :meth:`~rules.core.game.Game.measures` turns the named counts its states tally (see
-:meth:`~rules.core.game.State.tally`) into measures, grouped into tables by ``group``:
+A game's :meth:`~deckpress.rules.core.game.Game.measures` turns the named counts its states tally (see
+:meth:`~deckpress.rules.core.game.State.tally`) into measures, grouped into tables by ``group``:
 
 * a **rate**: successes out of trials (an agent's fights won of fought, games reaching a medal of
   games played), reported with its Wilson 95 % interval so that a reader (and ``deckpress
@@ -13,7 +13,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any
 
-from rules.core.stats import wilson
+from deckpress.rules.core.stats import wilson
 
 
 @dataclass(frozen=True)

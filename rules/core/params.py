@@ -22,7 +22,7 @@ from dataclasses import dataclass, field
 from types import MappingProxyType
 from typing import Any, Mapping
 
-from rules.core.errors import ParameterError
+from deckpress.rules.core.errors import ParameterError
 
 
 class _FromContent:

@@ -9,14 +9,14 @@ import importlib
 from pathlib import Path
 from typing import Any, Mapping
 
-from rules.core.errors import ParameterError
-from rules.core.game import Game
+from deckpress.rules.core.errors import ParameterError
+from deckpress.rules.core.game import Game
 
 _MODULES = {
-    "mission-emission": "rules.mission_emission",
-    "maybe-missions": "rules.maybe_missions",
-    "fifty-missions": "rules.fifty_missions",
-    "geheime-mission": "rules.geheime_mission",
+    "mission-emission": "deckpress.rules.mission_emission",
+    "maybe-missions": "deckpress.rules.maybe_missions",
+    "fifty-missions": "deckpress.rules.fifty_missions",
+    "geheime-mission": "deckpress.rules.geheime_mission",
 }
 _GAMES: dict[str, type[Game]] = {}
 
@@ -50,14 +50,14 @@ def load(game_id: str, ruleset: str | None = None, overrides: Mapping[str, Any] 
 
     Args:
         game_id: a game with a rules engine (``"mission-emission"``).
-        ruleset, overrides: see :func:`rules.core.params.resolve`.
+        ruleset, overrides: see :func:`deckpress.rules.core.params.resolve`.
         content_dir: a content folder of that game to use instead of the shipped one (a variant).
 
     Raises:
         ParameterError: unknown game, ruleset or parameter, or a bad value.
-        generator.errors.ContentErrors: the content is not valid (every error listed).
+        deckpress.generator.errors.ContentErrors: the content is not valid (every error listed).
     """
-    from generator.content import load_game
+    from deckpress.generator.content import load_game
 
     klass = game_class(game_id)
     content = load_game(content_dir if content_dir is not None else game_id)

@@ -13,13 +13,13 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
-from rules.core.errors import IllegalAction, LogError, ParameterError, Reason
-from rules.core.game import CHANCE, Game, State
-from rules.core.log import GameLog, expand, format_event
-from rules.core.registry import game_class, load
+from deckpress.rules.core.errors import IllegalAction, LogError, ParameterError, Reason
+from deckpress.rules.core.game import CHANCE, Game, State
+from deckpress.rules.core.log import GameLog, expand, format_event
+from deckpress.rules.core.registry import game_class, load
 
 if TYPE_CHECKING:
-    from generator.content import GameContent
+    from deckpress.generator.content import GameContent
 
 
 @dataclass(frozen=True)
@@ -67,7 +67,7 @@ def replay(log: GameLog, content_dir: Path | None = None, content: "GameContent 
 
     Raises:
         LogError: the log names no known game or has parameters the game refuses.
-        generator.errors.ContentErrors: the game's content is invalid.
+        deckpress.generator.errors.ContentErrors: the game's content is invalid.
     """
     try:
         if content is not None:

@@ -28,10 +28,10 @@ from functools import lru_cache
 from pathlib import Path
 from typing import Any, Callable, Mapping, Sequence
 
-from rules.core.bots import Bot, make_bot
-from rules.core.errors import MoveLimitExceeded
-from rules.core.game import ANY, CHANCE, SIMULTANEOUS, Game, State
-from rules.core.registry import load
+from deckpress.rules.core.bots import Bot, make_bot
+from deckpress.rules.core.errors import MoveLimitExceeded
+from deckpress.rules.core.game import ANY, CHANCE, SIMULTANEOUS, Game, State
+from deckpress.rules.core.registry import load
 
 #: Games per chunk: fixed, so that the split never depends on the number of workers.
 CHUNK_SIZE = 200
@@ -45,7 +45,7 @@ def game_rng(seed: int, index: int) -> random.Random:
 def play_game(game: Game, bots: Sequence[Bot], rng: random.Random) -> tuple[State, int, int, int]:
     """Play one game to the end on the fast path.
 
-    Where any of several seats may act (:data:`~rules.core.game.ANY`), the seat that acts first is
+    Where any of several seats may act (:data:`~deckpress.rules.core.game.ANY`), the seat that acts first is
     drawn uniformly from :meth:`State.acting_seats` with ``rng``; its bot then chooses the action.
 
     Returns:
@@ -196,7 +196,7 @@ def simulate(spec: SimulationSpec, progress: Callable[[int], None] | None = None
 
     Raises:
         ParameterError: unknown game, parameter or bot, or a bot list that does not fit the seats.
-        generator.errors.ContentErrors: invalid content.
+        deckpress.generator.errors.ContentErrors: invalid content.
     """
     game = _game(spec.game_id, _key(spec.params), spec.content_dir)
     _bots(spec)  # fail early on unknown bots, in this process

@@ -2,7 +2,7 @@
 
 What the game exercises: cooperation (every seat shares one result), chance (the symbol deck and
 the mission deck), hidden hands with the table talk the rules allow, a step where any seat may act
-(the timed variant, :data:`~rules.core.game.ANY`), and mission conditions read from the content
+(the timed variant, :data:`~deckpress.rules.core.game.ANY`), and mission conditions read from the content
 (``content/fifty-missions/missions.yaml``, compiled by ``generator/games/fifty_missions_conditions.py``),
 so a mission added to the YAML is in the game.  Rules: ``shared/rulebooks/fifty-missions.fr.md``
 (the French original, which stands where the translation differs) and ``.en.md``.
@@ -37,7 +37,7 @@ Readings of the rulebook (the sections named are the rulebook's):
   it can cover ("I have a card to play here"), shown in every other seat's view
   (``communication``; off for super pros).  Talk changes no rule, so it needs no action.
 * **50 Crazy Missions**: no turn order; any seat with a playable card may play (``mode: crazy``,
-  the :data:`~rules.core.game.ANY` marker).  The 5-minute timer is not modelled.
+  the :data:`~deckpress.rules.core.game.ANY` marker).  The 5-minute timer is not modelled.
 * **Result**: every seat gets the number of missions accomplished (out of the 50); the medal level
   follows from it and is reported by the measures.  The team wins once it has won a medal.
 
@@ -53,16 +53,16 @@ from __future__ import annotations
 
 from typing import Any, Mapping
 
-from generator.games.fifty_missions import mission_conditions, symbol_deck
-from rules.core.bots import register_bot
-from rules.core.errors import ParameterError
-from rules.core.events import by_name
-from rules.core.game import Game, GameInfo
-from rules.core.measures import Measure, per_game, rate
-from rules.core.params import FROM_CONTENT, Param
-from rules.core.registry import register
-from rules.fifty_missions.greedy import GreedyBot
-from rules.fifty_missions.state import SLOTS, FiftyMissionsState
+from deckpress.generator.games.fifty_missions import mission_conditions, symbol_deck
+from deckpress.rules.core.bots import register_bot
+from deckpress.rules.core.errors import ParameterError
+from deckpress.rules.core.events import by_name
+from deckpress.rules.core.game import Game, GameInfo
+from deckpress.rules.core.measures import Measure, per_game, rate
+from deckpress.rules.core.params import FROM_CONTENT, Param
+from deckpress.rules.core.registry import register
+from deckpress.rules.fifty_missions.greedy import GreedyBot
+from deckpress.rules.fifty_missions.state import SLOTS, FiftyMissionsState
 
 _RULEBOOK = "50 Missions rulebook (shared/rulebooks/fifty-missions.fr.md, the French original; .en.md)"
 AT_GOLD, WHEN_STUCK = "reshuffle-at-gold", "reshuffle-when-stuck"

@@ -4,10 +4,10 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from rules.fifty_missions.state import SLOTS
+from deckpress.rules.fifty_missions.state import SLOTS
 
 if TYPE_CHECKING:
-    from rules.fifty_missions.state import FiftyMissionsView
+    from deckpress.rules.fifty_missions.state import FiftyMissionsView
 
 
 class GreedyBot:

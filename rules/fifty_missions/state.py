@@ -6,14 +6,14 @@ from __future__ import annotations
 from collections import Counter
 from typing import TYPE_CHECKING, Any, Iterator
 
-from generator.games.fifty_missions import MISSION_ROW
-from generator.games.fifty_missions_conditions import DISPLAY_SIZE
-from rules.core.errors import IllegalAction, Reason
-from rules.core.events import check_keys, index_of, seat_of
-from rules.core.game import ANY, CHANCE, TERMINAL, State, View
+from deckpress.generator.games.fifty_missions import MISSION_ROW
+from deckpress.generator.games.fifty_missions_conditions import DISPLAY_SIZE
+from deckpress.rules.core.errors import IllegalAction, Reason
+from deckpress.rules.core.events import check_keys, index_of, seat_of
+from deckpress.rules.core.game import ANY, CHANCE, TERMINAL, State, View
 
 if TYPE_CHECKING:
-    from rules.fifty_missions import FiftyMissionsGame
+    from deckpress.rules.fifty_missions import FiftyMissionsGame
 
 #: Face-up symbol cards, and the missions above them: one slot each.
 SLOTS = DISPLAY_SIZE

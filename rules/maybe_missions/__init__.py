@@ -29,24 +29,24 @@ from __future__ import annotations
 
 from typing import Any, Mapping
 
-from generator.errors import ContentErrors
-from generator.games.maybe_missions_vocabulary import unsupported_kinds
-from rules.core.bots import register_bot
-from rules.core.errors import IllegalAction, ParameterError, Reason
-from rules.core.events import by_name, closest
-from rules.core.game import Game, GameInfo
-from rules.core.measures import Measure
-from rules.core.params import Param
-from rules.core.registry import register
-from rules.maybe_missions import flow, moves  # noqa: F401  (they register the round's tasks and decisions)
-from rules.maybe_missions.bots import GreedyBot
-from rules.maybe_missions.cards import MAX_CARDS, MAX_IDENTITIES, MAX_SEATS, MAX_VOTE, NO, RESOURCES, YES, side_tables, vote_number
-from rules.maybe_missions.identities import PUBLIC_POWERS, seat_powers
-from rules.maybe_missions.masters import MASTER_RULES
-from rules.maybe_missions.measures import measures
-from rules.maybe_missions.scoring import SECRET_POWERS, bonus_bound, score_profile
-from rules.maybe_missions.shop import REWARDS
-from rules.maybe_missions.state import MaybeMissionsState
+from deckpress.generator.errors import ContentErrors
+from deckpress.generator.games.maybe_missions_vocabulary import unsupported_kinds
+from deckpress.rules.core.bots import register_bot
+from deckpress.rules.core.errors import IllegalAction, ParameterError, Reason
+from deckpress.rules.core.events import by_name, closest
+from deckpress.rules.core.game import Game, GameInfo
+from deckpress.rules.core.measures import Measure
+from deckpress.rules.core.params import Param
+from deckpress.rules.core.registry import register
+from deckpress.rules.maybe_missions import flow, moves  # noqa: F401  (they register the round's tasks and decisions)
+from deckpress.rules.maybe_missions.bots import GreedyBot
+from deckpress.rules.maybe_missions.cards import MAX_CARDS, MAX_IDENTITIES, MAX_SEATS, MAX_VOTE, NO, RESOURCES, YES, side_tables, vote_number
+from deckpress.rules.maybe_missions.identities import PUBLIC_POWERS, seat_powers
+from deckpress.rules.maybe_missions.masters import MASTER_RULES
+from deckpress.rules.maybe_missions.measures import measures
+from deckpress.rules.maybe_missions.scoring import SECRET_POWERS, bonus_bound, score_profile
+from deckpress.rules.maybe_missions.shop import REWARDS
+from deckpress.rules.maybe_missions.state import MaybeMissionsState
 
 _RULEBOOK = "Maybe Missions rulebook (shared/rulebooks/maybe-missions.md)"
 
@@ -94,7 +94,7 @@ GAME_INFO = GameInfo(
 class MaybeMissionsGame(Game):
     """Maybe Missions with effective parameters; the content read into tables once.
 
-    Card numbers: see :mod:`rules.maybe_missions.cards`.  Vote numbers are the printed ones.
+    Card numbers: see :mod:`deckpress.rules.maybe_missions.cards`.  Vote numbers are the printed ones.
 
     Raises (from :meth:`create`): ContentErrors for content with a kind the engine does not
     implement; ParameterError for parameters the content cannot serve (more votes per player than
@@ -133,7 +133,7 @@ class MaybeMissionsGame(Game):
 
     def measures(self, tallies: Mapping[str, int], games: int) -> list[Measure]:
         """Score spread, the resources and Master rules that swing games, identities, purchases
-        (:mod:`rules.maybe_missions.measures`)."""
+        (:mod:`deckpress.rules.maybe_missions.measures`)."""
         return measures(tallies, games)
 
     # -- reading the content ---------------------------------------------------------------------------

@@ -11,13 +11,13 @@
   card-taking reward would bring, a rough constant for the others).
 * Everything else: a cautious default (decline optional actions, choose the leader as target).
 
-It decides from its view only (:class:`~rules.maybe_missions.view.MaybeMissionsView`).
+It decides from its view only (:class:`~deckpress.rules.maybe_missions.view.MaybeMissionsView`).
 """
 from __future__ import annotations
 
 from typing import Sequence
 
-from rules.maybe_missions.cards import BUY_GENERAL, CARD, DELTA, GREEN, NO, PASS, RED, SEAT, YES
+from deckpress.rules.maybe_missions.cards import BUY_GENERAL, CARD, DELTA, GREEN, NO, PASS, RED, SEAT, YES
 
 #: Rough worth of a reward kind, per unit of its count (a score point is 1).
 _REWARD_WORTH = {"take_master": 1.5, "swap_collected": 1.0, "flip_rival_card": 0.5, "block_collector": 0.5}

@@ -7,7 +7,7 @@ round's rules are built; round-start effects;
 (2) prepare: the active seat proposes 1 to P market cards, one at a time, then "done";
 (3) vote: every seat plays a vote face down, all revealed at once (late voters after);
 (4) result: counted votes are tallied; SUCCESS if YES >= NO (the ``tie`` parameter);
-(5) after voting: after-voting effects, then the shop (:mod:`~rules.maybe_missions.shop`);
+(5) after voting: after-voting effects, then the shop (:mod:`~deckpress.rules.maybe_missions.shop`);
 (6) collect: YES voters collect in vote order (low to high on SUCCESS, green side up; high to
 low on FAIL, red side up); all-NO rounds make everyone collect red side up and lose the Master
 card; the active seat wins the Master card;
@@ -15,11 +15,11 @@ card; the active seat wins the Master card;
 """
 from __future__ import annotations
 
-from rules.maybe_missions.cards import CARD, DELTA, GREEN, NO, PASS, PUBLIC, RED, SECRET, YES, popcount
-from rules.maybe_missions.masters import TALLY_KINDS, round_rules
-from rules.maybe_missions.moves import can_take
-from rules.maybe_missions.steps import chance, decision, task, uniform
-from rules.core.errors import IllegalAction, Reason
+from deckpress.rules.maybe_missions.cards import CARD, DELTA, GREEN, NO, PASS, PUBLIC, RED, SECRET, YES, popcount
+from deckpress.rules.maybe_missions.masters import TALLY_KINDS, round_rules
+from deckpress.rules.maybe_missions.moves import can_take
+from deckpress.rules.maybe_missions.steps import chance, decision, task, uniform
+from deckpress.rules.core.errors import IllegalAction, Reason
 
 
 # -- (0) setup ----------------------------------------------------------------------------------

@@ -15,7 +15,7 @@ from __future__ import annotations
 
 from typing import Any, Callable, Mapping
 
-from rules.maybe_missions.cards import NO, RESOURCES, YES
+from deckpress.rules.maybe_missions.cards import NO, RESOURCES, YES
 
 Effect = Mapping[str, Any]
 

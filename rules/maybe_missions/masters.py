@@ -22,8 +22,8 @@ from __future__ import annotations
 
 from typing import Any, Callable, Mapping
 
-from rules.maybe_missions.cards import CARD, PASS, YES, NO
-from rules.maybe_missions.steps import decision, task
+from deckpress.rules.maybe_missions.cards import CARD, PASS, YES, NO
+from deckpress.rules.maybe_missions.steps import decision, task
 
 Effect = Mapping[str, Any]
 

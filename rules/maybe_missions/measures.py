@@ -18,10 +18,10 @@ from __future__ import annotations
 
 from typing import Any, Mapping
 
-from rules.core.game import TERMINAL
-from rules.core.measures import Measure, per_game, rate
-from rules.maybe_missions.cards import RESOURCES
-from rules.maybe_missions.masters import TALLY_KINDS
+from deckpress.rules.core.game import TERMINAL
+from deckpress.rules.core.measures import Measure, per_game, rate
+from deckpress.rules.maybe_missions.cards import RESOURCES
+from deckpress.rules.maybe_missions.masters import TALLY_KINDS
 
 _COUNTS = ("rounds", "successes", "all-NO rounds", "rounds ended by unanimity", "redeals", "cards proposed", "cards collected",
            "masters played", "purchases", "redraws", "variety rule waived")

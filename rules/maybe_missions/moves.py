@@ -8,8 +8,8 @@ the Master deck in a known order (``master_top``) and come off it without a chan
 """
 from __future__ import annotations
 
-from rules.maybe_missions.cards import CARD
-from rules.maybe_missions.steps import chance, decision, task, uniform
+from deckpress.rules.maybe_missions.cards import CARD
+from deckpress.rules.maybe_missions.steps import chance, decision, task, uniform
 
 
 # -- the Master deck --------------------------------------------------------------------------

@@ -16,7 +16,7 @@ from __future__ import annotations
 
 from typing import Any, Callable, Mapping, Sequence
 
-from rules.maybe_missions.cards import RESOURCES
+from deckpress.rules.maybe_missions.cards import RESOURCES
 
 Effect = Mapping[str, Any]
 #: A bonus: (counts c_r, cards green side up, cards red side up) -> points.

@@ -20,9 +20,9 @@ from __future__ import annotations
 
 from typing import Any, Callable, Mapping
 
-from rules.maybe_missions.cards import BUY_GENERAL, CARD, GREEN, PASS, RED, SEAT, YES
-from rules.maybe_missions.moves import can_take
-from rules.maybe_missions.steps import chance, decision, task, uniform
+from deckpress.rules.maybe_missions.cards import BUY_GENERAL, CARD, GREEN, PASS, RED, SEAT, YES
+from deckpress.rules.maybe_missions.moves import can_take
+from deckpress.rules.maybe_missions.steps import chance, decision, task, uniform
 
 Effect = Mapping[str, Any]
 

@@ -1,12 +1,12 @@
 """The Maybe Missions state: every card's place, the round in progress, and the agenda machinery.
 
 The state holds plain lists and ints (so that it clones, prints and checks cheaply) and runs the
-agenda of :mod:`rules.maybe_missions.steps`: tasks do their part of the round until one asks a
+agenda of :mod:`deckpress.rules.maybe_missions.steps`: tasks do their part of the round until one asks a
 seat for a decision, asks several seats for a simultaneous one (the secret vote) or needs a
 chance event (a deal, a card turned up, a random vote taken from a hand).  The round's tasks live
-in :mod:`~rules.maybe_missions.flow` (rulebook "Gameplay"), :mod:`~rules.maybe_missions.masters`
-(Master card rules), :mod:`~rules.maybe_missions.moves` (card moves shared by rules and rewards)
-and :mod:`~rules.maybe_missions.shop` (Gadget Shopping).
+in :mod:`~deckpress.rules.maybe_missions.flow` (rulebook "Gameplay"), :mod:`~deckpress.rules.maybe_missions.masters`
+(Master card rules), :mod:`~deckpress.rules.maybe_missions.moves` (card moves shared by rules and rewards)
+and :mod:`~deckpress.rules.maybe_missions.shop` (Gadget Shopping).
 
 Places: votes are in a hand, the box (not dealt: the vote deck that ``draw_votes`` draws from),
 face down in front of a seat (submitted, not revealed), set aside to pass (pass_votes), on the
@@ -20,14 +20,14 @@ from __future__ import annotations
 
 from typing import Any, Iterator
 
-from rules.core.errors import IllegalAction, Reason
-from rules.core.game import CHANCE, SIMULTANEOUS, TERMINAL, State
-from rules.core.log import format_event
-from rules.core.events import check_keys, seat_of
-from rules.maybe_missions.cards import BUY_GENERAL, CARD, DELTA, GREEN, MAX_DELTA, PASS, PUBLIC, R, SEAT, SECRET, SIDE_NAMES
-from rules.maybe_missions.steps import CHANCES, DECISIONS, TASKS, key_values
-from rules.maybe_missions.identities import NEUTRAL
-from rules.maybe_missions.scoring import PLAIN
+from deckpress.rules.core.errors import IllegalAction, Reason
+from deckpress.rules.core.game import CHANCE, SIMULTANEOUS, TERMINAL, State
+from deckpress.rules.core.log import format_event
+from deckpress.rules.core.events import check_keys, seat_of
+from deckpress.rules.maybe_missions.cards import BUY_GENERAL, CARD, DELTA, GREEN, MAX_DELTA, PASS, PUBLIC, R, SEAT, SECRET, SIDE_NAMES
+from deckpress.rules.maybe_missions.steps import CHANCES, DECISIONS, TASKS, key_values
+from deckpress.rules.maybe_missions.identities import NEUTRAL
+from deckpress.rules.maybe_missions.scoring import PLAIN
 
 _NONE_WORDS = ("none", "done")
 
@@ -116,7 +116,7 @@ class MaybeMissionsState(State):
         self.agenda[0:0] = tasks
 
     def ask(self, name: str, seat: int, *args: Any) -> None:
-        """Wait for ``seat``'s decision ``name`` (a :class:`~rules.maybe_missions.steps.Decision`)."""
+        """Wait for ``seat``'s decision ``name`` (a :class:`~deckpress.rules.maybe_missions.steps.Decision`)."""
         self.decision = (name, seat) + args
 
     def ask_all(self, name: str, seats: tuple[int, ...], *args: Any) -> None:
@@ -192,7 +192,7 @@ class MaybeMissionsState(State):
         return [float(self.score(s)) for s in range(self.game.players)]
 
     def score(self, seat: int) -> int:
-        """``seat``'s score now (see :mod:`rules.maybe_missions.scoring`)."""
+        """``seat``'s score now (see :mod:`deckpress.rules.maybe_missions.scoring`)."""
         counts, greens, reds = self.resource_counts(seat)
         return self.profile(seat).score(counts, greens, reds)
 
@@ -209,12 +209,12 @@ class MaybeMissionsState(State):
         return counts, greens, len(self.collected[seat]) - greens
 
     def profile(self, seat: int):
-        """``seat``'s :class:`~rules.maybe_missions.scoring.ScoreProfile` (its secret identity's)."""
+        """``seat``'s :class:`~deckpress.rules.maybe_missions.scoring.ScoreProfile` (its secret identity's)."""
         i = self.secret_id[seat]
         return self.game.secret_profiles[i] if i >= 0 else PLAIN
 
     def powers(self, seat: int):
-        """``seat``'s :class:`~rules.maybe_missions.identities.SeatPowers` (its public identity's)."""
+        """``seat``'s :class:`~deckpress.rules.maybe_missions.identities.SeatPowers` (its public identity's)."""
         i = self.public_id[seat]
         return self.game.public_powers[i] if i >= 0 else NEUTRAL
 
@@ -497,14 +497,14 @@ class MaybeMissionsState(State):
         return out
 
     def view(self, seat: int):
-        """What ``seat`` may see now (:class:`~rules.maybe_missions.view.MaybeMissionsView`)."""
-        from rules.maybe_missions.view import MaybeMissionsView
+        """What ``seat`` may see now (:class:`~deckpress.rules.maybe_missions.view.MaybeMissionsView`)."""
+        from deckpress.rules.maybe_missions.view import MaybeMissionsView
 
         return MaybeMissionsView(self, seat)
 
     def tally(self) -> dict[str, int]:
         """The game's counts (rounds, results, Master rules in force and what they changed, purchases)
         and, once the game is over, who won with what (see ``MaybeMissionsGame.measures``)."""
-        from rules.maybe_missions.measures import final_tally
+        from deckpress.rules.maybe_missions.measures import final_tally
 
         return final_tally(self)

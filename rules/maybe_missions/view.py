@@ -12,8 +12,8 @@ from __future__ import annotations
 
 from typing import Any
 
-from rules.core.game import SIMULTANEOUS, View
-from rules.maybe_missions.cards import SIDE_NAMES
+from deckpress.rules.core.game import SIMULTANEOUS, View
+from deckpress.rules.maybe_missions.cards import SIDE_NAMES
 
 
 class MaybeMissionsView(View):
@@ -59,7 +59,7 @@ class MaybeMissionsView(View):
         return self._state.resource_counts(self.seat)
 
     def profile(self):
-        """This seat's scoring (its secret identity's :class:`~rules.maybe_missions.scoring.ScoreProfile`)."""
+        """This seat's scoring (its secret identity's :class:`~deckpress.rules.maybe_missions.scoring.ScoreProfile`)."""
         return self._state.profile(self.seat)
 
     # -- public ---------------------------------------------------------------------------------------
@@ -116,7 +116,7 @@ class MaybeMissionsView(View):
 
     @property
     def rules(self):
-        """This round's :class:`~rules.maybe_missions.masters.RoundRules` (None between rounds)."""
+        """This round's :class:`~deckpress.rules.maybe_missions.masters.RoundRules` (None between rounds)."""
         return self._state.rules
 
     @property

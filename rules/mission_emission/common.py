@@ -18,9 +18,9 @@ from __future__ import annotations
 
 from typing import Any, Iterator
 
-from rules.core.errors import IllegalAction, Reason
-from rules.core.events import check_keys, seat_of
-from rules.core.game import CHANCE, TERMINAL, State, View
+from deckpress.rules.core.errors import IllegalAction, Reason
+from deckpress.rules.core.events import check_keys, seat_of
+from deckpress.rules.core.game import CHANCE, TERMINAL, State, View
 
 MAX_MISSIONS = 16
 MAX_CARDS = 99

@@ -12,10 +12,10 @@ from __future__ import annotations
 
 from typing import Any
 
-from rules.core.errors import IllegalAction, ParameterError, Reason
-from rules.core.game import CHANCE, TERMINAL
-from rules.mission_emission.common import MISSION, RESHUFFLE, MissionEmissionState, MissionEmissionView
-from rules.core.events import check_keys
+from deckpress.rules.core.errors import IllegalAction, ParameterError, Reason
+from deckpress.rules.core.game import CHANCE, TERMINAL
+from deckpress.rules.mission_emission.common import MISSION, RESHUFFLE, MissionEmissionState, MissionEmissionView
+from deckpress.rules.core.events import check_keys
 
 #: Rounds allowed per state card.  Ties send cards back under the deck, so the kids game has no
 #: exact bound: this safety cap lies far above any simulated game, not a rule.

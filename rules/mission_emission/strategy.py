@@ -15,10 +15,10 @@ from __future__ import annotations
 
 from typing import Any, Iterator
 
-from rules.core.errors import IllegalAction, ParameterError, Reason
-from rules.core.game import TERMINAL
-from rules.mission_emission.common import MAX_MISSIONS, PLACE, MissionEmissionState, MissionEmissionView
-from rules.core.events import check_keys
+from deckpress.rules.core.errors import IllegalAction, ParameterError, Reason
+from deckpress.rules.core.game import TERMINAL
+from deckpress.rules.mission_emission.common import MAX_MISSIONS, PLACE, MissionEmissionState, MissionEmissionView
+from deckpress.rules.core.events import check_keys
 
 
 class MissionEmissionStrategyState(MissionEmissionState):

@@ -4,9 +4,9 @@ from __future__ import annotations
 
 from typing import Any
 
-from generator.content import load_game
-from rules.core.log import expand
-from rules.mission_emission import MissionEmissionGame
+from deckpress.generator.content import load_game
+from deckpress.rules.core.log import expand
+from deckpress.rules.mission_emission import MissionEmissionGame
 
 _CONTENT = {}
 

@@ -11,13 +11,13 @@ import random
 
 import pytest
 
-from rules.core.bots import make_bot
-from generator.content import load_game
-from rules.core.game import ANY, CHANCE, SIMULTANEOUS, TERMINAL
-from rules.core.log import record
-from rules.core.registry import game_class
-from rules.core.replay import replay
-from rules.core.simulate import game_rng, play_game
+from deckpress.rules.core.bots import make_bot
+from deckpress.generator.content import load_game
+from deckpress.rules.core.game import ANY, CHANCE, SIMULTANEOUS, TERMINAL
+from deckpress.rules.core.log import record
+from deckpress.rules.core.registry import game_class
+from deckpress.rules.core.replay import replay
+from deckpress.rules.core.simulate import game_rng, play_game
 
 CASES = [("mission-emission", ruleset, players) for ruleset in ("base", "strategy", "kids") for players in range(2, 7)]
 CASES += [("mission-emission", "set-collection", 4)]

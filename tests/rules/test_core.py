@@ -8,12 +8,12 @@ from pathlib import Path
 
 import pytest
 
-from rules.core.bots import bot_names, make_bot
-from rules.core.errors import IllegalAction, ParameterError, Reason
-from rules.core.game import CHANCE, SIMULTANEOUS, TERMINAL, Game, GameInfo, State, View
-from rules.core.params import Param, parse_value, resolve
-from rules.core.simulate import game_rng, play_game
-from rules.core.stats import percentile, wilson
+from deckpress.rules.core.bots import bot_names, make_bot
+from deckpress.rules.core.errors import IllegalAction, ParameterError, Reason
+from deckpress.rules.core.game import CHANCE, SIMULTANEOUS, TERMINAL, Game, GameInfo, State, View
+from deckpress.rules.core.params import Param, parse_value, resolve
+from deckpress.rules.core.simulate import game_rng, play_game
+from deckpress.rules.core.stats import percentile, wilson
 from tests.rules.helpers import deal, do, me
 
 RULES_DIR = Path(__file__).resolve().parents[2] / "rules"
@@ -42,7 +42,7 @@ def test_bad_parameter_values_are_refused_with_the_range(params, message):
 
 
 def test_effective_parameters_are_complete_and_follow_mode_and_ruleset():
-    from rules.mission_emission import MissionEmissionGame
+    from deckpress.rules.mission_emission import MissionEmissionGame
     from tests.rules.helpers import content
 
     kids = MissionEmissionGame.create(content(), ruleset="kids")
@@ -190,10 +190,10 @@ def test_engines_never_import_rendering_code():
     import subprocess
     import sys
 
-    code = ("import sys; from pathlib import Path; from rules.core.registry import load; from rules.core.replay import replay; "
-            "from rules.core.log import read_log; from rules.core.simulate import SimulationSpec, simulate; "
+    code = ("import sys; from pathlib import Path; from deckpress.rules.core.registry import load; from deckpress.rules.core.replay import replay; "
+            "from deckpress.rules.core.log import read_log; from deckpress.rules.core.simulate import SimulationSpec, simulate; "
             "replay(read_log(Path('content/mission-emission/logs/example-base.yaml'))); "
             "g = load('mission-emission'); simulate(SimulationSpec('mission-emission', dict(g.params), ('greedy',) * 4, 20, 1)); "
-            "print([m for m in sys.modules if m.startswith(('reportlab', 'generator.render', 'PIL'))])")
+            "print([m for m in sys.modules if m.startswith(('reportlab', 'deckpress.generator.render', 'PIL'))])")
     out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, cwd=RULES_DIR.parent, check=True)
     assert out.stdout.strip() == "[]"

@@ -21,16 +21,16 @@ from pathlib import Path
 import pytest
 
 from conftest import edit
-from generator.content import load_game
-from rules.core.bots import make_bot
-from rules.core.errors import IllegalAction, ParameterError, Reason
-from rules.core.game import ANY, CHANCE, TERMINAL
-from rules.core.log import format_event, record
-from rules.core.registry import load
-from rules.core.replay import replay
-from rules.core.simulate import SimulationSpec, Tally, game_rng, play_game, simulate
-from rules.fifty_missions import FiftyMissionsGame
-from rules.fifty_missions.state import SLOTS
+from deckpress.generator.content import load_game
+from deckpress.rules.core.bots import make_bot
+from deckpress.rules.core.errors import IllegalAction, ParameterError, Reason
+from deckpress.rules.core.game import ANY, CHANCE, TERMINAL
+from deckpress.rules.core.log import format_event, record
+from deckpress.rules.core.registry import load
+from deckpress.rules.core.replay import replay
+from deckpress.rules.core.simulate import SimulationSpec, Tally, game_rng, play_game, simulate
+from deckpress.rules.fifty_missions import FiftyMissionsGame
+from deckpress.rules.fifty_missions.state import SLOTS
 from tests.rules.helpers import do
 
 REPO = Path(__file__).resolve().parents[2]
@@ -566,7 +566,7 @@ def test_replay_pinpoints_the_wrong_cover_in_the_broken_log(cli):
 def test_a_finished_game_replays_to_its_recorded_result(tmp_path, cli):
     game = fm(players=2)
     state = play_game(game, [make_bot(game.info.id, "greedy")] * 2, game_rng(4, 0))[0]
-    from rules.core.log import to_yaml
+    from deckpress.rules.core.log import to_yaml
 
     path = tmp_path / "game.yaml"
     path.write_text(to_yaml(record(game, state.history, seed=4)), "utf-8")
@@ -580,9 +580,9 @@ def test_the_engine_never_imports_rendering_code():
     import subprocess
     import sys
 
-    code = ("import sys; from rules.core.simulate import SimulationSpec, simulate; "
+    code = ("import sys; from deckpress.rules.core.simulate import SimulationSpec, simulate; "
             "simulate(SimulationSpec('fifty-missions', {'players': 2}, ('greedy', 'random'), 5, 1)); "
-            "print([m for m in sys.modules if m.startswith(('reportlab', 'generator.render', 'PIL'))])")
+            "print([m for m in sys.modules if m.startswith(('reportlab', 'deckpress.generator.render', 'PIL'))])")
     out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, cwd=REPO, check=True)
     assert out.stdout.strip() == "[]"
 

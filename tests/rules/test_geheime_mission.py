@@ -21,14 +21,14 @@ from pathlib import Path
 
 import pytest
 
-from generator.content import load_game
-from rules.core.bots import make_bot
-from rules.core.errors import IllegalAction, ParameterError, Reason
-from rules.core.game import CHANCE, SIMULTANEOUS, TERMINAL
-from rules.core.log import format_event, read_log, record, to_jsonl, to_yaml
-from rules.core.replay import replay
-from rules.core.simulate import SimulationSpec, game_rng, play_game, simulate
-from rules.geheime_mission import DOOR, GeheimeMissionGame
+from deckpress.generator.content import load_game
+from deckpress.rules.core.bots import make_bot
+from deckpress.rules.core.errors import IllegalAction, ParameterError, Reason
+from deckpress.rules.core.game import CHANCE, SIMULTANEOUS, TERMINAL
+from deckpress.rules.core.log import format_event, read_log, record, to_jsonl, to_yaml
+from deckpress.rules.core.replay import replay
+from deckpress.rules.core.simulate import SimulationSpec, game_rng, play_game, simulate
+from deckpress.rules.geheime_mission import DOOR, GeheimeMissionGame
 from tests.rules.helpers import deal, do, names
 
 REPO = Path(__file__).resolve().parents[2]
@@ -360,9 +360,9 @@ def test_the_engine_never_imports_rendering_code():
     import subprocess
     import sys
 
-    code = ("import sys; from rules.core.registry import load; from rules.core.simulate import SimulationSpec, simulate; "
+    code = ("import sys; from deckpress.rules.core.registry import load; from deckpress.rules.core.simulate import SimulationSpec, simulate; "
             "g = load('geheime-mission'); simulate(SimulationSpec('geheime-mission', dict(g.params), ('greedy', 'random'), 20, 1)); "
-            "print([m for m in sys.modules if m.startswith(('reportlab', 'generator.render', 'PIL'))])")
+            "print([m for m in sys.modules if m.startswith(('reportlab', 'deckpress.generator.render', 'PIL'))])")
     out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, cwd=REPO, check=True)
     assert out.stdout.strip() == "[]"
 
@@ -430,7 +430,7 @@ def test_greedy_mixes_its_doors_evenly():
 
 
 def report(games: int, bots: tuple[str, str], seed: int = 1) -> dict:
-    from generator.cli.play import simulation_dict
+    from deckpress.generator.cli.play import simulation_dict
 
     d = simulation_dict(simulate(SimulationSpec("geheime-mission", dict(gm().params), bots, games, seed)))
     d.pop("timing")

@@ -13,10 +13,10 @@ from pathlib import Path
 
 import pytest
 
-from rules.core.bots import make_bot
-from rules.core.game import CHANCE, TERMINAL
-from rules.core.log import format_event
-from rules.core.simulate import game_rng
+from deckpress.rules.core.bots import make_bot
+from deckpress.rules.core.game import CHANCE, TERMINAL
+from deckpress.rules.core.log import format_event
+from deckpress.rules.core.simulate import game_rng
 from tests.rules.helpers import me
 
 GOLDEN = Path(__file__).resolve().parent / "golden"

@@ -7,10 +7,10 @@ import json
 import re
 from pathlib import Path
 
-from rules.core.bots import make_bot
-from rules.core.log import read_log, record, to_jsonl, to_yaml
-from rules.core.replay import replay
-from rules.core.simulate import game_rng, play_game
+from deckpress.rules.core.bots import make_bot
+from deckpress.rules.core.log import read_log, record, to_jsonl, to_yaml
+from deckpress.rules.core.replay import replay
+from deckpress.rules.core.simulate import game_rng, play_game
 from tests.rules.helpers import content, me
 
 REPO = Path(__file__).resolve().parents[2]

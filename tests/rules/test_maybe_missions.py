@@ -11,12 +11,12 @@ import random
 
 import pytest
 
-from generator.content import load_game
-from rules.core.errors import IllegalAction, Reason
-from rules.core.game import CHANCE, SIMULTANEOUS, TERMINAL
-from rules.maybe_missions import MaybeMissionsGame
-from rules.maybe_missions.cards import CARD, PASS
-from rules.maybe_missions.scoring import PLAIN
+from deckpress.generator.content import load_game
+from deckpress.rules.core.errors import IllegalAction, Reason
+from deckpress.rules.core.game import CHANCE, SIMULTANEOUS, TERMINAL
+from deckpress.rules.maybe_missions import MaybeMissionsGame
+from deckpress.rules.maybe_missions.cards import CARD, PASS
+from deckpress.rules.maybe_missions.scoring import PLAIN
 from tests.rules.helpers import do
 
 _CONTENT = {}

@@ -6,12 +6,12 @@ from __future__ import annotations
 
 import pytest
 
-from generator.games.maybe_missions_vocabulary import kinds_of
-from rules.core.errors import IllegalAction, Reason
-from rules.core.game import SIMULTANEOUS
-from rules.maybe_missions.cards import CARD
-from rules.maybe_missions.identities import PUBLIC_POWERS
-from rules.maybe_missions.scoring import SECRET_POWERS, score_profile
+from deckpress.generator.games.maybe_missions_vocabulary import kinds_of
+from deckpress.rules.core.errors import IllegalAction, Reason
+from deckpress.rules.core.game import SIMULTANEOUS
+from deckpress.rules.maybe_missions.cards import CARD
+from deckpress.rules.maybe_missions.identities import PUBLIC_POWERS
+from deckpress.rules.maybe_missions.scoring import SECRET_POWERS, score_profile
 from tests.rules.helpers import do
 from tests.rules.test_maybe_missions import collection, mm, round_to_vote, start, votes
 

@@ -9,11 +9,11 @@ from __future__ import annotations
 
 import pytest
 
-from generator.games.maybe_missions_vocabulary import kinds_of
-from rules.core.errors import IllegalAction, Reason
-from rules.core.game import CHANCE, SIMULTANEOUS
-from rules.maybe_missions.cards import CARD, PASS
-from rules.maybe_missions.masters import MASTER_RULES
+from deckpress.generator.games.maybe_missions_vocabulary import kinds_of
+from deckpress.rules.core.errors import IllegalAction, Reason
+from deckpress.rules.core.game import CHANCE, SIMULTANEOUS
+from deckpress.rules.maybe_missions.cards import CARD, PASS
+from deckpress.rules.maybe_missions.masters import MASTER_RULES
 from tests.rules.helpers import do
 from tests.rules.test_maybe_missions import collection, mm, names, propose, refill, round_to_vote, start, votes
 

@@ -16,14 +16,14 @@ from pathlib import Path
 
 import pytest
 
-from generator.cli.play import simulation_dict
-from rules.core.bots import make_bot
-from rules.core.game import CHANCE, TERMINAL
-from rules.core.log import format_event, read_log, record, to_jsonl, to_yaml
-from rules.core.registry import load
-from rules.core.replay import replay
-from rules.core.simulate import SimulationSpec, game_rng, play_game, simulate
-from rules.maybe_missions import masters
+from deckpress.generator.cli.play import simulation_dict
+from deckpress.rules.core.bots import make_bot
+from deckpress.rules.core.game import CHANCE, TERMINAL
+from deckpress.rules.core.log import format_event, read_log, record, to_jsonl, to_yaml
+from deckpress.rules.core.registry import load
+from deckpress.rules.core.replay import replay
+from deckpress.rules.core.simulate import SimulationSpec, game_rng, play_game, simulate
+from deckpress.rules.maybe_missions import masters
 from tests.conftest import edit
 from tests.rules.helpers import do
 from tests.rules.test_maybe_missions import content, mm, start

@@ -7,10 +7,10 @@ from __future__ import annotations
 
 import pytest
 
-from generator.games.maybe_missions_vocabulary import kinds_of
-from rules.core.errors import IllegalAction
-from rules.maybe_missions.cards import BUY_GENERAL, CARD, PASS, RESOURCES, SEAT
-from rules.maybe_missions.shop import REWARDS, affordable
+from deckpress.generator.games.maybe_missions_vocabulary import kinds_of
+from deckpress.rules.core.errors import IllegalAction
+from deckpress.rules.maybe_missions.cards import BUY_GENERAL, CARD, PASS, RESOURCES, SEAT
+from deckpress.rules.maybe_missions.shop import REWARDS, affordable
 from tests.rules.helpers import do
 from tests.rules.test_maybe_missions import collection, mm, names, round_to_vote, start, votes
 

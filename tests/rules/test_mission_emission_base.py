@@ -11,9 +11,9 @@ import random
 
 import pytest
 
-from rules.core.errors import IllegalAction, Reason
-from rules.core.game import CHANCE, TERMINAL
-from rules.mission_emission.common import RESHUFFLE
+from deckpress.rules.core.errors import IllegalAction, Reason
+from deckpress.rules.core.game import CHANCE, TERMINAL
+from deckpress.rules.mission_emission.common import RESHUFFLE
 from tests.rules.helpers import content, deal, do, draw, me, names
 
 HANDS = (["Mizoram", "Karnataka", "Delhi"], ["West Bengal", "Goa", "Punjab"], ["Telangana", "Kerala", "Bihar"])
@@ -207,8 +207,8 @@ def test_base_wrong_phase_and_not_in_hand_are_refused():
 
 def test_base_point_values_come_from_the_content(game_copy):
     # The engine reads point-cards.yaml: a changed value changes the game as well as the card.
-    from generator.content import load_game
-    from rules.mission_emission import MissionEmissionGame
+    from deckpress.generator.content import load_game
+    from deckpress.rules.mission_emission import MissionEmissionGame
     from tests.conftest import edit
 
     folder = game_copy("mission-emission")

@@ -10,8 +10,8 @@ import random
 
 import pytest
 
-from rules.core.errors import IllegalAction, ParameterError, Reason
-from rules.core.game import CHANCE, TERMINAL
+from deckpress.rules.core.errors import IllegalAction, ParameterError, Reason
+from deckpress.rules.core.game import CHANCE, TERMINAL
 from tests.rules.helpers import deal, do, draw, me, names
 
 

@@ -21,13 +21,13 @@ import pytest
 
 import tests.rules.test_conformance as conformance
 import tests.rules.test_golden as golden
-from rules.core.bots import make_bot
-from rules.core.errors import IllegalAction, ParameterError, Reason
-from rules.core.game import CHANCE, TERMINAL
-from rules.core.simulate import game_rng
-from rules.mission_emission import MissionEmissionGame
-from rules.mission_emission.base import greedy
-from rules.mission_emission.common import GIVE, KEEP, MAX_SEATS, MISSION
+from deckpress.rules.core.bots import make_bot
+from deckpress.rules.core.errors import IllegalAction, ParameterError, Reason
+from deckpress.rules.core.game import CHANCE, TERMINAL
+from deckpress.rules.core.simulate import game_rng
+from deckpress.rules.mission_emission import MissionEmissionGame
+from deckpress.rules.mission_emission.base import greedy
+from deckpress.rules.mission_emission.common import GIVE, KEEP, MAX_SEATS, MISSION
 from tests.rules.helpers import content, deal, do, me, names
 
 FOREST = 0
@@ -252,7 +252,7 @@ def test_set_collection_ruleset_and_parameter_checks():
 
 def test_a_fan_variant_file_switches_set_collection_on(tmp_path):
     # Issue 7: a variant that changes rules works through parameters the engine declares.
-    from generator.variant import load_variant
+    from deckpress.generator.variant import load_variant
 
     path = tmp_path / "sets.yaml"
     path.write_text("extends: mission-emission\nname: Sets\nauthor: A fan\nversion: \"1.0\"\n"

@@ -10,8 +10,8 @@ import random
 
 import pytest
 
-from rules.core.errors import IllegalAction, Reason
-from rules.core.game import CHANCE, TERMINAL
+from deckpress.rules.core.errors import IllegalAction, Reason
+from deckpress.rules.core.game import CHANCE, TERMINAL
 from tests.rules.helpers import deal, do, draw, me, names
 
 HANDS = (["Karnataka", "Forest +5", "Delhi"], ["West Bengal", "Goa", "Forest +7"], ["Kerala", "Punjab", "Smoke -3"])

@@ -6,11 +6,11 @@ import json
 
 import pytest
 
-from generator.cli.play import simulation_dict
-from rules.core.bots import make_bot
-from rules.core.errors import MoveLimitExceeded
-from rules.core.log import read_log
-from rules.core.simulate import SimulationSpec, Tally, game_rng, play_game, run_chunk, simulate
+from deckpress.generator.cli.play import simulation_dict
+from deckpress.rules.core.bots import make_bot
+from deckpress.rules.core.errors import MoveLimitExceeded
+from deckpress.rules.core.log import read_log
+from deckpress.rules.core.simulate import SimulationSpec, Tally, game_rng, play_game, run_chunk, simulate
 from tests.rules.helpers import me
 
 
