@@ -1,0 +1,60 @@
+"""Text that cannot fool a reader: which characters content may not hold, and how any value from
+a user is shown in a message, a terminal or a report.
+
+Control characters (NUL, BEL, ESC, ...) and bidirectional overrides (U+202A-U+202E,
+U+2066-U+2069) in a card name can hide or reorder what a reader sees, in a PDF, a terminal or a
+CI log (``shared/notes/untrusted-input.md``).  Content that holds them is refused at its line;
+anything shown from a user's file is escaped and shortened first.
+"""
+from __future__ import annotations
+
+import unicodedata
+
+#: Bidirectional embedding, override and isolate controls.
+BIDI_CONTROLS = frozenset(chr(c) for c in (*range(0x202A, 0x202F), *range(0x2066, 0x206A)))
+#: Ordinary white space allowed in text.
+_ALLOWED_CONTROLS = frozenset("\t\n\r")
+#: How many characters of a value a message quotes at most.
+EXCERPT_CHARS = 60
+
+
+def refused(c: str) -> bool:
+    """Whether character ``c`` may not appear in content: a control character other than tab,
+    newline and carriage return (Unicode category Cc), or a bidirectional control."""
+    return (c not in _ALLOWED_CONTROLS and unicodedata.category(c) == "Cc") or c in BIDI_CONTROLS
+
+
+def refused_characters(text: str) -> list[str]:
+    """The refused characters of ``text``, each once in order of appearance, named for people
+    (``'U+0000 (NULL)'``, ``'U+202E (RIGHT-TO-LEFT OVERRIDE)'``)."""
+    seen: list[str] = []
+    for c in text:
+        if refused(c) and c not in seen:
+            seen.append(c)
+    return [f"U+{ord(c):04X} ({unicodedata.name(c, _CONTROL_NAMES.get(ord(c), 'control character'))})" for c in seen]
+
+
+def escape(text: str) -> str:
+    """``text`` with every refused character (and other non-printing ones) written as an escape
+    (``\\x00``, ``\\u202e``), safe to print to a terminal or log."""
+    out = []
+    for c in text:
+        if refused(c) or (c not in _ALLOWED_CONTROLS and unicodedata.category(c) in ("Cc", "Cf") and c != "\u00ad"):
+            code = ord(c)
+            out.append(f"\\x{code:02x}" if code < 0x100 else f"\\u{code:04x}")
+        else:
+            out.append(c)
+    return "".join(out)
+
+
+def excerpt(value: object, limit: int = EXCERPT_CHARS) -> str:
+    """A short, escaped excerpt of ``value`` for a message: at most ``limit`` characters of its
+    text, then ``… (N characters)`` when it was longer."""
+    text = value if isinstance(value, str) else repr(value)
+    shown = escape(text)
+    if len(shown) <= limit:
+        return shown
+    return f"{shown[:limit]}… ({len(text):,} characters)"
+
+
+_CONTROL_NAMES = {0: "NULL", 7: "BELL", 8: "BACKSPACE", 0x1B: "ESCAPE", 0x7F: "DELETE"}
