@@ -53,19 +53,27 @@ def count(content: "GameContent", component_id: str, stem: str, list_key: str) -
     return [game.error(("components",), f"components: no component '{component_id}' (needed to count {stem}.yaml)")]
 
 
+#: What the shipped games' code reads from ``game.yaml`` (a game made from data alone needs none).
+SHIPPED_GAME_KEYS = ("publisher", "players", "components")
+
+
 def game_file(content: "GameContent") -> list[ContentError]:
-    """Checks on ``game.yaml`` common to all games: its id is its folder's name, player and
-    duration ranges are ordered, components name declared card sizes and have unique ids."""
+    """Checks on ``game.yaml`` common to all games: player and duration ranges are ordered,
+    components name declared card sizes and have unique ids, and a shipped game's file has what
+    its code reads.  (The folder's name does not matter: a game is what its ``id`` says.)"""
     doc = content.documents["game"]
     data = doc.data
     errors = []
-    if data["id"] != content.game_id:
-        errors.append(doc.error(("id",), f"id: '{data['id']}' must equal the folder name '{content.game_id}'"))
+    if hasattr(content.module, "FILES"):
+        for key in SHIPPED_GAME_KEYS:
+            if key not in data:
+                errors.append(doc.error((), f"(top level): '{key}' is required in a {content.game_id} game.yaml"))
     for key in ("players", "duration"):
         if key in data and data[key]["min"] > data[key]["max"]:
             errors.append(doc.error((key,), f"{key}: min {data[key]['min']} is more than max {data[key]['max']}"))
-    errors += unique_ids(doc, "components", "component")
-    for i, comp in enumerate(data["components"]):
+    if "components" in data:
+        errors += unique_ids(doc, "components", "component")
+    for i, comp in enumerate(data.get("components", [])):
         size = comp.get("card_size")
         if size is not None and size not in data["card_sizes"]:
             errors.append(doc.error(("components", i, "card_size"), f"components[{i}].card_size: unknown size '{size}' (expected one of: {', '.join(data['card_sizes'])})"))

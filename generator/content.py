@@ -1,11 +1,25 @@
 """Loading a game's content folder: every file parsed safely, schema-checked and semantically
 checked, all errors collected.
 
-A game folder ``content/<game>/`` holds ``game.yaml``, ``layout.yaml`` and the game's own card
-files.  Each file's schema follows from its name: ``game.yaml`` → ``schemas/game.schema.json``,
-``layout.yaml`` → ``schemas/layout.schema.json``, any other ``<stem>.yaml`` →
-``schemas/<game>.<stem>.schema.json``.  The first line of each file names the same schema for
-editors (``# yaml-language-server: $schema=../../schemas/...``); a mismatch is an error, so what an
+A game is what its ``game.yaml`` says, wherever its folder lives: ``deckpress build editions/2026``
+and ``deckpress build mission-emission`` (a shipped game, by id) load the same way, and a copy of
+Mission Emission in ``me-india/`` is Mission Emission because its ``game.yaml`` says
+``id: mission-emission``.  Every file is read through :mod:`deckpress.generator.gate`: inside the
+game's folder after following links, regular, size-checked.
+
+Two kinds of game:
+
+* **The shipped games with code** (Mission Emission, 50 Missions, Maybe Missions, Geheime
+  Mission): their card files are fixed (``generator/games/<game>.py`` ``FILES``), each
+  ``<stem>.yaml`` checked by ``schemas/<game-id>.<stem>.schema.json``, plus their own semantic
+  checks.
+* **Games from data alone**: ``game.yaml`` declares ``decks``, each naming its card file (YAML or
+  CSV), an optional JSON Schema for one card (in the game's folder), its card size, its layout
+  and copies per card (``generator/games/data.py``).
+
+``game.yaml`` → ``schemas/game.schema.json`` and ``layout.yaml`` → ``schemas/layout.schema.json``
+for every game.  A YAML file's first line may name its schema for editors (``# yaml-language-server:
+$schema=.../<schema>.json``): when it does, it must name the schema deckpress checks, so what an
 editor checks while a person types is what ``deckpress validate`` checks.
 """
 from __future__ import annotations
@@ -14,26 +28,28 @@ import hashlib
 import json
 from dataclasses import dataclass
 from pathlib import Path
-from types import MappingProxyType
+from types import MappingProxyType, ModuleType
 from typing import Any, Mapping
 
 from deckpress.generator import checks
 from deckpress.generator.errors import ContentError, ContentErrors, display_path
-from deckpress.generator.games import game_module, known_games
+from deckpress.generator.games import data_game, game_module, shipped_games
 from deckpress.generator.paths import CONTENT_DIR
 from deckpress.generator.schema import schema_exists, validate
 from deckpress.generator.yamlsafe import Document, load_yaml
 
 SCHEMA_COMMENT = "# yaml-language-server: $schema="
+GAME_FILE = "game.yaml"
 
 
 @dataclass(frozen=True)
 class GameContent:
     """A game's validated content: plain data by file stem, with positions for error messages.
 
-    ``content["states"]`` is the parsed data of ``states.yaml``; ``documents`` keeps the
-    :class:`Document` (positions included).  ``content_hash`` is a SHA-256 of the canonical JSON of
-    all documents' data: the same content gives the same hash, whatever the formatting.
+    ``content["states"]`` is the parsed data of ``states.yaml`` (or ``states.csv``);
+    ``documents`` keeps the :class:`Document` (positions included).  ``root`` is the game's
+    folder.  ``content_hash`` is a SHA-256 of the canonical JSON of all documents' data: the same
+    content gives the same hash, whatever the formatting.
     """
 
     game_id: str
@@ -44,25 +60,57 @@ class GameContent:
         return self.documents[stem].data
 
     @property
+    def module(self) -> ModuleType:
+        """The module that knows this game's files, checks, decks and cover."""
+        return module_for(self.game_id)
+
+    @property
     def content_hash(self) -> str:
         """``sha256:<hex>`` of the content's data (comments and formatting do not count)."""
         canonical = json.dumps({k: d.data for k, d in sorted(self.documents.items())}, sort_keys=True, ensure_ascii=False)
         return "sha256:" + hashlib.sha256(canonical.encode("utf-8")).hexdigest()
 
 
+def module_for(game_id: str) -> ModuleType:
+    """The shipped game module of ``game_id``, else the module of games made from data alone."""
+    return game_module(game_id) or data_game
+
+
 def schema_for(game_id: str, stem: str) -> str:
-    """The schema file name for ``<stem>.yaml`` in game ``game_id``."""
+    """The deckpress schema file name for ``<stem>.yaml`` in a shipped game ``game_id``."""
     if stem in ("game", "layout"):
         return f"{stem}.schema.json"
     return f"{game_id}.{stem}.schema.json"
 
 
-def game_dir(game: str | Path, content_dir: Path = CONTENT_DIR) -> Path:
-    """The folder of ``game``: a path to a folder, or a shipped game's id."""
+def find_game(game: str | Path) -> Path:
+    """The folder of ``game``: a path to a game folder, a file inside one (its nearest folder
+    holding ``game.yaml``), or a shipped game's id.
+
+    Raises:
+        ContentErrors: neither a folder, a file in a game folder, nor a shipped game (the
+            message lists the shipped games).
+    """
     p = Path(game)
     if p.is_dir():
         return p
-    return content_dir / str(game)
+    if p.is_file():
+        for folder in p.resolve().parents:
+            if (folder / GAME_FILE).is_file():
+                return folder
+        raise ContentErrors([ContentError(display_path(p), 0, 0, f"not in a game folder: no {GAME_FILE} beside it or in a folder above it")])
+    if str(game) in shipped_games():
+        return CONTENT_DIR / str(game)
+    raise ContentErrors([ContentError(str(game), 0, 0, f"no such game folder, and no shipped game of that id (shipped games: {', '.join(shipped_games())})")])
+
+
+def game_dir(game: str | Path) -> Path:
+    """Like :func:`find_game`, without raising: an unknown name gives a path that does not exist
+    (so :func:`check_game` reports it)."""
+    try:
+        return find_game(game)
+    except ContentErrors:
+        return Path(game)
 
 
 def check_game(folder: Path) -> tuple[GameContent | None, list[ContentError]]:
@@ -73,74 +121,112 @@ def check_game(folder: Path) -> tuple[GameContent | None, list[ContentError]]:
     """
     folder = Path(folder)
     shown_dir = display_path(folder)
-    game_id = folder.name
     if not folder.is_dir():
-        return None, [ContentError(shown_dir, 0, 0, f"no such game folder (known games: {', '.join(known_games())})")]
-    module = game_module(game_id)
-    if module is None:
-        return None, [ContentError(shown_dir, 0, 0, f"unknown game '{game_id}' (known games: {', '.join(known_games())})")]
-
-    errors: list[ContentError] = []
-    documents: dict[str, Document] = {}
-    present = sorted(folder.glob("*.yaml"))
-    for path in present:
-        doc, errs = load_file(path, schema_for(game_id, path.stem))
+        return None, [ContentError(shown_dir, 0, 0, f"no such game folder, and no shipped game of that id (shipped games: {', '.join(shipped_games())})")]
+    root = folder.resolve()
+    game_path = folder / GAME_FILE
+    if not game_path.exists() and not game_path.is_symlink():
+        return None, [ContentError(shown_dir, 0, 0, f"not a game folder: it has no {GAME_FILE} (make one with 'deckpress init NAME')")]
+    game_doc, errors = load_file(game_path, "game.schema.json", root)
+    game_id = _game_id(game_doc, game_path, root)
+    module = module_for(game_id) if game_id else data_game
+    documents: dict[str, Document] = {"game": game_doc} if game_doc is not None else {}
+    if hasattr(module, "content_files"):
+        files = module.content_files(game_doc) if game_doc is not None else []
+    else:
+        files = shipped_files(folder, game_id, module.FILES)
+    for stem, path, loader in files:
+        if stem == "game":
+            continue
+        doc, errs = loader(path, root)
         errors.extend(errs)
         if doc is not None:
-            documents[path.stem] = doc
-    for stem in module.FILES:
-        if not (folder / f"{stem}.yaml").exists():
-            errors.append(ContentError(shown_dir, 0, 0, f"missing content file {stem}.yaml (a {game_id} folder needs: {', '.join(f + '.yaml' for f in module.FILES)})"))
+            documents[stem] = doc
     if errors:
         return None, errors
-
     return check_documents(game_id, folder, documents)
+
+
+def game_id_of(folder: Path) -> str | None:
+    """The ``id`` a game folder's ``game.yaml`` gives, read loosely (the file need not be valid);
+    None when there is none."""
+    return _game_id(None, Path(folder) / GAME_FILE, Path(folder).resolve())
+
+
+def _game_id(game_doc: Document | None, path: Path, root: Path) -> str | None:
+    """The game's id from a valid ``game.yaml``, or read loosely from a broken one (to pick the
+    right schemas for the other files' errors)."""
+    if game_doc is not None:
+        return game_doc.data["id"]
+    loose, _ = load_yaml(path, root=root)
+    data = loose.data if loose is not None else None
+    return data.get("id") if isinstance(data, dict) and isinstance(data.get("id"), str) else None
+
+
+def shipped_files(folder: Path, game_id: str, required: tuple[str, ...]):
+    """``(stem, path, loader)`` for every ``*.yaml`` in a shipped game's folder (each checked by
+    its deckpress schema) and for each ``required`` stem, missing or not (so a missing file is
+    reported by the loader)."""
+    stems = sorted({p.stem for p in folder.glob("*.yaml")} | set(required))
+    return [(stem, folder / f"{stem}.yaml", _yaml_loader(schema_for(game_id, stem))) for stem in stems]
+
+
+def _yaml_loader(schema_name: str):
+    return lambda path, root: load_file(path, schema_name, root)
 
 
 def check_documents(game_id: str, root: Path, documents: dict[str, Document]) -> tuple[GameContent | None, list[ContentError]]:
     """The semantic checks of a game (shared ones, then the game's own) on parsed,
     schema-valid documents.  Returns ``(content, [])`` or ``(None, errors)``."""
-    content = GameContent(game_id, root, MappingProxyType(documents))
-    errors = checks.game_file(content) + game_module(game_id).check(content)
+    content = GameContent(game_id, Path(root), MappingProxyType(documents))
+    errors = checks.game_file(content) + content.module.check(content)
     if errors:
         return None, errors
     return content, []
 
 
-def load_game(game: str | Path, content_dir: Path = CONTENT_DIR) -> GameContent:
+def load_game(game: str | Path) -> GameContent:
     """Load and check a game's content.
 
     Args:
-        game: a shipped game's id (``"mission-emission"``) or a path to a game folder.
+        game: a shipped game's id (``"mission-emission"``), or a path to a game folder (or to a
+            file in one).
 
     Raises:
-        ContentErrors: with every error found, when the content is not valid.
+        ContentErrors: with every error found, when the content is not valid or not found.
     """
-    content, errors = check_game(game_dir(game, content_dir))
+    content, errors = check_game(find_game(game))
     if errors:
         raise ContentErrors(errors)
     return content
 
 
-def load_file(path: Path, schema_name: str) -> tuple[Document | None, list[ContentError]]:
-    """Parse one content file safely and validate it against ``schemas/<schema_name>``.
+def load_file(path: Path, schema_name: str, root: Path | None = None) -> tuple[Document | None, list[ContentError]]:
+    """Parse one content file safely (through the gate, inside ``root``) and validate it against
+    the deckpress schema ``schemas/<schema_name>``.
 
-    Also checks that the file's first line names that schema for editors.
+    Also checks that the file's first line, if it names a schema for editors, names that one.
     Returns ``(document, [])`` or ``(None, errors)``.
     """
     shown = display_path(path)
     if not schema_exists(schema_name):
         return None, [ContentError(shown, 0, 0, f"unknown content file '{path.name}': there is no schema {schema_name} for it")]
-    doc, errors = load_yaml(path, shown)
+    doc, errors = load_yaml(path, shown, root=root)
     if doc is None:
         return None, errors
-    errors = _schema_comment(doc, schema_name) + validate(doc, schema_name)
+    errors = schema_comment(doc, schema_name) + validate(doc, schema_name)
     return (None, errors) if errors else (doc, [])
 
 
-def _schema_comment(doc: Document, schema_name: str) -> list[ContentError]:
-    first = doc.path.read_text("utf-8").split("\n", 1)[0].strip()
-    expected = f"{SCHEMA_COMMENT}../../schemas/{schema_name}"
-    if first != expected:
-        return [ContentError(doc.display, 1, 1, f"the first line must name the file's schema for editors: expected '{expected}'")]
+def schema_comment(doc: Document, schema_name: str) -> list[ContentError]:
+    """An error if the file's ``$schema`` modeline names another schema than ``schema_name``
+    (any folder or URL before the file name is fine: editors outside the checkout point it at
+    the folder ``deckpress schemas DIR`` wrote)."""
+    first = doc.first_line.strip()
+    if not first.startswith(SCHEMA_COMMENT):
+        return []
+    named = first[len(SCHEMA_COMMENT):].strip().rsplit("/", 1)[-1]
+    if named != schema_name:
+        return [ContentError(doc.display, 1, 1, f"the first line names the schema '{named}' for editors, but this file is checked by '{schema_name}': "
+                                                f"write '{SCHEMA_COMMENT}<folder>/{schema_name}'")]
     return []

@@ -43,9 +43,16 @@ class ContentErrors(Exception):
 
 
 def display_path(path: Path | str) -> str:
-    """``path`` relative to the working directory when it lies below it, else as given."""
+    """``path`` relative to the working directory when it lies below it; a shipped file as
+    ``deckpress/content/...`` (never the installation's absolute path); else as given."""
     p = Path(path)
     try:
         return str(p.resolve().relative_to(Path.cwd().resolve()))
+    except ValueError:
+        pass
+    from deckpress.generator.paths import PACKAGE_DIR
+
+    try:  # shipped content: named inside the package, not by the installation's absolute path
+        return "deckpress/" + str(p.resolve().relative_to(PACKAGE_DIR.resolve()))
     except ValueError:
         return str(p)

@@ -23,7 +23,7 @@ from __future__ import annotations
 import os
 import re
 import stat
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from pathlib import Path, PurePosixPath
 
 #: Default byte limit of a content file (YAML, CSV, JSON schema): the largest shipped file is
@@ -107,7 +107,7 @@ def read_bytes(path: Path, root: Path | None = None, max_bytes: int = MAX_FILE_B
     try:
         fd = os.open(real, os.O_RDONLY | getattr(os, "O_NONBLOCK", 0) | getattr(os, "O_NOCTTY", 0))
     except FileNotFoundError:
-        raise GateError("no such file") from None
+        raise GateError("does not exist") from None
     except IsADirectoryError:
         raise GateError("is a folder, not a regular file") from None
     except OSError as exc:
@@ -149,12 +149,14 @@ def read_text(path: Path, root: Path | None = None, max_bytes: int = MAX_FILE_BY
 
 @dataclass(frozen=True)
 class ImageInfo:
-    """A checked image: its resolved ``path``, ``format`` ('PNG' or 'JPEG') and size in pixels."""
+    """A checked image: its resolved ``path``, ``format`` ('PNG' or 'JPEG'), size in pixels, and
+    the ``data`` that was checked (draw these bytes, never the path again)."""
 
     path: Path
     format: str
     width_px: int
     height_px: int
+    data: bytes = field(repr=False, default=b"")
 
 
 def check_image(path: Path, root: Path | None = None, max_bytes: int = MAX_IMAGE_BYTES,
@@ -191,7 +193,7 @@ def check_image(path: Path, root: Path | None = None, max_bytes: int = MAX_IMAGE
         raise GateError(f"is larger than the limit of {max_pixels:,} pixels") from None
     except Exception as exc:  # noqa: BLE001 - Pillow raises many types for damaged files
         raise GateError(f"is not a readable PNG or JPEG image ({type(exc).__name__})") from None
-    return ImageInfo(Path(path).resolve(), kind, w, h)
+    return ImageInfo(Path(path).resolve(), kind, w, h, data)
 
 
 def _short(text: str, limit: int = 60) -> str:

@@ -11,9 +11,8 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
-from deckpress.generator.content import GameContent, check_documents, schema_for
+from deckpress.generator.content import GameContent, check_documents, module_for, schema_for
 from deckpress.generator.errors import ContentError, display_path
-from deckpress.generator.games import game_module, known_games
 from deckpress.generator.schema import validate
 from deckpress.generator.yamlsafe import Document, load_yaml
 
@@ -47,14 +46,13 @@ class Variant:
 
 def load_variant(path: Path) -> tuple[Variant | None, list[ContentError]]:
     """Stage 1 and the first half of stage 2: safe loading within the variant limits, then the
-    variant schema and a known ``extends``.  Returns ``(variant, [])`` or ``(None, errors)``."""
+    variant schema (the game it ``extends`` is found by :func:`deckpress.generator.check.base_content`).
+    Returns ``(variant, [])`` or ``(None, errors)``."""
     doc, errors = load_yaml(Path(path), display_path(path), max_bytes=VARIANT_MAX_BYTES,
                             max_depth=VARIANT_MAX_DEPTH, max_nodes=VARIANT_MAX_NODES)
     if doc is None:
         return None, errors
     errors = validate(doc, "variant.schema.json")
-    if not errors and doc.data["extends"] not in known_games():
-        errors.append(doc.error(("extends",), f"extends: unknown game '{doc.data['extends']}' (known games: {', '.join(known_games())})"))
     return (None, errors) if errors else (Variant(doc), [])
 
 
@@ -66,7 +64,7 @@ def record_list(game_id: str, stem: str, data: Any) -> str | None:
     """The key of the list of cards (records with an ``id``) in a content file: the game module's
     ``RECORD_LISTS[stem]`` if it declares one (or :data:`COMMON_RECORD_LISTS`), else the file's
     only top-level list of records."""
-    declared = {**COMMON_RECORD_LISTS, **getattr(game_module(game_id), "RECORD_LISTS", {})}
+    declared = {**COMMON_RECORD_LISTS, **getattr(module_for(game_id), "RECORD_LISTS", {})}
     if stem in declared:
         return declared[stem]
     if not isinstance(data, dict):

@@ -22,6 +22,7 @@ from typing import Any
 
 import yaml
 
+from deckpress.generator import gate
 from deckpress.generator.errors import ContentError
 
 #: Default limits.  A shipped content file is ~30 KB; these leave ample room for real content.
@@ -53,6 +54,7 @@ class Document:
     value; ``key_positions`` maps a mapping entry's path to the position of its key.
     ``origins`` maps a path to ``(file, line, column)`` in *another* file: a document merged from
     a base and a variant reports errors in the variant's parts at the variant's lines.
+    ``first_line`` is the file's first line (where an editor's ``$schema`` modeline stands).
     """
 
     path: Path
@@ -61,6 +63,7 @@ class Document:
     key_positions: dict[PathKey, tuple[int, int]] = field(default_factory=dict)
     display: str = ""
     origins: dict[PathKey, tuple[str, int, int]] = field(default_factory=dict)
+    first_line: str = ""
 
     def where(self, path: PathKey, key: bool = False) -> tuple[int, int]:
         """Line and column of ``path``; the nearest enclosing value's if ``path`` is not there
@@ -97,13 +100,18 @@ def load_yaml(
     max_depth: int = MAX_DEPTH,
     max_nodes: int = MAX_NODES,
     text: str | None = None,
+    root: Path | None = None,
 ) -> tuple[Document | None, list[ContentError]]:
     """Load one YAML file safely.
 
     Args:
-        path: the file (read as UTF-8 unless ``text`` is given).
+        path: the file (read as UTF-8 unless ``text`` is given), through
+            :func:`deckpress.generator.gate.read_text`: a regular file, size checked before
+            reading, the read bounded by ``max_bytes``.
         display: how the path is named in errors (default: ``str(path)``).
         max_bytes, max_depth, max_nodes: limits; exceeding one is an error, never a crash.
+        root: the folder the file must lie in once links are followed (a game's or a variant's
+            folder); None for no such check.
 
     Returns:
         ``(document, [])`` on success, or ``(None, errors)`` listing every problem found
@@ -113,15 +121,9 @@ def load_yaml(
     shown = display or str(path)
     if text is None:
         try:
-            raw = path.read_bytes()
-        except OSError as exc:
-            return None, [ContentError(shown, 0, 0, f"cannot read file: {exc.strerror or exc}")]
-        if len(raw) > max_bytes:
-            return None, [ContentError(shown, 0, 0, f"file is {len(raw):,} bytes; the limit is {max_bytes:,}")]
-        try:
-            text = raw.decode("utf-8")
-        except UnicodeDecodeError as exc:
-            return None, [ContentError(shown, 0, 0, f"file is not UTF-8 text (byte {exc.start})")]
+            text = gate.read_text(Path(path), root, max_bytes)
+        except gate.GateError as exc:
+            return None, [ContentError(shown, 0, 0, f"file {exc}")]
     elif len(text.encode("utf-8")) > max_bytes:
         return None, [ContentError(shown, 0, 0, f"file is larger than the limit of {max_bytes:,} bytes")]
 
@@ -132,7 +134,7 @@ def load_yaml(
         node = yaml.compose(text, Loader=_JsonScalarLoader)
     except yaml.YAMLError as exc:
         return None, [_yaml_error(shown, exc)]
-    doc = Document(path=path, data=None, display=shown)
+    doc = Document(path=path, data=None, display=shown, first_line=text.split("\n", 1)[0])
     builder = _Builder(doc, max_nodes)
     doc.data = builder.build(node, ()) if node is not None else None
     if builder.errors:

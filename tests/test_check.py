@@ -37,7 +37,7 @@ def check(path: Path, **options):
     ("python-tag.yaml", "unreadable", "YAML tag 'tag:yaml.org,2002:python/object/apply:os.system' is not allowed"),
     ("yaml11-scalars.yaml", "reject", "'on' is not one of ['state', 'union-territory']"),
     ("unknown-card.yaml", "reject", "replace.id: no card 'atlantis' in states.yaml"),
-    ("unknown-game.yaml", "reject", "extends: unknown game 'monopoly'"),
+    ("unknown-game.yaml", "reject", "extends: 'monopoly' is not a shipped game"),
 ])
 def test_hostile_corpus_is_refused_cleanly(name, verdict, message):
     report = check(HOSTILE / name, simulate=False)
@@ -56,7 +56,7 @@ def test_ten_megabyte_file_is_unreadable(tmp_path):
     path = variant(tmp_path, "description2: " + "x" * (10 * 1024 * 1024) + "\n")
     report = check(path, simulate=False)
     assert report.verdict == "unreadable" and report.exit_code == 3
-    assert "the limit is 262,144" in str(report.errors[0])
+    assert "is larger than 256 KiB" in str(report.errors[0])
 
 
 def test_deep_nesting_is_unreadable(tmp_path):

@@ -119,7 +119,8 @@ def test_schema_comment_must_name_the_schema(game_copy):
     folder = game_copy("mission-emission")
     edit(folder / "missions.yaml", "mission-emission.missions.schema.json", "missions.schema.json")
     [error] = errors_of(folder)
-    assert error.endswith(":1:1: the first line must name the file's schema for editors: expected '# yaml-language-server: $schema=../../schemas/mission-emission.missions.schema.json'")
+    assert error.endswith(":1:1: the first line names the schema 'missions.schema.json' for editors, but this file is checked by "
+                          "'mission-emission.missions.schema.json': write '# yaml-language-server: $schema=<folder>/mission-emission.missions.schema.json'")
 
 
 def test_unknown_key_lists_the_expected_ones(game_copy):

@@ -25,9 +25,9 @@ import yaml
 
 from deckpress.generator.check.simulation import SimulationPlan, compare, run_bounded
 from deckpress.generator.check.thresholds import Thresholds
-from deckpress.generator.content import SCHEMA_COMMENT, GameContent, load_game, schema_for
+from deckpress.generator.content import SCHEMA_COMMENT, GameContent, check_game, find_game, load_game, schema_for
 from deckpress.generator.errors import ContentError, ContentErrors, display_path
-from deckpress.generator.games import game_module
+from deckpress.generator.games import shipped_games
 from deckpress.generator.schema import validate
 from deckpress.generator.variant import (VARIANT_MAX_BYTES, VARIANT_MAX_DEPTH, VARIANT_MAX_NODES, ContentDiff, Variant, diff, merge,
                                variant_art)
@@ -40,7 +40,8 @@ EXIT_CODES = {"accept": 0, "review": 1, "reject": 2, "unreadable": 3}
 class CheckOptions:
     """How to check: games per side (None: the game's own ``GameInfo.check_games``), seed, bots
     (None: the game's default), whether to simulate, the thresholds, the limits of the simulation
-    stage (s, MiB), worker processes, and where to write the preview."""
+    stage (s, MiB), worker processes, where to write the preview, and the game folder to check
+    against (``content``; None: the shipped game the variant ``extends``)."""
 
     games: int | None = None
     seed: int = 1
@@ -51,6 +52,7 @@ class CheckOptions:
     memory_mb: int = 2048
     workers: int = 2
     preview_path: Path | None = None
+    content: Path | None = None  # the game folder the variant extends (default: the shipped game of its id)
 
 
 @dataclass
@@ -103,14 +105,15 @@ def run_check(path: Path, options: CheckOptions = CheckOptions()) -> CheckReport
     report.stages.append(Stage("1. safe loading", "passed"))
 
     errors = validate(doc, "variant.schema.json")
-    if not errors and game_module(doc.data["extends"]) is None:
-        errors = [doc.error(("extends",), f"extends: unknown game '{doc.data['extends']}'")]
     if errors:
         report.errors = errors
         return report.stop("2. schemas and checks", "reject", ["the variant does not follow the variant format"])
+    base, errors = base_content(doc, options.content)
+    if errors:
+        report.errors = errors
+        return report.stop("2. schemas and checks", "reject", ["the game the variant extends could not be loaded"])
     variant = Variant(doc)
     report.meta = {k: doc.data.get(k) for k in ("extends", "name", "author", "version", "description", "source")}
-    base = load_game(variant.game_id)
     merged, errors = merge(variant, base)
     engine = _engine(variant.game_id)
     base_params = variant_params = {}
@@ -157,6 +160,27 @@ def run_check(path: Path, options: CheckOptions = CheckOptions()) -> CheckReport
     return report
 
 
+def base_content(doc, folder: Path | None) -> tuple[GameContent | None, list[ContentError]]:
+    """The content a variant document extends: the game folder ``folder`` (whose ``game.yaml`` id
+    must be the variant's ``extends``), else the shipped game of that id.  Errors are located at
+    the variant's ``extends``, or are the folder's own content errors."""
+    extends = doc.data["extends"]
+    if folder is None:
+        if extends not in shipped_games():
+            return None, [doc.error(("extends",), f"extends: '{extends}' is not a shipped game ({', '.join(shipped_games())}): "
+                                                  "give the folder of the game it extends with --content")]
+        return load_game(extends), []
+    try:
+        content, errors = check_game(find_game(folder))
+    except ContentErrors as exc:
+        return None, exc.errors
+    if errors:
+        return None, errors
+    if content.game_id != extends:
+        return None, [doc.error(("extends",), f"extends: '{extends}', but the game in {display_path(folder)} is '{content.game_id}'")]
+    return content, []
+
+
 def _engine(game_id: str):
     from deckpress.rules.core.registry import game_class, known_games
 
@@ -195,7 +219,7 @@ def _preview(base: GameContent, merged: GameContent, art: dict[str, str], path: 
     from deckpress.generator.output import write_atomic
     from deckpress.generator.render.kit import PrintOptions, render_pdf
 
-    module = game_module(base.game_id)
+    module = base.module
     before = {(d.kind, c["id"]): c for d in module.decks(base) for c in d.cards}
     decks, ids = [], []
     for deck in module.decks(merged):
@@ -206,7 +230,8 @@ def _preview(base: GameContent, merged: GameContent, art: dict[str, str], path: 
             ids += [c["id"] for c in cards]
     if not decks or path is None:
         return None, ids
-    pdf = render_pdf(merged.documents["layout"], decks, None, PrintOptions(), title=f"{merged['game']['title']}: variant preview")
+    pdf = render_pdf(merged.documents["layout"], decks, None, PrintOptions(), title=f"{merged['game']['title']}: variant preview",
+                     checked_images=frozenset(art.values()))
     write_atomic(path, pdf)
     return display_path(path), ids
 

@@ -8,9 +8,9 @@ from __future__ import annotations
 
 import click
 
-from deckpress.generator.cli import check, content, missions, play
+from deckpress.generator.cli import check, content, init, missions, play
 
-COMMANDS = [content.validate, content.build, missions.missions, play.simulate, play.replay, check.check]
+COMMANDS = [init.init, content.validate, content.build, init.schemas, missions.missions, play.simulate, play.replay, check.check]
 
 
 @click.group(context_settings={"help_option_names": ["-h", "--help"]})

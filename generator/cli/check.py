@@ -28,8 +28,10 @@ from deckpress.generator.check.thresholds import Thresholds, load_thresholds
 @click.option("--time-limit", type=click.FloatRange(1, 3600), default=50.0, show_default=True, help="Wall-clock limit of the simulation stage, seconds.")
 @click.option("--memory-limit", type=click.IntRange(256, 65536), default=2048, show_default=True, help="Memory limit of the simulation stage, MiB.")
 @click.option("--workers", type=click.IntRange(1, 64), default=2, show_default=True, help="Worker processes for the simulation (results do not depend on it).")
+@click.option("--content", type=click.Path(path_type=Path), default=None,
+              help="The game folder the variants extend (an edition, a copy) [default: the shipped game named by 'extends'].")
 def check(variants: tuple[Path, ...], games: int, seed: int, bots: str | None, report_dir: Path | None, fmt: str, no_simulate: bool,
-          thresholds_file: Path | None, time_limit: float, memory_limit: int, workers: int) -> None:
+          thresholds_file: Path | None, time_limit: float, memory_limit: int, workers: int, content: Path | None) -> None:
     """Check fan VARIANTS (each on its own, exit code of the worst): safe loading, schemas and the game's checks, what changed, a preview
     of the changed cards, base and variant simulated with the same seeds, and a verdict
     (accept / review / reject) with its reasons.
@@ -53,7 +55,7 @@ def check(variants: tuple[Path, ...], games: int, seed: int, bots: str | None, r
         folder = report_dir / variant.stem if report_dir and len(variants) > 1 else report_dir or Path("output") / "check" / variant.stem
         options = CheckOptions(games=games, seed=seed, bots=tuple(b.strip() for b in bots.split(",")) if bots else None,
                                simulate=not no_simulate, thresholds=thresholds, time_limit_s=time_limit,
-                               memory_mb=memory_limit, workers=workers, preview_path=folder / "preview.pdf")
+                               memory_mb=memory_limit, workers=workers, preview_path=folder / "preview.pdf", content=content)
         report = run_check(variant, options)
         _, html_path = write_report(report, folder)
         worst = max(worst, report.exit_code)

@@ -1,4 +1,9 @@
-"""``deckpress validate`` and ``deckpress build``: content checks and print-and-play kits."""
+"""``deckpress validate`` and ``deckpress build``: content checks and print-and-play kits.
+
+``validate`` promises what ``build`` keeps: after the content checks it lays out every card of the
+kit in memory (nothing written), so a text that does not fit, a field a layout names that no card
+has, an image the gate refuses or a card larger than the paper fails ``validate`` too.
+"""
 from __future__ import annotations
 
 import sys
@@ -6,12 +11,15 @@ from pathlib import Path
 
 import click
 
-from deckpress.generator.content import check_game, game_dir
+from deckpress.generator.content import GAME_FILE, check_game, find_game
 from deckpress.generator.errors import ContentError, ContentErrors, display_path
-from deckpress.generator.games import known_games
-from deckpress.generator.imposition import DUPLEX_EDGES, PAPERS, ImpositionError
+from deckpress.generator.games import shipped_games
+from deckpress.generator.imposition import DUPLEX_EDGES, PAPERS
 from deckpress.generator.paths import CONTENT_DIR
 from deckpress.generator.reporters import REPORTERS, ValidationResult
+
+#: The paper ``validate`` lays kits out on: the largest, so it refuses only cards no paper takes.
+VALIDATE_PAPER = "a3"
 
 
 def _offset(ctx, param, value: str) -> tuple[float, float]:
@@ -25,19 +33,58 @@ def _offset(ctx, param, value: str) -> tuple[float, float]:
 @click.command()
 @click.argument("paths", nargs=-1, type=click.Path(path_type=Path))
 @click.option("--format", "fmt", type=click.Choice(sorted(REPORTERS)), default="text", show_default=True, help="How to report.")
-def validate(paths: tuple[Path, ...], fmt: str) -> None:
-    """Check content: YAML safety, schemas and semantic checks.
+@click.option("--skip-other", is_flag=True, help="Skip files that are neither in a game folder nor variants (for pre-commit hooks).")
+def validate(paths: tuple[Path, ...], fmt: str, skip_other: bool) -> None:
+    """Check content: YAML and CSV safety, schemas, semantic checks, and that every card lays out.
 
-    PATHS are game folders or files in them (default: every shipped game).  Exits 0 when clean,
-    1 with every error listed as file:line:column: message.
+    PATHS are game folders, files in them, shipped game ids, or variant files (default: the
+    current folder if it holds game.yaml, else every shipped game).  Exits 0 when clean, 1 with
+    every error listed as file:line:column: message, 2 when there was nothing to check.
     """
     result = ValidationResult()
-    for folder in game_folders(paths):
+    games, variants, other = targets(paths)
+    for path in other:
+        if skip_other:
+            click.echo(f"skipped {display_path(path)}: not in a game folder and not a variant", err=True)
+        else:
+            result.errors.append(ContentError(display_path(path), 0, 0, f"not deckpress content: no {GAME_FILE} beside it or above it, and not a variant (no 'extends')"))
+    for folder in games:
         result.checked.append(display_path(folder))
-        content, errors = check_game(folder)
-        result.errors.extend(errors if content is None else engine_errors(content))
+        result.errors.extend(game_errors(folder))
+    for path in variants:
+        result.checked.append(display_path(path))
+        result.errors.extend(variant_errors(path))
+    if not result.checked and not result.errors:
+        click.echo("nothing to check: no game folder or variant among the files given", err=True)
+        sys.exit(0 if skip_other else 2)
     REPORTERS[fmt](result, sys.stdout)
     sys.exit(result.exit_code)
+
+
+def game_errors(folder: Path) -> list[ContentError]:
+    """Every error of a game folder: content checks, what its rules engine cannot play, then
+    what the kit cannot lay out (rendered in memory, nothing written)."""
+    from deckpress.generator.render.kit import PrintOptions, build_kit
+
+    content, errors = check_game(folder)
+    if errors:
+        return errors
+    errors = engine_errors(content)
+    if errors:
+        return errors
+    try:
+        build_kit(content, PrintOptions(paper=VALIDATE_PAPER))
+    except ContentErrors as exc:
+        return exc.errors
+    return []
+
+
+def variant_errors(path: Path) -> list[ContentError]:
+    """The errors ``deckpress check --no-simulate`` finds in a variant (nothing written)."""
+    from deckpress.generator.check import CheckOptions, run_check
+
+    report = run_check(path, CheckOptions(simulate=False, preview_path=None))
+    return list(report.errors)
 
 
 def engine_errors(content) -> list[ContentError]:
@@ -51,16 +98,50 @@ def engine_errors(content) -> list[ContentError]:
     return game_class(content.game_id).content_errors(content)
 
 
-def game_folders(paths: tuple[Path, ...]) -> list[Path]:
-    """Game folders for command arguments: folders, files in them, or game ids (default: all)."""
+def targets(paths: tuple[Path, ...]) -> tuple[list[Path], list[Path], list[Path]]:
+    """Sort command arguments into game folders, variant files and other files.
+
+    A folder is a game folder; a file belongs to the nearest folder above it holding
+    ``game.yaml``, else it is a variant if it is YAML with a top-level ``extends``; a name that is
+    no path is a shipped game's id.  No arguments: the current folder if it holds ``game.yaml``,
+    else every shipped game.
+
+    Raises:
+        click.UsageError: a name that is neither a path nor a shipped game.
+    """
     if not paths:
-        return [CONTENT_DIR / g for g in known_games() if (CONTENT_DIR / g).is_dir()]
-    folders: list[Path] = []
+        here = Path.cwd()
+        return ([Path(".")] if (here / GAME_FILE).is_file() else [CONTENT_DIR / g for g in shipped_games()]), [], []
+    games: list[Path] = []
+    variants: list[Path] = []
+    other: list[Path] = []
     for p in paths:
-        folder = p.parent if p.is_file() else game_dir(p)
-        if folder not in folders:
-            folders.append(folder)
-    return folders
+        if p.is_file() and not _in_game_folder(p):
+            (variants if is_variant(p) else other).append(p)
+            continue
+        try:
+            folder = find_game(p)
+        except ContentErrors as exc:
+            raise click.UsageError(exc.errors[0].message if not p.exists() else str(exc)) from None
+        if all(folder.resolve() != g.resolve() for g in games):
+            games.append(folder)
+    return games, variants, other
+
+
+def _in_game_folder(path: Path) -> bool:
+    return any((folder / GAME_FILE).is_file() for folder in path.resolve().parents)
+
+
+def is_variant(path: Path) -> bool:
+    """Whether ``path`` is a YAML file whose top level has ``extends`` (read within the variant
+    limits; an unreadable YAML file counts as a variant, so its errors are shown)."""
+    from deckpress.generator.variant import VARIANT_MAX_BYTES
+    from deckpress.generator.yamlsafe import load_yaml
+
+    if path.suffix.lower() not in (".yaml", ".yml"):
+        return False
+    doc, errors = load_yaml(path, max_bytes=VARIANT_MAX_BYTES, max_depth=16)
+    return bool(errors) or (isinstance(doc.data, dict) and "extends" in doc.data)
 
 
 @click.command()
@@ -76,37 +157,34 @@ def game_folders(paths: tuple[Path, ...]) -> list[Path]:
 @click.option("--out", type=click.Path(path_type=Path), default=Path("output"), show_default=True, help="Folder for the PDFs.")
 def build(games: tuple[str, ...], paper: str, duplex: str, back_offset: tuple[float, float], no_crop_marks: bool,
           ink_friendly: bool, sets: str | None, out: Path) -> None:
-    """Build print-and-play PDFs: GAMES are game ids or folders (default: every shipped game).
+    """Build print-and-play PDFs: GAMES are game folders or shipped game ids (default: the
+    current folder if it holds game.yaml, else every shipped game).
 
-    Each kit is written to OUT/<game>.pdf atomically: a failed build leaves the previous PDF.
+    Each kit is written to OUT/<game id>.pdf atomically: a failed build leaves the previous PDF.
     """
     from deckpress.generator.output import write_atomic
     from deckpress.generator.render.kit import PrintOptions, build_kit
 
     options = PrintOptions(paper=paper, duplex=duplex, back_offset_mm=back_offset, crop_marks=not no_crop_marks,
                            ink_friendly=ink_friendly, sets=tuple(s.strip() for s in sets.split(",")) if sets else None)
+    folders, variants, other = targets(tuple(Path(g) for g in games))
+    for path in variants + other:
+        raise click.UsageError(f"{path}: not a game folder (build a variant's changed cards with 'deckpress check')")
     failed = False
-    for folder in game_folders(tuple(Path(g) for g in games)):
+    for folder in folders:
         content, errors = check_game(folder)
+        name = content.game_id if content else folder.resolve().name
         try:
             if errors:
                 raise ContentErrors(errors)
             pdf = build_kit(content, options)
         except ContentErrors as exc:
-            _print_errors(exc.errors)
-            click.echo(f"{folder.name}: not built ({len(exc.errors)} error{'s' * (len(exc.errors) != 1)}); {out / (folder.name + '.pdf')} left as it was", err=True)
+            for err in exc.errors:
+                click.echo(str(err), err=True)
+            click.echo(f"{name}: not built ({len(exc.errors)} error{'s' * (len(exc.errors) != 1)}); {out / (name + '.pdf')} left as it was", err=True)
             failed = True
             continue
-        except ImpositionError as exc:
-            click.echo(f"{folder.name}: not built: {exc}", err=True)
-            failed = True
-            continue
-        target = out / f"{folder.name}.pdf"
+        target = out / f"{name}.pdf"
         write_atomic(target, pdf)
         click.echo(f"wrote {target} ({len(pdf) / 1024:.0f} KiB)")
     sys.exit(1 if failed else 0)
-
-
-def _print_errors(errors: list[ContentError]) -> None:
-    for err in errors:
-        click.echo(str(err), err=True)

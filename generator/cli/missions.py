@@ -13,9 +13,9 @@ from typing import Callable, TextIO
 
 import click
 
-from deckpress.generator.content import game_dir
-from deckpress.generator.errors import ContentError
-from deckpress.generator.games import game_module, known_games
+from deckpress.generator.content import find_game, game_id_of, module_for
+from deckpress.generator.errors import ContentError, ContentErrors
+from deckpress.generator.games import game_module, shipped_games
 
 
 @click.command()
@@ -30,16 +30,20 @@ def missions(game: str, order: str, fmt: str) -> None:
     a mission is impossible or always met, or a condition is wrong (each error as
     file:line:column: message, on stderr), 2 when the game has no missions with conditions.
     """
-    folder = game_dir(game)
-    module = game_module(folder.name) if folder.is_dir() else None
+    try:
+        folder = find_game(game)
+    except ContentErrors as exc:
+        raise click.UsageError(exc.errors[0].message) from None
+    game_id = game_id_of(folder)
+    module = module_for(game_id) if game_id else None
     if module is None or not hasattr(module, "odds_report"):
-        with_odds = [g for g in known_games() if hasattr(game_module(g), "odds_report")]
+        with_odds = [g for g in shipped_games() if hasattr(game_module(g), "odds_report")]
         click.echo(f"{game}: no missions with conditions to count (games that have them: {', '.join(with_odds)})", err=True)
         sys.exit(2)
     rows, errors = module.odds_report(folder)
     if order == "odds":
         rows = sorted(rows, key=lambda r: (r.probability, r.id))
-    REPORTERS[fmt](folder.name, rows, errors, sys.stdout)
+    REPORTERS[fmt](game_id, rows, errors, sys.stdout)
     for err in errors:
         click.echo(str(err), err=True)
     sys.exit(1 if errors else 0)

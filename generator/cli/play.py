@@ -39,7 +39,7 @@ def _params(ctx, param, values: tuple[str, ...]) -> dict[str, Any]:
 
 
 @click.command()
-@click.argument("game", type=click.Choice(known_games()))
+@click.argument("game")
 @click.option("--mode", default=None, help="The game's mode (mission-emission: base, strategy, kids).")
 @click.option("--players", type=int, default=None, help="Number of seats.")
 @click.option("--ruleset", default=None, help="A named bundle of parameter values.")
@@ -52,15 +52,18 @@ def _params(ctx, param, values: tuple[str, ...]) -> dict[str, Any]:
 @click.option("--workers", type=click.IntRange(1, 256), default=1, show_default=True, help="Processes (results do not depend on it).")
 @click.option("--time-limit", type=click.FloatRange(min=0.1), default=600.0, show_default=True, help="Stop starting games after this many seconds.")
 @click.option("--format", "fmt", type=click.Choice(["text", "json"]), default="text", show_default=True, help="How to report.")
-@click.option("--content", type=click.Path(file_okay=False, path_type=Path), default=None, help="Use this content folder (a variant) instead of the shipped one.")
 @click.option("--save-logs", type=click.IntRange(0, 1000), default=0, help="Also write the logs of the first N games (YAML) to --log-dir.")
 @click.option("--log-dir", type=click.Path(file_okay=False, path_type=Path), default=Path("output/logs"), show_default=True)
 def simulate(game: str, mode: str | None, players: int | None, ruleset: str | None, params: dict[str, Any], games: int,
-             bots: str, seed: int, workers: int, time_limit: float, fmt: str, content: Path | None, save_logs: int, log_dir: Path) -> None:
+             bots: str, seed: int, workers: int, time_limit: float, fmt: str, save_logs: int, log_dir: Path) -> None:
     """Simulate GAMES games between bots and report balance: win rate per seat with Wilson 95 %
     intervals and draws (a cooperative game: the team's wins and the distribution of its shared
     result instead), game length percentiles, games cut off by the move bound, the game's own
-    counts (point cards won, ...), and the effective parameters and bots behind every number."""
+    counts (point cards won, ...), and the effective parameters and bots behind every number.
+
+    GAME is a shipped game's id or a game folder (an edition, a copy) of a game with a rules
+    engine."""
+    game, content = engine_game(game)
     from deckpress.rules.core.registry import load
     from deckpress.rules.core.simulate import SimulationSpec, simulate as run
 
@@ -89,6 +92,25 @@ def simulate(game: str, mode: str | None, players: int | None, ruleset: str | No
     (_json_simulation if fmt == "json" else _text_simulation)(result)
     if save_logs:
         _save_logs(result, min(save_logs, games), log_dir, fmt)
+
+
+def engine_game(game: str) -> tuple[str, Path | None]:
+    """``(game id, folder)`` for a GAME argument: a shipped id gives ``(id, None)`` (the shipped
+    content), a game folder its ``game.yaml`` id and the folder.  Exits 2 with one line when it is
+    neither, or when the game has no rules engine."""
+    from deckpress.generator.content import find_game, game_id_of
+    from deckpress.generator.paths import CONTENT_DIR
+
+    try:
+        folder = find_game(game)
+    except ContentErrors as exc:
+        raise click.UsageError(exc.errors[0].message) from None
+    game_id = game_id_of(folder)
+    if game_id not in known_games():
+        click.echo(f"{game}: {'the game ' + repr(game_id) if game_id else 'this folder'} has no rules engine: deckpress can validate and build it, "
+                   f"not simulate, replay or check its play (games with rules engines: {', '.join(known_games())})", err=True)
+        sys.exit(2)
+    return game_id, None if folder.resolve() == (CONTENT_DIR / game_id).resolve() else folder
 
 
 def _with_progress(run, spec, fmt: str):

@@ -78,6 +78,7 @@ class Painter:
     height: float = 0.0
     bleed: tuple[float, float, float, float] = (0.0, 0.0, 0.0, 0.0)
     forms: set[str] = field(default_factory=set)  # icon forms already in the document
+    open_image: Callable[[str], Any] | None = None  # image name -> ImageReader, through the gate
 
     def place(self, x0: float, y0: float, width: float, height: float, bleed: tuple[float, float, float, float]) -> None:
         """Set the current card's geometry (all in pt)."""
@@ -275,9 +276,10 @@ class Rows(Element):
 
 
 class Image(Element):
-    """A raster image scaled to cover its box (cropped at the edges).  The field must hold a file
-    path that the loader has already checked (a variant's art: inside its folder, PNG or JPEG,
-    within the size limits); layouts never name files themselves."""
+    """A raster image scaled to cover its box (cropped at the edges).  ``image`` is a path, or a
+    ``{field}`` holding one, relative to the game's folder; the painter's ``open_image``
+    (:class:`deckpress.generator.render.images.ImageSource`) resolves and checks it through the
+    gate (inside the folder, PNG or JPEG, verified, within the limits) or raises."""
 
     kind = "image"
 
@@ -286,11 +288,14 @@ class Image(Element):
         self.template = Template(spec["image"])
 
     def draw(self, p, fields, dx, dy):
-        from reportlab.lib.utils import ImageReader
-
         source = self.template.render(fields, self.path)
         x, y, w, h = _box(p, self.spec, dx, dy)
-        reader = ImageReader(source)
+        if p.open_image is None:
+            raise LayoutError(self.path, "images cannot be drawn here (no image source)")
+        try:
+            reader = p.open_image(source)
+        except ValueError as exc:
+            raise LayoutError(self.path, f"image '{source[:80]}' {exc}") from None
         iw, ih = reader.getSize()
         scale = max(w / iw, h / ih)
         c = p.canvas

@@ -15,13 +15,13 @@ from reportlab.pdfgen.canvas import Canvas
 
 from deckpress.generator.content import GameContent
 from deckpress.generator.errors import ContentError, ContentErrors
-from deckpress.generator.games import game_module
-from deckpress.generator.imposition import Grid, grid
+from deckpress.generator.imposition import Grid, ImpositionError, grid
 from deckpress.generator.model import Board, Cover, Deck, Section
 from deckpress.generator.render import fonts
 from deckpress.generator.render.board import draw_board
 from deckpress.generator.render.cover import draw_cover
 from deckpress.generator.render.elements import LayoutError, Painter
+from deckpress.generator.render.images import ImageSource
 from deckpress.generator.render.layout import CardLayout, Layout, compile_layout
 
 CROP_MARK_PT = 0.3
@@ -55,10 +55,11 @@ def build_kit(content: GameContent, options: PrintOptions = PrintOptions()) -> b
     Raises:
         ContentErrors: a card cannot be laid out (text that does not fit even at its minimum
             size, an unknown field, icon or colour), with every such error, each naming the
-            layout element's line, the card and the field.
-        ImpositionError: the cards do not fit the paper.
+            layout element's line, the card and the field; a card larger than the paper, at its
+            layout's trim; an image the gate refuses, at the layout element.
+        ImpositionError: a board's tiles cannot fit the paper.
     """
-    module = game_module(content.game_id)
+    module = content.module
     decks = module.decks(content)
     boards = module.boards(content) if hasattr(module, "boards") else []
     if options.sets is not None:
@@ -72,12 +73,14 @@ def build_kit(content: GameContent, options: PrintOptions = PrintOptions()) -> b
 
 
 def render_pdf(layout_doc, decks: list[Deck], cover: Cover | None, options: PrintOptions, title: str = "deckpress",
-               boards: list[Board] = ()) -> bytes:
+               boards: list[Board] = (), checked_images: frozenset[str] = frozenset()) -> bytes:
     """Render ``decks`` (and ``cover`` if given) with the layouts of ``layout_doc``: see
-    :func:`build_kit`.  Used directly for previews of a subset of cards."""
+    :func:`build_kit`.  Used directly for previews of a subset of cards.  Images are named
+    relative to the layout's folder (the game's) and opened through the gate; ``checked_images``
+    are absolute paths already checked elsewhere (a variant's art)."""
     fonts.register()
     layout = compile_layout(layout_doc, ink_friendly=options.ink_friendly)
-    errors = _missing_kinds(layout, decks)
+    errors = _missing_kinds(layout, decks) or _unprintable_kinds(layout, decks, options.paper)
     if errors:
         raise ContentErrors(errors)
     buf = io.BytesIO()
@@ -92,7 +95,7 @@ def render_pdf(layout_doc, decks: list[Deck], cover: Cover | None, options: Prin
         pages = draw_cover(c, cover, sheet)
         if options.duplex != "none" and pages % 2:
             _blank_back(c, sheet)
-    painter = Painter(c, layout.colour)
+    painter = Painter(c, layout.colour, open_image=ImageSource(layout_doc.path.parent, checked_images))
     failures: dict[tuple, list[str]] = {}
     for deck in decks:
         _draw_deck(c, painter, layout, deck, options, failures)
@@ -128,6 +131,18 @@ def _missing_kinds(layout: Layout, decks: list[Deck]) -> list[ContentError]:
     doc = layout.doc
     return [doc.error(("cards",), f"cards: no layout for card kind '{d.kind}' ({d.name}); layouts exist for: {', '.join(layout.cards)}")
             for d in decks if d.kind not in layout.cards]
+
+
+def _unprintable_kinds(layout: Layout, decks: list[Deck], paper: str) -> list[ContentError]:
+    """A card kind too large for the paper, at its ``trim`` in layout.yaml."""
+    errors = []
+    for kind in dict.fromkeys(d.kind for d in decks):
+        card = layout.cards[kind]
+        try:
+            grid(paper, card.trim_mm, card.bleed_mm)
+        except ImpositionError as exc:
+            errors.append(layout.doc.error(("cards", kind, "trim"), f"cards.{kind}.trim: {exc}{'' if paper == 'a3' else '; try --paper a3'}"))
+    return errors
 
 
 def _blank_back(c: Canvas, sheet: tuple[float, float]) -> None:

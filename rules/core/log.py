@@ -24,6 +24,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import TYPE_CHECKING, Any, Iterator
 
+from deckpress.generator import gate
 from deckpress.generator.errors import display_path
 from deckpress.generator.yamlsafe import load_yaml
 from deckpress.rules.core.errors import IllegalAction, LogError, Reason
@@ -137,15 +138,9 @@ def read_log(path: Path) -> GameLog:
 
 def _read_jsonl(path: Path, shown: str) -> GameLog:
     try:
-        raw = path.read_bytes()
-    except OSError as exc:
-        raise LogError(shown, f"cannot read file: {exc.strerror or exc}") from exc
-    if len(raw) > MAX_LOG_BYTES:
-        raise LogError(shown, f"file is {len(raw):,} bytes; the limit is {MAX_LOG_BYTES:,}")
-    try:
-        text = raw.decode("utf-8")
-    except UnicodeDecodeError as exc:
-        raise LogError(shown, f"file is not UTF-8 text (byte {exc.start})") from exc
+        text = gate.read_text(path, None, MAX_LOG_BYTES)
+    except gate.GateError as exc:
+        raise LogError(shown, f"file {exc}") from None
     rows: list[tuple[int, Any]] = []
     for number, line in enumerate(text.splitlines(), 1):
         if not line.strip():

@@ -51,7 +51,8 @@ def load(game_id: str, ruleset: str | None = None, overrides: Mapping[str, Any] 
     Args:
         game_id: a game with a rules engine (``"mission-emission"``).
         ruleset, overrides: see :func:`deckpress.rules.core.params.resolve`.
-        content_dir: a content folder of that game to use instead of the shipped one (a variant).
+        content_dir: a folder of that game (its game.yaml ``id`` is ``game_id``) to use instead of
+            the shipped content: an edition, a copy, a variant merged.
 
     Raises:
         ParameterError: unknown game, ruleset or parameter, or a bad value.
@@ -61,4 +62,6 @@ def load(game_id: str, ruleset: str | None = None, overrides: Mapping[str, Any] 
 
     klass = game_class(game_id)
     content = load_game(content_dir if content_dir is not None else game_id)
+    if content.game_id != game_id:
+        raise ParameterError(f"the content in {content_dir} is the game '{content.game_id}', not '{game_id}'")
     return klass.create(content, ruleset, overrides)

@@ -541,7 +541,7 @@ def test_a_mission_added_to_the_yaml_is_in_the_engine(game_copy, cli):
     assert state.current == 0  # one 1 shows: not yet
     play(state, 0, "green compass 1", 3)
     assert state.to_dict()["accomplished"] == ["two-ones"]
-    result = cli("simulate", "fifty-missions", "--players", "2", "--games", "100", "--content", folder, "--format", "json")
+    result = cli("simulate", folder, "--players", "2", "--games", "100", "--format", "json")
     d = json.loads(result.stdout)
     row = next(m for m in d["measures"] if m["name"] == "two-ones")
     assert row["trials"] > 0 and d["params"]["players"] == 2

@@ -86,7 +86,7 @@ def test_replay_warns_when_the_content_differs_from_the_recording(tmp_path, cli)
 
 def test_unreadable_logs_exit_3_with_the_place(tmp_path, cli):
     cases = {
-        "missing.yaml": (None, "cannot read file"),
+        "missing.yaml": (None, "file does not exist"),
         "syntax.yaml": ("game: mission-emission\nevents: [\n", "YAML syntax error"),
         "list.yaml": ("- {seat: 0}\n", "a game log is a mapping"),
         "header.yaml": ("game: mission-emission\nplayers: 2\nevents: []\n", "game.yaml:2: unknown key 'players' in the log's header (known keys: game, engine"),

@@ -170,7 +170,7 @@ def test_validate_reports_a_master_rule_kind_the_engine_does_not_implement(game_
     column = text[line - 1].index("open_voting") + 1
     assert re.search(rf"masters\.yaml:{line}:{column}: masters\[14\]\.rule\.kind: master rule kind 'open_voting' \(card 'master-15'\) "
                      r"is not implemented by this rules engine \(it implements: active_vote_weight, ", result.stdout), result.stdout
-    result = cli("simulate", "maybe-missions", "--content", folder, "--games", "5")
+    result = cli("simulate", folder, "--games", "5")
     assert result.exit_code == 1 and "kind 'open_voting'" in result.output  # never silently ignored
 
 

@@ -1,0 +1,70 @@
+"""``deckpress init NAME`` (a new game made from data alone) and ``deckpress schemas DIR`` (the
+schemas, self-contained, for editors outside the checkout).
+
+The starter game is data, in ``generator/templates/new-game/``: one deck from a CSV file, a face
+and a back layout, a JSON Schema for a card, and ``$schema`` modelines pointing at ``.schemas/``
+in the new folder, which ``init`` fills as ``deckpress schemas`` does.
+"""
+from __future__ import annotations
+
+import json
+import re
+import sys
+from pathlib import Path
+
+import click
+
+from deckpress.generator.output import write_atomic
+from deckpress.generator.paths import TEMPLATES_DIR
+from deckpress.generator.schema import bundled, schema_names
+
+STARTER = TEMPLATES_DIR / "new-game"
+SCHEMAS_FOLDER = ".schemas"
+
+
+def write_schemas(folder: Path) -> list[Path]:
+    """Write every deckpress schema, self-contained (:func:`deckpress.generator.schema.bundled`),
+    into ``folder``; returns the files written."""
+    written = []
+    for name in schema_names():
+        target = folder / name
+        write_atomic(target, (json.dumps(bundled(name), indent=2, ensure_ascii=False) + "\n").encode("utf-8"))
+        written.append(target)
+    return written
+
+
+def game_id_for(name: str) -> str:
+    """A game id (lowercase letters, digits, hyphens) made from a folder name: ``My Game!`` ->
+    ``my-game``."""
+    return re.sub(r"[^a-z0-9]+", "-", name.lower()).strip("-") or "game"
+
+
+@click.command()
+@click.argument("name", type=click.Path(path_type=Path))
+def init(name: Path) -> None:
+    """Start a game made from data alone in a new folder NAME: game.yaml (one deck), cards.csv
+    (three cards), card.schema.json, layout.yaml (a face and a back), and .schemas/ for editors.
+    Then: deckpress build NAME.  Refuses a folder that exists and is not empty."""
+    if name.exists() and (not name.is_dir() or any(name.iterdir())):
+        click.echo(f"{name}: exists and is not an empty folder: choose a new name", err=True)
+        sys.exit(2)
+    game_id = game_id_for(name.resolve().name)
+    if not re.match(r"^[a-z]", game_id):
+        game_id = "game-" + game_id
+    title = name.resolve().name.replace("-", " ").replace("_", " ").strip().capitalize() or "New game"
+    for template in sorted(STARTER.iterdir()):
+        text = template.read_text("utf-8").replace("id: new-game", f"id: {game_id}")
+        text = text.replace("title: New game", f"title: {json.dumps(title, ensure_ascii=False)}").replace('text: "New game"', f"text: {json.dumps(title, ensure_ascii=False)}")
+        write_atomic(name / template.name, text.encode("utf-8"))
+    write_schemas(name / SCHEMAS_FOLDER)
+    click.echo(f"wrote {name}/: game.yaml, cards.csv, card.schema.json, layout.yaml and {SCHEMAS_FOLDER}/ (game id '{game_id}')")
+    click.echo(f"next: edit cards.csv, then run: deckpress build {name}")
+
+
+@click.command()
+@click.argument("folder", type=click.Path(file_okay=False, path_type=Path))
+def schemas(folder: Path) -> None:
+    """Write every deckpress schema into FOLDER, each self-contained (no $ref to another file), for
+    editors' '# yaml-language-server: $schema=FOLDER/<name>.schema.json' modelines."""
+    written = write_schemas(folder)
+    click.echo(f"wrote {len(written)} schemas to {folder}/")

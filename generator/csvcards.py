@@ -1,0 +1,118 @@
+"""Card files kept as spreadsheets: a CSV file read into the same :class:`Document` as a YAML
+card file, ``{"cards": [record, ...]}``, with every cell's line and column for error messages.
+
+Read with Python's :mod:`csv` (the dialect spreadsheets write: comma-separated, ``"`` quoting,
+UTF-8 with or without a byte-order mark).  The first row names the fields; each further row is a
+card.  A cell that reads as a JSON number (``12``, ``-3``, ``2.5``) becomes a number, an empty
+cell leaves its field out (so a schema's ``required`` catches it), anything else is text, printed
+literally.  Control characters and bidirectional overrides are refused
+(:mod:`deckpress.generator.safetext`).
+"""
+from __future__ import annotations
+
+import csv
+import io
+import re
+from pathlib import Path
+from typing import Any
+
+from deckpress.generator import gate, safetext
+from deckpress.generator.errors import ContentError
+from deckpress.generator.yamlsafe import Document
+
+#: At most this many cards in one CSV file.
+MAX_ROWS = 20_000
+#: A field name: what a layout's ``{field}`` can name.
+FIELD_NAME = re.compile(r"^[A-Za-z_][A-Za-z0-9_]*$")
+_NUMBER = re.compile(r"^-?(?:0|[1-9][0-9]{0,15})(?:\.[0-9]{1,15})?$")
+
+
+def load_csv(path: Path, display: str, root: Path | None = None, max_bytes: int = gate.MAX_FILE_BYTES) -> tuple[Document | None, list[ContentError]]:
+    """Read a CSV card file through the gate.
+
+    Returns:
+        ``(document, [])`` whose ``data`` is ``{"cards": [{field: value}, ...]}``, or
+        ``(None, errors)`` with every problem found (a bad header, a row with more cells than
+        the header, refused characters, too many rows), each at its line and column.
+    """
+    try:
+        text = gate.read_text(Path(path), root, max_bytes)
+    except gate.GateError as exc:
+        return None, [ContentError(display, 0, 0, f"file {exc}")]
+    doc = Document(path=Path(path), data=None, display=display, first_line=text.split("\n", 1)[0])
+    errors: list[ContentError] = []
+    try:
+        rows = list(_rows(text))
+    except csv.Error as exc:
+        return None, [ContentError(display, 0, 0, f"not a readable CSV file: {exc}")]
+    if not rows:
+        return None, [ContentError(display, 1, 1, "the file is empty: its first row must name the fields (for example id,title,text)")]
+    header_line, header = rows[0]
+    names = [name.strip() for name, _ in header]
+    for (_, col), name in zip(header, names):
+        if not FIELD_NAME.match(name):
+            errors.append(ContentError(display, header_line, col, f"column '{safetext.excerpt(name)}': a field name is letters, digits and _, starting with a letter (a layout names it as {{field}})"))
+    for dup in sorted({n for n in names if names.count(n) > 1}):
+        errors.append(ContentError(display, header_line, header[names.index(dup)][1], f"column '{dup}' appears {names.count(dup)} times: each field once"))
+    if len(rows) - 1 > MAX_ROWS:
+        return None, errors + [ContentError(display, rows[MAX_ROWS + 1][0], 1, f"more than {MAX_ROWS:,} cards in one file")]
+    cards: list[dict[str, Any]] = []
+    doc.positions[()] = (1, 1)
+    doc.positions[("cards",)] = (header_line, 1)
+    for line, cells in rows[1:]:
+        if all(not value.strip() for value, _ in cells):
+            continue  # a blank row, as spreadsheets leave at the end
+        i = len(cards)
+        doc.positions[("cards", i)] = (line, 1)
+        if len(cells) > len(names):
+            errors.append(ContentError(display, line, cells[len(names)][1], f"row has {len(cells)} cells, but the header names {len(names)} fields"))
+        record: dict[str, Any] = {}
+        for name, (value, col) in zip(names, cells):
+            bad = safetext.refused_characters(value)
+            if bad:
+                errors.append(ContentError(display, line, col, f"{name}: contains {', '.join(bad)}: control characters and bidirectional overrides are not allowed in content"))
+                continue
+            if value.strip() == "":
+                continue
+            record[name] = _typed(value)
+            doc.positions[("cards", i, name)] = (line, col)
+            doc.key_positions[("cards", i, name)] = (line, col)
+        cards.append(record)
+    doc.data = {"cards": cards}
+    return (None, errors) if errors else (doc, [])
+
+
+def _typed(value: str) -> Any:
+    """A JSON number for a cell that reads as one, else the text as written."""
+    stripped = value.strip()
+    if _NUMBER.match(stripped):
+        return float(stripped) if "." in stripped else int(stripped)
+    return value
+
+
+def _rows(text: str):
+    """``(line, [(cell, column), ...])`` for each row: the 1-based line the row starts on, and
+    each cell's 1-based column on that line (cells of a quoted multi-line cell's later lines
+    report the column where the cell starts, as far as it can be known)."""
+    lines = text.splitlines(keepends=True)
+    reader = csv.reader(io.StringIO(text), strict=True)
+    start = 1
+    for row in reader:
+        raw = lines[start - 1] if start - 1 < len(lines) else ""
+        cols = _columns(raw, len(row))
+        yield start, list(zip(row, cols))
+        start = reader.line_num + 1
+
+
+def _columns(raw: str, count: int) -> list[int]:
+    """The 1-based column where each of ``count`` cells starts on the row's first line."""
+    cols, in_quotes, col = [1], False, 1
+    for ch in raw:
+        col += 1
+        if ch == '"':
+            in_quotes = not in_quotes
+        elif ch == "," and not in_quotes:
+            cols.append(col)
+    while len(cols) < count:
+        cols.append(cols[-1])
+    return cols[:count]
