@@ -39,7 +39,7 @@ from __future__ import annotations
 
 from typing import Any, Iterator, Mapping
 
-from deckpress.generator.games.geheime_mission import MIN_CARDS_PER_ROUND, VALUES
+from deckpress.generator.content.geheime_mission import MIN_CARDS_PER_ROUND, VALUES
 from deckpress.rules.core.bots import register_bot
 from deckpress.rules.core.errors import IllegalAction, ParameterError, Reason
 from deckpress.rules.core.game import CHANCE, SIMULTANEOUS, TERMINAL, Game, GameInfo, State, View

@@ -7,7 +7,8 @@ import pytest
 
 from conftest import edit, errors_of, line_of
 from deckpress.generator.content import load_game
-from deckpress.generator.games.geheime_mission import VALUES, decks, max_rounds, value_counts
+from deckpress.generator.content.geheime_mission import VALUES, max_rounds, value_counts
+from deckpress.generator.games.geheime_mission import decks
 
 
 @pytest.fixture(scope="module")

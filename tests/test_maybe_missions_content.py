@@ -13,8 +13,8 @@ from collections import Counter
 import pytest
 
 from deckpress.generator.content import check_game, load_game
-from deckpress.generator.games import maybe_missions_generate as gen
-from deckpress.generator.games.maybe_missions_vocabulary import (FAMILIES, SCHEMA_NAME, VocabularyError, effect_text, kind_uses, kinds_of,
+from deckpress.generator.content import maybe_missions_generate as gen
+from deckpress.generator.content.maybe_missions_vocabulary import (FAMILIES, SCHEMA_NAME, VocabularyError, effect_text, kind_uses, kinds_of,
                                                        placeholders, unsupported_kinds, vocabulary)
 from deckpress.generator.paths import SCHEMAS_DIR
 from conftest import edit

@@ -19,7 +19,7 @@ from conftest import edit
 from deckpress.generator.cli import main
 from deckpress.generator.content import load_game
 from deckpress.generator.games.maybe_missions import SIDE_SLOTS, icon_row
-from deckpress.generator.games.maybe_missions_vocabulary import effect_text
+from deckpress.generator.content.maybe_missions_vocabulary import effect_text
 from deckpress.generator.imposition import PAPERS
 from deckpress.generator.model import Deck
 from deckpress.generator.render.kit import PrintOptions, render_pdf

@@ -6,7 +6,7 @@ import pytest
 
 from conftest import edit, errors_of, line_of
 from deckpress.generator.content import load_game
-from deckpress.generator.games.mission_emission import mission_extremes
+from deckpress.generator.content.mission_emission import mission_extremes
 
 
 @pytest.fixture(scope="module")

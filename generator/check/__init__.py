@@ -25,9 +25,9 @@ import yaml
 
 from deckpress.generator.check.simulation import SimulationPlan, compare, run_bounded
 from deckpress.generator.check.thresholds import Thresholds
-from deckpress.generator.content import SCHEMA_COMMENT, GameContent, check_game, find_game, load_game, schema_for
+from deckpress.generator.content import SCHEMA_COMMENT, GameContent, check_game, find_game, load_game, schema_for, shipped_games
 from deckpress.generator.errors import ContentError, ContentErrors, display_path
-from deckpress.generator.games import shipped_games
+from deckpress.generator.games import kit_module
 from deckpress.generator.schema import validate
 from deckpress.generator.variant import (VARIANT_MAX_BYTES, VARIANT_MAX_DEPTH, VARIANT_MAX_NODES, ContentDiff, Variant, diff, merge,
                                variant_art)
@@ -219,7 +219,7 @@ def _preview(base: GameContent, merged: GameContent, art: dict[str, str], path: 
     from deckpress.generator.output import write_atomic
     from deckpress.generator.render.kit import PrintOptions, render_pdf
 
-    module = base.module
+    module = kit_module(base.game_id)
     before = {(d.kind, c["id"]): c for d in module.decks(base) for c in d.cards}
     decks, ids = [], []
     for deck in module.decks(merged):

@@ -11,9 +11,8 @@ from pathlib import Path
 
 import click
 
-from deckpress.generator.content import GAME_FILE, check_game, find_game
+from deckpress.generator.content import GAME_FILE, check_game, find_game, shipped_games
 from deckpress.generator.errors import ContentError, ContentErrors, display_path
-from deckpress.generator.games import shipped_games
 from deckpress.generator.imposition import DUPLEX_EDGES, PAPERS
 from deckpress.generator.paths import CONTENT_DIR
 from deckpress.generator.reporters import REPORTERS, ValidationResult

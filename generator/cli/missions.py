@@ -13,9 +13,8 @@ from typing import Callable, TextIO
 
 import click
 
-from deckpress.generator.content import find_game, game_id_of, module_for
+from deckpress.generator.content import find_game, game_id_of, module_for, shipped_games
 from deckpress.generator.errors import ContentError, ContentErrors
-from deckpress.generator.games import game_module, shipped_games
 
 
 @click.command()
@@ -37,7 +36,7 @@ def missions(game: str, order: str, fmt: str) -> None:
     game_id = game_id_of(folder)
     module = module_for(game_id) if game_id else None
     if module is None or not hasattr(module, "odds_report"):
-        with_odds = [g for g in shipped_games() if hasattr(game_module(g), "odds_report")]
+        with_odds = [g for g in shipped_games() if hasattr(module_for(g), "odds_report")]
         click.echo(f"{game}: no missions with conditions to count (games that have them: {', '.join(with_odds)})", err=True)
         sys.exit(2)
     rows, errors = module.odds_report(folder)

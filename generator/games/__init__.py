@@ -1,41 +1,21 @@
-"""Registry of the game modules: the four shipped games with code of their own, and
-:mod:`~deckpress.generator.games.data` for every game made from data alone.
+"""The print side of each game: its content turned into plain cards, boards and a cover for the
+renderer.  The four shipped games have a module each, named as their content module in
+:mod:`deckpress.generator.content` (``SHIPPED``); every game made from data alone uses
+:mod:`deckpress.generator.games.data`.
 
-A game module defines:
-
-* ``FILES``: the content files (stems) its folder must hold (shipped games), or
-  ``content_files(game_doc)``: the files its ``game.yaml`` declares, each with its loader (games
-  from data alone);
-* ``check(content) -> list[ContentError]``: semantic checks beyond the schemas;
-* ``decks(content) -> list[Deck]``: its cards as plain field dicts for the layouts;
-* ``cover(content) -> Cover``: the first page of its print-and-play kit.
-
-These modules only turn content into plain data: they never import the renderer.
+A kit module defines ``decks(content) -> list[Deck]`` (each card a dict of fields for the
+layouts), ``cover(content) -> Cover`` (the kit's first page) and optionally
+``boards(content) -> list[Board]``.  These modules only make plain data: they never import
+reportlab, and the rules engines never import them.
 """
 from __future__ import annotations
 
 import importlib
 from types import ModuleType
 
-from deckpress.generator.games import data as data_game
-
-_MODULES = {
-    "mission-emission": "deckpress.generator.games.mission_emission",
-    "fifty-missions": "deckpress.generator.games.fifty_missions",
-    "maybe-missions": "deckpress.generator.games.maybe_missions",
-    "geheime-mission": "deckpress.generator.games.geheime_mission",
-}
-
-__all__ = ["data_game", "game_module", "shipped_games"]
+from deckpress.generator.content import SHIPPED
 
 
-def shipped_games() -> list[str]:
-    """The ids of the games whose content ships with deckpress, sorted."""
-    return sorted(_MODULES)
-
-
-def game_module(game_id: str) -> ModuleType | None:
-    """The module of shipped game ``game_id``, or ``None`` for any other game (made from data
-    alone: :mod:`deckpress.generator.games.data`)."""
-    name = _MODULES.get(game_id)
-    return importlib.import_module(name) if name else None
+def kit_module(game_id: str) -> ModuleType:
+    """The print-side module of ``game_id``: a shipped game's own, else the data game's."""
+    return importlib.import_module(f"deckpress.generator.games.{SHIPPED.get(game_id, 'data')}")

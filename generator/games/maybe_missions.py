@@ -1,78 +1,28 @@
-"""Maybe Missions (Pandaqi): vote cards, two-sided mission and Master cards, identities and shop.
+"""Print side. Maybe Missions (Pandaqi): vote cards, two-sided mission and Master cards, identities and shop.
 
 Content in ``content/maybe-missions/``: ``game.yaml``, ``layout.yaml``, ``votes.yaml``,
 ``missions.yaml``, ``masters.yaml``, ``public-identities.yaml``, ``secret-identities.yaml`` and
 ``shop.yaml``.  Counts and rule ideas come from ``shared/notes/card-facts.md`` and the rulebook
 (``shared/rulebooks/maybe-missions.md``); titles, names, icons and parameters are designed
-(``generator/games/maybe_missions_generate.py`` made the first set; the YAML is the source of truth).  Every rule, power and reward is an effect of the
-vocabulary (:mod:`deckpress.generator.games.maybe_missions_vocabulary`), and its printed text is made from it.
+(``generator/content/maybe_missions_generate.py`` made the first set; the YAML is the source of truth).  Every rule, power and reward is an effect of the
+vocabulary (:mod:`deckpress.generator.content.maybe_missions_vocabulary`), and its printed text is made from it.
 
 Two-sided cards (missions, Master cards, shop cards) print their green SUCCESS side as the face and
 their red FAIL side as the back: the kit's back sheet draws each card's own back at the mirrored
 slot, so each red side lands behind its green side when printed duplex.
+
+This module turns validated content into the cards, boards and cover of the kit; the files,
+checks and facts it reads are in :mod:`deckpress.generator.content.maybe_missions`.
 """
 from __future__ import annotations
 
-from deckpress.generator import checks
-from deckpress.generator.errors import ContentError
-from deckpress.generator.games.maybe_missions_vocabulary import check_effects, effect_text
+from deckpress.generator.content.maybe_missions import FILES, SET_OF
+from deckpress.generator.content.maybe_missions_vocabulary import effect_text
 from deckpress.generator.model import Cover, Deck, Section
-
-FILES = ("game", "layout", "votes", "missions", "masters", "public-identities", "secret-identities", "shop")
 
 #: Icon slots of a side's row (card-facts: 1 to 4 resource icons a side) and of a shop cost (1 to 3).
 SIDE_SLOTS = 4
 COST_SLOTS = 3
-
-#: (component id in game.yaml, file stem, list key, what a record is, set)
-_CARD_LISTS = (
-    ("vote", "votes", "votes", "vote", "base"),
-    ("mission", "missions", "missions", "mission", "base"),
-    ("master", "masters", "masters", "Master card", "base"),
-    ("public-identity", "public-identities", "identities", "public identity", "identities"),
-    ("secret-identity", "secret-identities", "identities", "secret identity", "identities"),
-    ("shop", "shop", "shop", "shop card", "gadgets"),
-)
-_SET_OF = {component: card_set for component, *_, card_set in _CARD_LISTS}
-
-
-def check(content) -> list[ContentError]:
-    """Counts match ``game.yaml``; ids unique; votes numbered 1..N once each, even numbers YES and
-    odd numbers NO (card-facts.md); mission titles unique; every effect has card text for its
-    parameters, and identities' helpful powers help while harmful ones hurt."""
-    errors: list[ContentError] = []
-    for component, stem, list_key, what, _ in _CARD_LISTS:
-        errors += checks.count(content, component, stem, list_key)
-        if stem != "votes":
-            errors += checks.unique_ids(content.documents[stem], list_key, what)
-    errors += _check_votes(content.documents["votes"])
-    missions = content.documents["missions"]
-    first: dict[str, int] = {}
-    for i, card in enumerate(missions.data["missions"]):
-        title = card["title"].casefold()
-        if title in first:
-            line = missions.where(("missions", first[title], "title"))[0]
-            errors.append(missions.error(("missions", i, "title"), f"missions[{i}].title: '{card['title']}' is already the title of the card on line {line}"))
-        first.setdefault(title, i)
-    return errors + check_effects(content)
-
-
-def _check_votes(doc) -> list[ContentError]:
-    errors = []
-    votes = doc.data["votes"]
-    seen: dict[int, int] = {}
-    for i, vote in enumerate(votes):
-        number = vote["number"]
-        if number in seen:
-            errors.append(doc.error(("votes", i, "number"), f"votes[{i}].number: {number} is already on the card of line {doc.where(('votes', seen[number]))[0]}; each number once"))
-        seen.setdefault(number, i)
-        expected = "YES" if number % 2 == 0 else "NO"
-        if vote["vote"] != expected:
-            errors.append(doc.error(("votes", i, "vote"), f"votes[{i}].vote: number {number} is {'even' if expected == 'YES' else 'odd'}, so the card is {expected} (even numbers are YES, odd numbers NO)"))
-    missing = sorted(set(range(1, len(votes) + 1)) - set(seen))
-    if missing:
-        errors.append(doc.error(("votes",), f"votes: the numbers must run from 1 to {len(votes)}; missing: {', '.join(map(str, missing))}"))
-    return errors
 
 
 def icon_row(icons: list[dict], slots: int) -> list[dict]:
@@ -109,12 +59,12 @@ def decks(content) -> list[Deck]:
     masters = [{"id": m["id"], "source": "masters.yaml", "rule": effect_text(m["rule"]), **_sides(m)} for m in content["masters"]["masters"]]
     shop = [{"id": s["id"], "source": "shop.yaml", **_shop_side(s, "success"), **_shop_side(s, "fail")} for s in content["shop"]["shop"]]
     return [
-        Deck("vote", "Vote cards", votes, _SET_OF["vote"]),
-        Deck("mission", "Mission cards", missions, _SET_OF["mission"]),
-        Deck("master", "Master cards", masters, _SET_OF["master"]),
-        Deck("identity", "Public identity cards", _identities(content["public-identities"]["identities"], "public"), _SET_OF["public-identity"]),
-        Deck("identity", "Secret identity cards", _identities(content["secret-identities"]["identities"], "secret"), _SET_OF["secret-identity"]),
-        Deck("shop", "Shop cards", shop, _SET_OF["shop"]),
+        Deck("vote", "Vote cards", votes, SET_OF["vote"]),
+        Deck("mission", "Mission cards", missions, SET_OF["mission"]),
+        Deck("master", "Master cards", masters, SET_OF["master"]),
+        Deck("identity", "Public identity cards", _identities(content["public-identities"]["identities"], "public"), SET_OF["public-identity"]),
+        Deck("identity", "Secret identity cards", _identities(content["secret-identities"]["identities"], "secret"), SET_OF["secret-identity"]),
+        Deck("shop", "Shop cards", shop, SET_OF["shop"]),
     ]
 
 
@@ -148,7 +98,7 @@ def cover(content) -> Cover:
     for comp in game["components"]:
         size = game["card_sizes"].get(comp.get("card_size", ""), {})
         checklist.append([comp["name"], str(comp["count"]), f"{size['width_mm']:g} x {size['height_mm']:g} mm" if size else "",
-                          _SET_OF.get(comp["id"], "")])
+                          SET_OF.get(comp["id"], "")])
     origin = [["File", "Provenance", "Source", "How"]]
     for stem in FILES[2:]:
         p = content[stem]["provenance"]

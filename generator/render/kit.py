@@ -14,6 +14,7 @@ from reportlab.lib.units import mm
 from reportlab.pdfgen.canvas import Canvas
 
 from deckpress.generator.content import GameContent
+from deckpress.generator.games import kit_module
 from deckpress.generator.errors import ContentError, ContentErrors
 from deckpress.generator.imposition import Grid, ImpositionError, grid
 from deckpress.generator.model import Board, Cover, Deck, Section
@@ -59,7 +60,7 @@ def build_kit(content: GameContent, options: PrintOptions = PrintOptions()) -> b
             layout's trim; an image the gate refuses, at the layout element.
         ImpositionError: a board's tiles cannot fit the paper.
     """
-    module = content.module
+    module = kit_module(content.game_id)
     decks = module.decks(content)
     boards = module.boards(content) if hasattr(module, "boards") else []
     if options.sets is not None:

@@ -3,7 +3,7 @@
 What the game exercises: cooperation (every seat shares one result), chance (the symbol deck and
 the mission deck), hidden hands with the table talk the rules allow, a step where any seat may act
 (the timed variant, :data:`~deckpress.rules.core.game.ANY`), and mission conditions read from the content
-(``content/fifty-missions/missions.yaml``, compiled by ``generator/games/fifty_missions_conditions.py``),
+(``content/fifty-missions/missions.yaml``, compiled by ``generator/content/fifty_missions_conditions.py``),
 so a mission added to the YAML is in the game.  Rules: ``shared/rulebooks/fifty-missions.fr.md``
 (the French original, which stands where the translation differs) and ``.en.md``.
 
@@ -53,7 +53,7 @@ from __future__ import annotations
 
 from typing import Any, Mapping
 
-from deckpress.generator.games.fifty_missions import mission_conditions, symbol_deck
+from deckpress.generator.content.fifty_missions import mission_conditions, symbol_deck
 from deckpress.rules.core.bots import register_bot
 from deckpress.rules.core.errors import ParameterError
 from deckpress.rules.core.events import by_name

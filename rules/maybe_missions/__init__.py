@@ -30,7 +30,7 @@ from __future__ import annotations
 from typing import Any, Mapping
 
 from deckpress.generator.errors import ContentErrors
-from deckpress.generator.games.maybe_missions_vocabulary import unsupported_kinds
+from deckpress.generator.content.maybe_missions_vocabulary import unsupported_kinds
 from deckpress.rules.core.bots import register_bot
 from deckpress.rules.core.errors import IllegalAction, ParameterError, Reason
 from deckpress.rules.core.events import by_name, closest

@@ -9,7 +9,7 @@ from __future__ import annotations
 
 import pytest
 
-from deckpress.generator.games.maybe_missions_vocabulary import kinds_of
+from deckpress.generator.content.maybe_missions_vocabulary import kinds_of
 from deckpress.rules.core.errors import IllegalAction, Reason
 from deckpress.rules.core.game import CHANCE, SIMULTANEOUS
 from deckpress.rules.maybe_missions.cards import CARD, PASS

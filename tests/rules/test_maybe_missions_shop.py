@@ -7,7 +7,7 @@ from __future__ import annotations
 
 import pytest
 
-from deckpress.generator.games.maybe_missions_vocabulary import kinds_of
+from deckpress.generator.content.maybe_missions_vocabulary import kinds_of
 from deckpress.rules.core.errors import IllegalAction
 from deckpress.rules.maybe_missions.cards import BUY_GENERAL, CARD, PASS, RESOURCES, SEAT
 from deckpress.rules.maybe_missions.shop import REWARDS, affordable

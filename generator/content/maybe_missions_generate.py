@@ -1,6 +1,6 @@
 """Generate a balanced Maybe Missions card set as YAML (seeded, reproducible).
 
-    python -m deckpress.generator.games.maybe_missions_generate --seed 7 --out content/maybe-missions
+    python -m deckpress.generator.content.maybe_missions_generate --seed 7 --out content/maybe-missions
 
 writes ``votes.yaml``, ``missions.yaml``, ``masters.yaml``, ``public-identities.yaml``,
 ``secret-identities.yaml`` and ``shop.yaml``.
@@ -277,7 +277,7 @@ def _records(key: str, records: list[dict]) -> list[str]:
 def generate(seed: int) -> dict[str, str]:
     """The YAML text of each generated file by stem, for ``seed`` (same seed, same text)."""
     rng = random.Random(seed)
-    how = f"generator/games/maybe_missions_generate.py --seed {seed} (balance model in its docstring)"
+    how = f"generator/content/maybe_missions_generate.py --seed {seed} (balance model in its docstring)"
     files = {}
     files["votes"] = _header("votes", "Vote cards: numbers 1-60, even YES, odd NO (card-facts.md).",
                              {"provenance": "official", "source": "shared/notes/card-facts.md: 60 vote cards numbered 1-60, even numbers YES, odd NO"}) \

@@ -10,12 +10,12 @@ game's folder after following links, regular, size-checked.
 Two kinds of game:
 
 * **The shipped games with code** (Mission Emission, 50 Missions, Maybe Missions, Geheime
-  Mission): their card files are fixed (``generator/games/<game>.py`` ``FILES``), each
+  Mission): their card files are fixed (``generator/content/<game>.py`` ``FILES``), each
   ``<stem>.yaml`` checked by ``schemas/<game-id>.<stem>.schema.json``, plus their own semantic
   checks.
 * **Games from data alone**: ``game.yaml`` declares ``decks``, each naming its card file (YAML or
   CSV), an optional JSON Schema for one card (in the game's folder), its card size, its layout
-  and copies per card (``generator/games/data.py``).
+  and copies per card (``generator/content/data.py``).
 
 ``game.yaml`` → ``schemas/game.schema.json`` and ``layout.yaml`` → ``schemas/layout.schema.json``
 for every game.  A YAML file's first line may name its schema for editors (``# yaml-language-server:
@@ -25,6 +25,7 @@ editor checks while a person types is what ``deckpress validate`` checks.
 from __future__ import annotations
 
 import hashlib
+import importlib
 import json
 from dataclasses import dataclass
 from pathlib import Path
@@ -33,13 +34,26 @@ from typing import Any, Mapping
 
 from deckpress.generator import checks
 from deckpress.generator.errors import ContentError, ContentErrors, display_path
-from deckpress.generator.games import data_game, game_module, shipped_games
 from deckpress.generator.paths import CONTENT_DIR
 from deckpress.generator.schema import schema_exists, validate
 from deckpress.generator.yamlsafe import Document, load_yaml
 
 SCHEMA_COMMENT = "# yaml-language-server: $schema="
 GAME_FILE = "game.yaml"
+#: The shipped games with code of their own: id -> module name.  The module of that name here
+#: holds the game's content model (files, checks, facts the rules engine reads); the one of the
+#: same name in :mod:`deckpress.generator.games` turns the content into cards to print.
+SHIPPED = {
+    "mission-emission": "mission_emission",
+    "fifty-missions": "fifty_missions",
+    "maybe-missions": "maybe_missions",
+    "geheime-mission": "geheime_mission",
+}
+
+
+def shipped_games() -> list[str]:
+    """The ids of the games whose content ships with deckpress, sorted."""
+    return sorted(SHIPPED)
 
 
 @dataclass(frozen=True)
@@ -61,7 +75,7 @@ class GameContent:
 
     @property
     def module(self) -> ModuleType:
-        """The module that knows this game's files, checks, decks and cover."""
+        """The content module that knows this game's files and checks (:func:`module_for`)."""
         return module_for(self.game_id)
 
     @property
@@ -72,8 +86,9 @@ class GameContent:
 
 
 def module_for(game_id: str) -> ModuleType:
-    """The shipped game module of ``game_id``, else the module of games made from data alone."""
-    return game_module(game_id) or data_game
+    """The content module of ``game_id``: a shipped game's own, else
+    :mod:`deckpress.generator.content.data` (games made from data alone)."""
+    return importlib.import_module(f"deckpress.generator.content.{SHIPPED.get(game_id, 'data')}")
 
 
 def schema_for(game_id: str, stem: str) -> str:
@@ -129,7 +144,7 @@ def check_game(folder: Path) -> tuple[GameContent | None, list[ContentError]]:
         return None, [ContentError(shown_dir, 0, 0, f"not a game folder: it has no {GAME_FILE} (make one with 'deckpress init NAME')")]
     game_doc, errors = load_file(game_path, "game.schema.json", root)
     game_id = _game_id(game_doc, game_path, root)
-    module = module_for(game_id) if game_id else data_game
+    module = module_for(game_id)
     documents: dict[str, Document] = {"game": game_doc} if game_doc is not None else {}
     if hasattr(module, "content_files"):
         files = module.content_files(game_doc) if game_doc is not None else []

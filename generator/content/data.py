@@ -1,0 +1,172 @@
+"""Content model. Games made from data alone: ``game.yaml`` declares the decks, card files hold the records,
+``layout.yaml`` places the elements.  No Python is needed to print a new game (as Squib, nanDECK
+and protograf print a deck from a data file and a layout).
+
+A deck in ``game.yaml``::
+
+    decks:
+      - id: heroes                 # the deck's id (its cards' documents are content["heroes"])
+        name: Hero cards
+        file: heroes.csv           # YAML (a top-level 'cards' list) or CSV, in the game's folder
+        schema: hero.schema.json   # optional: a JSON Schema for ONE card, in the game's folder
+        layout: hero               # cards.hero in layout.yaml: trim, bleed, face and back
+        card_size: poker           # optional: a card_sizes entry; must equal the layout's trim
+        copies: 2                  # optional: copies of every card, or the name of a field
+
+A card's fields are its record's; ``id`` is the record's own or ``<deck>-<n>`` (its 1-based
+row), and ``source`` names its file.  Paths are resolved against the game's folder through
+:mod:`deckpress.generator.gate`.
+
+This module is the content side: the files, the checks and the facts that both the kit and the
+rules engine read; the cards to print are made in :mod:`deckpress.generator.games.data`.
+"""
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+from referencing.exceptions import Unresolvable
+
+from deckpress.generator import checks, gate
+from deckpress.generator.csvcards import load_csv
+from deckpress.generator.errors import ContentError, display_path
+from deckpress.generator.schema import validate_with
+from deckpress.generator.yamlsafe import Document, load_yaml
+
+#: Reserved document names: a deck may not be called like a game-wide file.
+
+#: Reserved document names: a deck may not be called like a game-wide file.
+RESERVED = ("game", "layout")
+
+
+#: Most copies of one card.
+MAX_COPIES = 1000
+
+
+#: The shape of a YAML card file (its records are checked by the deck's own schema).
+CARD_FILE_SCHEMA = {
+    "type": "object",
+    "properties": {"cards": {"type": "array", "items": {"type": "object"}, "description": "the cards, one mapping each"}},
+    "required": ["cards"],
+}
+
+
+def content_files(game_doc: Document):
+    """``(stem, path, loader)`` for ``layout.yaml`` and every deck's card file declared in a
+    schema-valid ``game.yaml``.  A deck's file that the gate refuses is reported at its line in
+    ``game.yaml``."""
+    from deckpress.generator.content import load_file
+
+    folder = game_doc.path.parent
+    root = folder.resolve()
+    files = [("layout", folder / "layout.yaml", lambda path, root: load_file(path, "layout.schema.json", root))]
+    for i, deck in enumerate(game_doc.data.get("decks", [])):
+        files.append((deck["id"], folder / deck["file"], _deck_loader(game_doc, i, root)))
+    return files
+
+
+def _deck_loader(game_doc: Document, index: int, root: Path):
+    deck = game_doc.data["decks"][index]
+
+    def load(_path: Path, _root: Path) -> tuple[Document | None, list[ContentError]]:
+        where = ("decks", index, "file")
+        try:
+            path = gate.resolve(deck["file"], game_doc.path.parent, root, "card file")
+        except gate.GateError as exc:
+            return None, [game_doc.error(where, f"decks[{index}].file: {exc}")]
+        suffix = path.suffix.lower()
+        shown = display_path(game_doc.path.parent / deck["file"])
+        if suffix == ".csv":
+            doc, errors = load_csv(path, shown, root)
+        elif suffix in (".yaml", ".yml"):
+            doc, errors = load_yaml(path, shown, root=root)
+            if doc is not None:
+                errors = validate_with(doc, CARD_FILE_SCHEMA)
+        else:
+            return None, [game_doc.error(where, f"decks[{index}].file: '{deck['file']}' is neither a .csv nor a .yaml card file")]
+        if doc is None or errors:
+            return None, errors
+        if "schema" in deck:
+            errors = _own_schema_errors(doc, game_doc, index, root)
+        return (None, errors) if errors else (doc, [])
+
+    return load
+
+
+def _own_schema_errors(doc: Document, game_doc: Document, index: int, root: Path) -> list[ContentError]:
+    """The deck's records checked against the game's own schema for one card."""
+    from jsonschema import Draft202012Validator
+    from jsonschema.exceptions import SchemaError
+
+    name = game_doc.data["decks"][index]["schema"]
+    where = ("decks", index, "schema")
+    try:
+        path = gate.resolve(name, game_doc.path.parent, root, "schema")
+        text = gate.read_text(path, root)
+    except gate.GateError as exc:
+        return [game_doc.error(where, f"decks[{index}].schema: {exc}")]
+    shown = display_path(game_doc.path.parent / name)
+    try:
+        own = json.loads(text)
+    except json.JSONDecodeError as exc:
+        return [ContentError(shown, exc.lineno, exc.colno, f"not valid JSON: {exc.msg}")]
+    if not isinstance(own, dict):
+        return [ContentError(shown, 1, 1, "a JSON Schema is an object ({...})")]
+    try:
+        Draft202012Validator.check_schema(own)
+    except SchemaError as exc:
+        at = "/".join(str(p) for p in exc.absolute_path) or "(top level)"
+        return [ContentError(shown, 0, 0, f"not a valid JSON Schema (draft 2020-12) at {at}: {exc.message[:200]}")]
+    uri = f"urn:deckpress:game-schema:{Path(name).name}"
+    wrapper = {"type": "object", "properties": {"cards": {"type": "array", "items": {"$ref": uri}}}}
+    try:
+        return validate_with(doc, wrapper, {uri: own})
+    except Unresolvable as exc:
+        return [ContentError(shown, 0, 0, f"refers to a schema that is not there ({str(exc)[:120]}): deckpress never fetches schemas; "
+                                          "refer only to definitions in this file or to deckpress's own schemas by file name")]
+
+
+def check(content) -> list[ContentError]:
+    """Deck ids unique and not reserved; each deck names a layout of ``layout.yaml`` and a
+    declared card size equal to that layout's trim; copies are whole numbers from 0 to
+    :data:`MAX_COPIES`; card ids (where given) unique within their deck."""
+    game = content.documents["game"]
+    layout = content.documents["layout"].data
+    decks = game.data.get("decks", [])
+    errors = checks.unique_ids(game, "decks", "deck") if decks else []
+    for i, deck in enumerate(decks):
+        if deck["id"] in RESERVED:
+            errors.append(game.error(("decks", i, "id"), f"decks[{i}].id: '{deck['id']}' is reserved for {deck['id']}.yaml: choose another deck id"))
+            continue
+        kind = deck["layout"]
+        if kind not in layout["cards"]:
+            errors.append(game.error(("decks", i, "layout"), f"decks[{i}].layout: no layout '{kind}' in layout.yaml (layouts: {', '.join(layout['cards'])})"))
+        elif "card_size" in deck:
+            size = game.data["card_sizes"].get(deck["card_size"])
+            trim = layout["cards"][kind]["trim"]
+            if size is None:
+                errors.append(game.error(("decks", i, "card_size"), f"decks[{i}].card_size: unknown size '{deck['card_size']}' (card_sizes: {', '.join(game.data['card_sizes'])})"))
+            elif (size["width_mm"], size["height_mm"]) != (trim["width_mm"], trim["height_mm"]):
+                errors.append(game.error(("decks", i, "card_size"), f"decks[{i}].card_size: '{deck['card_size']}' is {size['width_mm']:g} x {size['height_mm']:g} mm, "
+                                                                     f"but layout '{kind}' has a {trim['width_mm']:g} x {trim['height_mm']:g} mm trim"))
+        doc = content.documents.get(deck["id"])
+        if doc is not None:
+            errors += _card_errors(doc, deck)
+    return errors
+
+
+def _card_errors(doc: Document, deck: dict) -> list[ContentError]:
+    errors = []
+    copies = deck.get("copies", 1)
+    ids: dict[str, int] = {}
+    for n, card in enumerate(doc.data["cards"]):
+        if isinstance(copies, str):
+            value = card.get(copies)
+            if not isinstance(value, int) or isinstance(value, bool) or not 0 <= value <= MAX_COPIES:
+                errors.append(doc.error(("cards", n, copies), f"card {n + 1}: {copies}: expected a whole number of copies from 0 to {MAX_COPIES}, found {value!r}"))
+        if "id" in card:
+            cid = str(card["id"])
+            if cid in ids:
+                errors.append(doc.error(("cards", n, "id"), f"card {n + 1}: duplicate id '{cid}' (first used by card {ids[cid] + 1}): ids must be unique in a deck"))
+            ids.setdefault(cid, n)
+    return errors
