@@ -11,6 +11,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
+from deckpress.generator import gate
 from deckpress.generator.content import GameContent, check_documents, module_for, schema_for
 from deckpress.generator.errors import ContentError, display_path
 from deckpress.generator.schema import validate
@@ -231,20 +232,12 @@ def _short(value: Any) -> str:
 
 
 
-#: Limits on a variant's art files.
-ART_MAX_BYTES = 5 * 1024 * 1024
-ART_MAX_PIXELS = 25_000_000
-
-
 def variant_art(variant: Variant, content: GameContent) -> tuple[dict[str, str], list[ContentError]]:
-    """Check the variant's ``art`` map: every card id exists in ``content``; every file lies in the
-    variant's folder once links are followed, is a PNG or JPEG by its content (not its name), is
-    at most :data:`ART_MAX_BYTES` and :data:`ART_MAX_PIXELS`, and opens without Pillow's
-    decompression-bomb warning.  Returns ``({card id: resolved path}, errors)``."""
-    import warnings
-
-    from PIL import Image
-
+    """Check the variant's ``art`` map: every card id exists in ``content``; every file passes
+    the gate with the variant's folder as its root (a relative path, inside the folder once links
+    are followed, a regular file, a whole PNG or JPEG by its content, within
+    :data:`deckpress.generator.gate.MAX_IMAGE_BYTES` and ``MAX_IMAGE_PIXELS``).  Returns
+    ``({card id: resolved path}, errors)``, each error at the art entry's line."""
     doc = variant.doc
     folder = Path(doc.path).resolve().parent
     card_ids = {r["id"] for stem, d in content.documents.items()
@@ -255,34 +248,10 @@ def variant_art(variant: Variant, content: GameContent) -> tuple[dict[str, str],
         if card_id not in card_ids:
             errors.append(doc.error(where, f"art: no card '{card_id}' in the merged content{_suggest(card_id, sorted(card_ids))}", key=True))
             continue
-        candidate = Path(name)
-        if candidate.is_absolute():
-            errors.append(doc.error(where, f"art.{card_id}: '{name}' is an absolute path: give a path relative to the variant's folder"))
-            continue
-        path = (folder / candidate).resolve()
-        if not path.is_relative_to(folder):
-            errors.append(doc.error(where, f"art.{card_id}: '{name}' leads outside the variant's folder ({folder})"))
-            continue
-        if not path.is_file():
-            errors.append(doc.error(where, f"art.{card_id}: no file '{name}' beside the variant"))
-            continue
-        if path.stat().st_size > ART_MAX_BYTES:
-            errors.append(doc.error(where, f"art.{card_id}: '{name}' is {path.stat().st_size:,} bytes; the limit is {ART_MAX_BYTES:,}"))
-            continue
         try:
-            with warnings.catch_warnings():
-                warnings.simplefilter("error", Image.DecompressionBombWarning)
-                with Image.open(path) as im:
-                    kind, (w, h) = im.format, im.size
-                    if kind in ("PNG", "JPEG") and w * h <= ART_MAX_PIXELS:
-                        im.verify()
-        except (OSError, ValueError, SyntaxError, Image.DecompressionBombWarning, Image.DecompressionBombError) as exc:
-            errors.append(doc.error(where, f"art.{card_id}: '{name}' is not a readable PNG or JPEG image ({type(exc).__name__})"))
+            info = gate.check_image(gate.resolve(name, folder, folder, "art", "variant's folder"), folder)
+        except gate.GateError as exc:
+            errors.append(doc.error(where, f"art.{card_id}: {exc}" if str(exc).startswith("'") else f"art.{card_id}: '{name}' {exc}"))
             continue
-        if kind not in ("PNG", "JPEG"):
-            errors.append(doc.error(where, f"art.{card_id}: '{name}' is a {kind} image; only PNG and JPEG are accepted"))
-        elif w * h > ART_MAX_PIXELS:
-            errors.append(doc.error(where, f"art.{card_id}: '{name}' is {w} x {h} pixels; the limit is {ART_MAX_PIXELS:,} pixels"))
-        else:
-            found[card_id] = str(path)
+        found[card_id] = str(info.path)
     return found, errors
