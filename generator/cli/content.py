@@ -17,10 +17,6 @@ from deckpress.generator.imposition import DUPLEX_EDGES, PAPERS
 from deckpress.generator.paths import CONTENT_DIR
 from deckpress.generator.reporters import REPORTERS, ValidationResult
 
-#: The paper ``validate`` lays kits out on: the largest, so it refuses only cards no paper takes.
-VALIDATE_PAPER = "a3"
-
-
 def _offset(ctx, param, value: str) -> tuple[float, float]:
     try:
         x, y = (float(v) for v in value.split(","))
@@ -33,7 +29,8 @@ def _offset(ctx, param, value: str) -> tuple[float, float]:
 @click.argument("paths", nargs=-1, type=click.Path(path_type=Path))
 @click.option("--format", "fmt", type=click.Choice(sorted(REPORTERS)), default="text", show_default=True, help="How to report.")
 @click.option("--skip-other", is_flag=True, help="Skip files that are neither in a game folder nor variants (for pre-commit hooks).")
-def validate(paths: tuple[Path, ...], fmt: str, skip_other: bool) -> None:
+@click.option("--paper", type=click.Choice(sorted(PAPERS)), default="a4", show_default=True, help="The sheet size the cards must fit, as for build.")
+def validate(paths: tuple[Path, ...], fmt: str, skip_other: bool, paper: str) -> None:
     """Check content: YAML and CSV safety, schemas, semantic checks, and that every card lays out.
 
     PATHS are game folders, files in them, shipped game ids, or variant files (default: the
@@ -49,7 +46,7 @@ def validate(paths: tuple[Path, ...], fmt: str, skip_other: bool) -> None:
             result.errors.append(ContentError(display_path(path), 0, 0, f"not deckpress content: no {GAME_FILE} beside it or above it, and not a variant (no 'extends')"))
     for folder in games:
         result.checked.append(display_path(folder))
-        result.errors.extend(game_errors(folder))
+        result.errors.extend(game_errors(folder, paper))
     for path in variants:
         result.checked.append(display_path(path))
         result.errors.extend(variant_errors(path))
@@ -60,9 +57,10 @@ def validate(paths: tuple[Path, ...], fmt: str, skip_other: bool) -> None:
     sys.exit(result.exit_code)
 
 
-def game_errors(folder: Path) -> list[ContentError]:
+def game_errors(folder: Path, paper: str = "a4") -> list[ContentError]:
     """Every error of a game folder: content checks, what its rules engine cannot play, then
-    what the kit cannot lay out (rendered in memory, nothing written)."""
+    what the kit cannot lay out on ``paper`` (rendered in memory, nothing written), so that
+    ``build`` with the same paper refuses nothing ``validate`` passed."""
     from deckpress.generator.render.kit import PrintOptions, build_kit
 
     content, errors = check_game(folder)
@@ -72,7 +70,7 @@ def game_errors(folder: Path) -> list[ContentError]:
     if errors:
         return errors
     try:
-        build_kit(content, PrintOptions(paper=VALIDATE_PAPER))
+        build_kit(content, PrintOptions(paper=paper))
     except ContentErrors as exc:
         return exc.errors
     return []
