@@ -142,8 +142,17 @@ def _unprintable_kinds(layout: Layout, decks: list[Deck], paper: str) -> list[Co
         try:
             grid(paper, card.trim_mm, card.bleed_mm)
         except ImpositionError as exc:
-            errors.append(layout.doc.error(("cards", kind, "trim"), f"cards.{kind}.trim: {exc}{'' if paper == 'a3' else '; try --paper a3'}"))
+            errors.append(layout.doc.error(("cards", kind, "trim"), f"cards.{kind}.trim: {exc}{_larger_paper(card)}"))
     return errors
+
+
+def _larger_paper(card: CardLayout) -> str:
+    """'; build with --paper a3' when the largest paper takes the card, else why no paper does."""
+    try:
+        grid("a3", card.trim_mm, card.bleed_mm)
+    except ImpositionError:
+        return "; no paper deckpress prints on (a4, letter, a3) takes a card this size"
+    return "; build with --paper a3"
 
 
 def _blank_back(c: Canvas, sheet: tuple[float, float]) -> None:
