@@ -1,0 +1,158 @@
+"""A game is what its game.yaml says, wherever it lives; games made from data alone (init, CSV,
+their own schemas); the schemas for editors.  Through the CLI, as a user runs it."""
+from __future__ import annotations
+
+import json
+import shutil
+from pathlib import Path
+
+import pytest
+from jsonschema import Draft202012Validator
+from pypdf import PdfReader
+
+from deckpress.generator.paths import CONTENT_DIR
+from deckpress.generator.yamlsafe import load_yaml
+from tests.conftest import line_of
+
+
+@pytest.fixture
+def here(tmp_path, monkeypatch):
+    """An empty folder to run commands in, as a user would (outputs land in ./output)."""
+    monkeypatch.chdir(tmp_path)
+    return tmp_path
+
+
+def pdf_text(path: Path) -> str:
+    return "\n".join(page.extract_text() for page in PdfReader(path).pages)
+
+
+def test_init_then_build_gives_a_pdf_of_the_starter_cards(cli, here):
+    result = cli("init", "mygame")
+    assert result.exit_code == 0, result.output
+    assert {p.name for p in (here / "mygame").iterdir()} == {"game.yaml", "cards.csv", "card.schema.json", "layout.yaml", ".schemas"}
+    result = cli("build", "mygame")
+    assert result.exit_code == 0, result.output
+    text = pdf_text(here / "output" / "mygame.pdf")
+    # 3 + 2 + 1 copies of the three starter cards, on one sheet of faces and one of backs after the cover.
+    assert text.count("Spark") == 3 and text.count("Tide") == 2 and text.count("Stone") == 1
+    assert len(PdfReader(here / "output" / "mygame.pdf").pages) == 4
+
+
+def test_init_refuses_a_folder_that_is_not_empty(cli, here):
+    (here / "taken").mkdir()
+    (here / "taken" / "notes.txt").write_text("mine")
+    result = cli("init", "taken")
+    assert result.exit_code == 2 and "exists and is not an empty folder" in result.output
+    assert (here / "taken" / "notes.txt").read_text() == "mine"
+
+
+def test_a_copy_of_a_shipped_game_is_that_game_whatever_its_folder(cli, here):
+    shutil.copytree(CONTENT_DIR / "mission-emission", here / "me-india")
+    assert cli("validate", "me-india").exit_code == 0
+    result = cli("build", "me-india")
+    assert result.exit_code == 0 and (here / "output" / "mission-emission.pdf").is_file(), result.output
+    result = cli("simulate", "me-india", "--games", "20", "--format", "json")
+    assert result.exit_code == 0 and json.loads(result.stdout)["game"] == "mission-emission"
+    # An edition's own numbers are what its errors point at.
+    states = here / "me-india" / "states.yaml"
+    states.write_text(states.read_text().replace("forest:  {value: 17,", "forest:  {value: 170,", 1))
+    result = cli("validate", "me-india")
+    assert result.exit_code == 1 and f"me-india/states.yaml:{line_of(states, 'value: 170')}:" in result.stdout
+
+
+def test_variants_are_checked_against_an_edition(cli, here):
+    shutil.copytree(CONTENT_DIR / "mission-emission", here / "me-india")
+    variant = here / "set.yaml"
+    shutil.copy(CONTENT_DIR / "variants" / "mission-emission-set-collection.yaml", variant)
+    result = cli("check", str(variant), "--content", "me-india", "--no-simulate", "--report", str(here / "report"))
+    assert result.exit_code == 0 and "verdict: accept" in result.stdout, result.output
+    cli("init", "mygame")
+    result = cli("check", str(variant), "--content", "mygame", "--no-simulate", "--report", str(here / "report"))
+    assert result.exit_code == 2
+    assert f"set.yaml:{line_of(variant, 'extends:')}:10: extends: 'mission-emission', but the game in mygame is 'mygame'" in result.stdout
+
+
+def test_a_game_without_rules_says_so(cli, here):
+    cli("init", "mygame")
+    result = cli("simulate", "mygame")
+    assert result.exit_code == 2 and "has no rules engine" in result.stderr and "Traceback" not in result.output
+
+
+def test_csv_errors_point_at_the_cell(cli, here):
+    cli("init", "mygame")
+    cards = here / "mygame" / "cards.csv"
+    cards.write_text("id,title,text,colour,value,copies\n"
+                     "spark,Spark,Burn.,#d1495b,high,3\n"
+                     "tide,Tide,Swap.,#00798c,2,2,extra\n"
+                     "stone,,Hold.,#6c757d,3,1\n")
+    result = cli("validate", "mygame")
+    assert result.exit_code == 1
+    out = result.stdout
+    assert "mygame/cards.csv:3:29: row has 7 cells, but the header names 6 fields" in out
+    cards.write_text(cards.read_text().replace(",2,2,extra", ",2,2"))
+    out = cli("validate", "mygame").stdout
+    assert "mygame/cards.csv:2:27: cards[0].value:" in out  # 'high' is not an integer: at the cell
+    assert "title" in out.split("mygame/cards.csv:4:1: cards[2]:")[1].splitlines()[0]  # an empty title is a missing field
+
+
+def test_a_layout_field_no_card_has_fails_validate_at_its_line(cli, here):
+    cli("init", "mygame")
+    layout = here / "mygame" / "layout.yaml"
+    layout.write_text(layout.read_text().replace('text: "{title}"', 'text: "{titel}"'))
+    result = cli("validate", "mygame")
+    assert result.exit_code == 1
+    assert f"mygame/layout.yaml:{line_of(layout, '{titel}')}:" in result.stdout and "'{titel}' names no field" in result.stdout
+    assert cli("build", "mygame").exit_code == 1  # validate and build agree
+
+
+def test_yaml_card_files_and_numbers_of_copies_from_data(cli, here):
+    cli("init", "mygame")
+    game = here / "mygame" / "game.yaml"
+    game.write_text(game.read_text().replace("file: cards.csv", "file: cards.yaml").replace("copies: copies", "copies: 2"))
+    (here / "mygame" / "cards.yaml").write_text(
+        "cards:\n  - {id: one, title: One, text: First., colour: '#112233', value: 1, copies: 1}\n"
+        "  - {id: two, title: Two, text: Second., colour: '#445566', value: 2, copies: 1}\n")
+    result = cli("build", "mygame")
+    assert result.exit_code == 0, result.output
+    assert pdf_text(here / "output" / "mygame.pdf").count("Two") == 2
+
+
+def test_a_modeline_may_point_anywhere_but_must_name_the_right_schema(cli, here):
+    cli("init", "mygame")
+    layout = here / "mygame" / "layout.yaml"
+    layout.write_text(layout.read_text().replace("$schema=.schemas/layout.schema.json", "$schema=../elsewhere/layout.schema.json"))
+    assert cli("validate", "mygame").exit_code == 0
+    layout.write_text(layout.read_text().replace("elsewhere/layout.schema.json", "elsewhere/game.schema.json"))
+    result = cli("validate", "mygame")
+    assert result.exit_code == 1 and "mygame/layout.yaml:1:1: the first line names the schema 'game.schema.json'" in result.stdout
+
+
+def test_validate_checks_the_game_here_or_the_shipped_ones_never_nothing(cli, here, monkeypatch):
+    result = cli("validate")
+    assert result.exit_code == 0 and "(4 checked, no errors)" in result.stdout
+    cli("init", "mygame")
+    monkeypatch.chdir(here / "mygame")
+    result = cli("validate")
+    assert result.exit_code == 0 and "ok: . (1 checked" in result.stdout
+    (here / "notes.yaml").write_text("a: 1\n")
+    result = cli("validate", str(here / "notes.yaml"))
+    assert result.exit_code == 1 and "not deckpress content" in result.stdout
+    result = cli("validate", "--skip-other", str(here / "notes.yaml"))
+    assert result.exit_code == 0 and "nothing to check" in result.stderr and "ok" not in result.stdout
+
+
+def test_schemas_are_self_contained_for_editors(cli, here):
+    assert cli("schemas", "sch").exit_code == 0
+    written = sorted((here / "sch").glob("*.schema.json"))
+    assert len(written) == len(list((CONTENT_DIR.parent / "schemas").glob("*.schema.json")))
+    for path in written:
+        schema = json.loads(path.read_text())
+        Draft202012Validator.check_schema(schema)
+        refs = [r for r in json.dumps(schema).split('"$ref": "')[1:]]
+        assert all(r.startswith("#") for r in refs), path.name  # nothing refers to another file
+    # variant.schema.json copied alone validates a variant without common.schema.json beside it.
+    lone = json.loads((here / "sch" / "variant.schema.json").read_text())
+    doc, _ = load_yaml(CONTENT_DIR / "variants" / "mission-emission-set-collection.yaml")
+    assert list(Draft202012Validator(lone).iter_errors(doc.data)) == []
+    doc.data["extends"] = "Not An Id"
+    assert list(Draft202012Validator(lone).iter_errors(doc.data))
