@@ -53,21 +53,16 @@ def count(content: "GameContent", component_id: str, stem: str, list_key: str) -
     return [game.error(("components",), f"components: no component '{component_id}' (needed to count {stem}.yaml)")]
 
 
-#: What the shipped games' code reads from ``game.yaml`` (a game made from data alone needs none).
-SHIPPED_GAME_KEYS = ("publisher", "players", "components")
-
-
 def game_file(content: "GameContent") -> list[ContentError]:
     """Checks on ``game.yaml`` common to all games: player and duration ranges are ordered,
-    components name declared card sizes and have unique ids, and a shipped game's file has what
-    its code reads.  (The folder's name does not matter: a game is what its ``id`` says.)"""
+    components name declared card sizes and have unique ids, and the keys the game's content
+    module lists in ``GAME_KEYS`` (what its code reads) are there.  (The folder's name does not matter: a game is what its ``id`` says.)"""
     doc = content.documents["game"]
     data = doc.data
     errors = []
-    if hasattr(content.module, "FILES"):
-        for key in SHIPPED_GAME_KEYS:
-            if key not in data:
-                errors.append(doc.error((), f"(top level): '{key}' is required in a {content.game_id} game.yaml"))
+    for key in getattr(content.module, "GAME_KEYS", ()):
+        if key not in data:
+            errors.append(doc.error((), f"(top level): '{key}' is required in a {content.game_id} game.yaml (the kit's cover prints it)"))
     for key in ("players", "duration"):
         if key in data and data[key]["min"] > data[key]["max"]:
             errors.append(doc.error((key,), f"{key}: min {data[key]['min']} is more than max {data[key]['max']}"))

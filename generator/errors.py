@@ -8,6 +8,7 @@ carries a batch of them to the CLI, which prints them and exits 1: no traceback 
 from __future__ import annotations
 
 from dataclasses import dataclass
+import os
 from pathlib import Path
 
 
@@ -45,14 +46,14 @@ class ContentErrors(Exception):
 def display_path(path: Path | str) -> str:
     """``path`` relative to the working directory when it lies below it; a shipped file as
     ``deckpress/content/...`` (never the installation's absolute path); else as given."""
-    p = Path(path)
+    p = Path(os.path.abspath(path))  # links are not followed: a link is named as it stands in the folder
     try:
-        return str(p.resolve().relative_to(Path.cwd().resolve()))
+        return str(p.relative_to(Path.cwd().resolve()))
     except ValueError:
         pass
     from deckpress.generator.paths import PACKAGE_DIR
 
     try:  # shipped content: named inside the package, not by the installation's absolute path
-        return "deckpress/" + str(p.resolve().relative_to(PACKAGE_DIR.resolve()))
+        return "deckpress/" + str(p.relative_to(PACKAGE_DIR.resolve()))
     except ValueError:
         return str(p)

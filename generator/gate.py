@@ -15,8 +15,9 @@ holds everywhere (hazards and their sources: ``shared/notes/untrusted-input.md``
 * images are **PNG or JPEG** by their content, verified (a truncated file is refused), within a
   pixel limit that is an error, not Pillow's warning.
 
-A refusal is a :class:`GateError` whose message names the rule broken ("leaves the game folder",
-"is not a regular file", "is larger than 2 MB") and never quotes the refused file.
+A refusal is a :class:`GateError` whose message names the rule it breaks ("leaves the game folder",
+"is not a regular file", "is larger than 2 MB"), written to follow the path as the caller quotes
+it ("'art/x.png' is a URL: ..."); it never quotes the refused file's content.
 """
 from __future__ import annotations
 
@@ -71,13 +72,13 @@ def resolve(name: str, base: Path, root: Path, what: str = "file", root_name: st
     if not text.strip():
         raise GateError(f"the {what} path is empty")
     if _URL.match(text) and not re.match(r"^[A-Za-z]:[\\/]", text):
-        raise GateError(f"'{_short(text)}' is a URL: the {what} must be a file in the {root_name}, given by a relative path")
+        raise GateError(f"is a URL: the {what} must be a file in the {root_name}, given by a relative path")
     if text.startswith(("/", "\\")) or PurePosixPath(text).is_absolute() or re.match(r"^[A-Za-z]:[\\/]", text):
-        raise GateError(f"'{_short(text)}' is an absolute path: the {what} must be given by a path relative to the file that names it")
+        raise GateError(f"is an absolute path: the {what} must be given by a path relative to the file that names it")
     real_root = Path(root).resolve()
     candidate = (Path(base) / text).resolve()
     if not candidate.is_relative_to(real_root):
-        raise GateError(f"'{_short(text)}' leaves the {root_name} (after following links): the {what} must lie inside it")
+        raise GateError(f"leaves the {root_name} (after following links): the {what} must lie inside it")
     return candidate
 
 
@@ -195,8 +196,3 @@ def check_image(path: Path, root: Path | None = None, max_bytes: int = MAX_IMAGE
         raise GateError(f"is not a readable PNG or JPEG image ({type(exc).__name__})") from None
     return ImageInfo(Path(path).resolve(), kind, w, h, data)
 
-
-def _short(text: str, limit: int = 60) -> str:
-    """``text`` shortened to ``limit`` characters, control characters escaped: safe to show."""
-    escaped = text.encode("unicode_escape").decode("ascii") if any(ord(c) < 32 or 0x7F <= ord(c) < 0xA0 for c in text) else text
-    return escaped if len(escaped) <= limit else escaped[: limit - 1] + "…"

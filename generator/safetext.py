@@ -35,11 +35,12 @@ def refused_characters(text: str) -> list[str]:
 
 
 def escape(text: str) -> str:
-    """``text`` with every refused character (and other non-printing ones) written as an escape
-    (``\\x00``, ``\\u202e``), safe to print to a terminal or log."""
+    """``text`` with every control character (newlines and tabs too: one message, one line),
+    bidirectional control and other invisible format character written as an escape (``\\x00``,
+    ``\\n``-style ``\\x0a``, ``\\u202e``), safe to print to a terminal or log."""
     out = []
     for c in text:
-        if refused(c) or (c not in _ALLOWED_CONTROLS and unicodedata.category(c) in ("Cc", "Cf") and c != "\u00ad"):
+        if unicodedata.category(c) == "Cc" or c in BIDI_CONTROLS or (unicodedata.category(c) == "Cf" and c != "\u00ad"):
             code = ord(c)
             out.append(f"\\x{code:02x}" if code < 0x100 else f"\\u{code:04x}")
         else:
@@ -58,3 +59,15 @@ def excerpt(value: object, limit: int = EXCERPT_CHARS) -> str:
 
 
 _CONTROL_NAMES = {0: "NULL", 7: "BELL", 8: "BACKSPACE", 0x1B: "ESCAPE", 0x7F: "DELETE"}
+
+
+def choices(wrong: str, options: list[str], shown: int = 8) -> str:
+    """What to say after an unknown name: ``"did you mean 'forest'?"`` for near misses, else the
+    options themselves, at most ``shown`` of them (``"known: a, b, ... and 28 more"``)."""
+    import difflib
+
+    close = difflib.get_close_matches(str(wrong), options, n=3)
+    if close:
+        return "did you mean " + " or ".join(f"'{c}'" for c in close) + "?"
+    more = f", ... and {len(options) - shown} more" if len(options) > shown else ""
+    return "known: " + ", ".join(options[:shown]) + more

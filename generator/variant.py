@@ -14,6 +14,7 @@ from typing import Any
 from deckpress.generator import gate
 from deckpress.generator.content import GameContent, check_documents, module_for, schema_for
 from deckpress.generator.errors import ContentError, display_path
+from deckpress.generator.safetext import choices, excerpt
 from deckpress.generator.schema import validate
 from deckpress.generator.yamlsafe import Document, load_yaml
 
@@ -168,9 +169,8 @@ def _set(record: dict, parts: list[str], value: Any) -> str | None:
 
 
 def _suggest(wrong: str, ids: list[str]) -> str:
-    import difflib
-    close = difflib.get_close_matches(wrong, ids, n=3)
-    return f" (did you mean {', '.join(close)}?)" if close else ""
+    hint = choices(wrong, ids)
+    return f" ({hint})" if hint.startswith("did you mean") else ""
 
 
 @dataclass
@@ -251,7 +251,7 @@ def variant_art(variant: Variant, content: GameContent) -> tuple[dict[str, str],
         try:
             info = gate.check_image(gate.resolve(name, folder, folder, "art", "variant's folder"), folder)
         except gate.GateError as exc:
-            errors.append(doc.error(where, f"art.{card_id}: {exc}" if str(exc).startswith("'") else f"art.{card_id}: '{name}' {exc}"))
+            errors.append(doc.error(where, f"art.{card_id}: '{excerpt(name)}' {exc}"))
             continue
         found[card_id] = str(info.path)
     return found, errors

@@ -208,6 +208,6 @@ def test_unknown_field_in_a_layout_names_the_card_and_the_line(game_copy, cli, t
     edit(folder / "layout.yaml", 'text: "{kind}"', 'text: "{capital}"')
     result = cli("build", folder, "--out", tmp_path)
     assert result.exit_code == 1
-    assert "'{capital}' names no field of this card (fields: colour, id, kind, missions, name, source)" in result.stderr
+    assert "'{capital}' names no field of this card (known: colour, id, kind, missions, name, source)" in result.stderr
     assert "state face, card 'andhra-pradesh'" in result.stderr
     assert "(and 35 more cards)" in result.stderr and result.stderr.count("names no field") == 1

@@ -53,7 +53,7 @@ def test_errors_in_changed_cards_point_at_the_variant_line(tmp_path):
 
 def test_unknown_card_id_suggests_a_close_one(tmp_path):
     content, errors = merged(tmp_path, "changes:\n  - remove: {file: states, id: kerela}\n")
-    assert str(errors[0]).endswith("remove.id: no card 'kerela' in states.yaml (did you mean kerala?)")
+    assert str(errors[0]).endswith("remove.id: no card 'kerela' in states.yaml (did you mean 'kerala'?)")
     assert ":7:" in str(errors[0])
 
 

@@ -11,7 +11,7 @@ from pathlib import Path
 
 import click
 
-from deckpress.generator.content import GAME_FILE, check_game, find_game, shipped_games
+from deckpress.generator.content import GAME_FILE, check_game, find_game, game_id_of, shipped_games
 from deckpress.generator.errors import ContentError, ContentErrors, display_path
 from deckpress.generator.imposition import DUPLEX_EDGES, PAPERS
 from deckpress.generator.paths import CONTENT_DIR
@@ -170,7 +170,7 @@ def build(games: tuple[str, ...], paper: str, duplex: str, back_offset: tuple[fl
     failed = False
     for folder in folders:
         content, errors = check_game(folder)
-        name = content.game_id if content else folder.resolve().name
+        name = content.game_id if content else (game_id_of(folder) or folder.resolve().name)
         try:
             if errors:
                 raise ContentErrors(errors)

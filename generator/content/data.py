@@ -23,6 +23,7 @@ rules engine read; the cards to print are made in :mod:`deckpress.generator.game
 from __future__ import annotations
 
 import json
+import re
 from pathlib import Path
 
 from referencing.exceptions import Unresolvable
@@ -30,6 +31,7 @@ from referencing.exceptions import Unresolvable
 from deckpress.generator import checks, gate
 from deckpress.generator.csvcards import load_csv
 from deckpress.generator.errors import ContentError, display_path
+from deckpress.generator.safetext import excerpt
 from deckpress.generator.schema import validate_with
 from deckpress.generator.yamlsafe import Document, load_yaml
 
@@ -73,7 +75,7 @@ def _deck_loader(game_doc: Document, index: int, root: Path):
         try:
             path = gate.resolve(deck["file"], game_doc.path.parent, root, "card file")
         except gate.GateError as exc:
-            return None, [game_doc.error(where, f"decks[{index}].file: {exc}")]
+            return None, [game_doc.error(where, f"decks[{index}].file: '{excerpt(deck['file'])}' {exc}")]
         suffix = path.suffix.lower()
         shown = display_path(game_doc.path.parent / deck["file"])
         if suffix == ".csv":
@@ -104,7 +106,7 @@ def _own_schema_errors(doc: Document, game_doc: Document, index: int, root: Path
         path = gate.resolve(name, game_doc.path.parent, root, "schema")
         text = gate.read_text(path, root)
     except gate.GateError as exc:
-        return [game_doc.error(where, f"decks[{index}].schema: {exc}")]
+        return [game_doc.error(where, f"decks[{index}].schema: '{excerpt(name)}' {exc}")]
     shown = display_path(game_doc.path.parent / name)
     try:
         own = json.loads(text)
@@ -152,7 +154,52 @@ def check(content) -> list[ContentError]:
         doc = content.documents.get(deck["id"])
         if doc is not None:
             errors += _card_errors(doc, deck)
-    return errors
+    return errors + _image_errors(content)
+
+
+def _image_elements(elements: list, path: tuple):
+    """``(path, element)`` of every ``image`` element in a list of layout elements, ``rows`` too."""
+    for i, element in enumerate(elements):
+        if element["type"] == "image":
+            yield path + (i,), element
+        elif element["type"] == "rows":
+            yield from _image_elements(element["elements"], path + (i, "elements"))
+
+
+def _image_errors(content) -> list[ContentError]:
+    """Every image a layout or a card names passes the gate, whether or not a card draws it: a
+    literal path at its layout line, a ``{field}`` path at the card's own cell or line."""
+    layout = content.documents["layout"]
+    root = Path(content.root).resolve()
+    checked: dict[str, str | None] = {}
+
+    def refusal(name: str) -> str | None:
+        if name not in checked:
+            try:
+                gate.check_image(gate.resolve(name, root, root, "image"), root)
+                checked[name] = None
+            except gate.GateError as exc:
+                checked[name] = str(exc)
+        return checked[name]
+
+    errors = []
+    decks = content["game"].get("decks", [])
+    for kind, spec in layout.data["cards"].items():
+        for side in ("face", "back"):
+            for path, element in _image_elements(spec[side], ("cards", kind, side)):
+                template = element["image"]
+                field = re.fullmatch(r"\{([A-Za-z_][A-Za-z0-9_]*)\}", template)
+                if field is None:
+                    if "{" not in template and refusal(template):
+                        errors.append(layout.error(path + ("image",), f"image '{excerpt(template)}' {refusal(template)}"))
+                    continue
+                for deck in (d for d in decks if d["layout"] == kind):
+                    doc = content.documents[deck["id"]]
+                    for n, card in enumerate(doc.data["cards"]):
+                        name = card.get(field.group(1))
+                        if isinstance(name, str) and refusal(name):
+                            errors.append(doc.error(("cards", n, field.group(1)), f"card {n + 1}: {field.group(1)}: image '{excerpt(name)}' {refusal(name)}"))
+    return sorted(set(errors))
 
 
 def _card_errors(doc: Document, deck: dict) -> list[ContentError]:

@@ -35,6 +35,8 @@ from deckpress.generator.errors import ContentError, display_path
 from deckpress.generator.yamlsafe import Document
 
 FILES = ("game", "symbols", "missions", "medals", "layout")
+#: What this game's code reads from game.yaml (optional keys for a game made from data alone).
+GAME_KEYS = ("publisher", "players", "ages", "duration", "components")
 #: Missions face up on the table; the medals' places are counted below them (rulebook, Preparation).
 MISSION_ROW = 4
 

@@ -19,6 +19,8 @@ from deckpress.generator import checks
 from deckpress.generator.errors import ContentError
 
 FILES = ("game", "agents", "components", "layout")
+#: What this game's code reads from game.yaml (optional keys for a game made from data alone).
+GAME_KEYS = ("publisher", "players", "components")
 #: The three values of an agent, in print order: red attack, blue city centre (printed in the
 #: middle), green defence (rulebook, Sequence of Play).
 VALUES = ("attack", "centre", "defence")

@@ -21,6 +21,8 @@ from deckpress.generator.content.maybe_missions_vocabulary import check_effects
 from deckpress.generator.errors import ContentError
 
 FILES = ("game", "layout", "votes", "missions", "masters", "public-identities", "secret-identities", "shop")
+#: What this game's code reads from game.yaml (optional keys for a game made from data alone).
+GAME_KEYS = ("publisher", "players", "components")
 #: (component id in game.yaml, file stem, list key, what a record is, set)
 CARD_LISTS = (
     ("vote", "votes", "votes", "vote", "base"),

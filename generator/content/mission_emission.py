@@ -13,6 +13,8 @@ from deckpress.generator import checks
 from deckpress.generator.errors import ContentError
 
 FILES = ("game", "missions", "states", "point-cards", "layout")
+#: What this game's code reads from game.yaml (optional keys for a game made from data alone).
+GAME_KEYS = ("publisher", "players", "ages", "duration", "components")
 
 
 def check(content) -> list[ContentError]:

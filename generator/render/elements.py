@@ -17,6 +17,7 @@ from reportlab.lib.units import mm
 from reportlab.pdfgen.canvas import Canvas
 
 from deckpress.generator.render.fonts import FONTS
+from deckpress.generator.safetext import choices, excerpt
 from deckpress.generator.render.icons import draw_icon, icon_set
 from deckpress.generator.render.text import TextOverflow, fit
 
@@ -57,7 +58,7 @@ class Template:
             elif part in fields:
                 out.append(str(fields[part]))
             else:
-                raise LayoutError(path, f"'{{{part}}}' names no field of this card (fields: {', '.join(sorted(k for k in fields if not k.startswith('_')))})")
+                raise LayoutError(path, f"'{{{part}}}' names no field of this card ({choices(part, sorted(k for k in fields if not k.startswith('_')))})")
         return "".join(out)
 
 
@@ -111,7 +112,7 @@ class Element:
         try:
             return painter.resolve_colour(name)
         except KeyError:
-            raise LayoutError(self.path, f"{key}: unknown colour '{name}' (use a palette name or '#rrggbb')") from None
+            raise LayoutError(self.path, f"{key}: unknown colour '{excerpt(name)}' (use a palette name or '#rrggbb')") from None
 
     def draw(self, p: Painter, fields: dict[str, Any], dx: float, dy: float) -> None:
         """Draw at offset ``(dx, dy)`` mm from the card's trim top-left."""
@@ -245,7 +246,7 @@ class Icon(Element):
     def draw(self, p, fields, dx, dy):
         name = self.template.render(fields, self.path)
         if name not in icon_set():
-            raise LayoutError(self.path, f"icon '{name}' is not in the icon set (known: {', '.join(sorted(icon_set()))})")
+            raise LayoutError(self.path, f"icon '{excerpt(name)}' is not in the icon set ({choices(name, sorted(icon_set()))})")
         size = self.spec["size_mm"] * mm
         draw_icon(p.canvas, name, p.x0 + (self.spec["x_mm"] + dx) * mm, p.y0 - (self.spec["y_mm"] + dy) * mm, size,
                   self.colour(p, "colour", fields, "#000000"), self.colour(p, "knockout", fields, "#ffffff"), p.forms)
@@ -295,7 +296,7 @@ class Image(Element):
         try:
             reader = p.open_image(source)
         except ValueError as exc:
-            raise LayoutError(self.path, f"image '{source[:80]}' {exc}") from None
+            raise LayoutError(self.path, f"image '{excerpt(source)}' {exc}") from None
         iw, ih = reader.getSize()
         scale = max(w / iw, h / ih)
         c = p.canvas
