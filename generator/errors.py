@@ -26,9 +26,11 @@ class ContentError:
     message: str
 
     def __str__(self) -> str:
+        from deckpress.generator.safetext import escape  # nothing raw reaches a terminal or CI log
+
         if self.line:
-            return f"{self.path}:{self.line}:{self.column}: {self.message}"
-        return f"{self.path}: {self.message}"
+            return escape(f"{self.path}:{self.line}:{self.column}: {self.message}")
+        return escape(f"{self.path}: {self.message}")
 
     def as_dict(self) -> dict:
         """The error as a JSON-ready dict (keys ``path``, ``line``, ``column``, ``message``)."""

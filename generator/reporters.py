@@ -3,6 +3,7 @@ from :data:`REPORTERS`."""
 from __future__ import annotations
 
 import json
+import re
 from dataclasses import dataclass, field
 from typing import Callable, TextIO
 
@@ -27,10 +28,39 @@ class ValidationResult:
         return 0 if self.ok else 1
 
 
+#: Errors of one kind in one file shown before the rest are summarised in one line.
+SHOWN_PER_KIND = 5
+_VARIABLE = re.compile(r"\[\d+\]|'[^']*'|\"[^\"]*\"|-?\d+(?:\.\d+)?")
+
+
+def kind_of(err: ContentError) -> tuple[str, str]:
+    """What makes errors "alike": the same file and the same message once its variable parts
+    (record indices ``[12]``, numbers, quoted values) are taken out."""
+    return err.path, _VARIABLE.sub("#", err.message)
+
+
+def summarised(errors: list[ContentError], shown: int = SHOWN_PER_KIND) -> list[str]:
+    """Error lines for people: every error, except that after ``shown`` errors of one kind in a
+    file the rest of that kind become one line "... and N more like it" (a folder of 4,000
+    broken records reads as a few lines, not 72,000).  ``--format json`` lists them all."""
+    counts: dict[tuple[str, str], int] = {}
+    lines: list[str] = []
+    for err in errors:
+        kind = kind_of(err)
+        counts[kind] = counts.get(kind, 0) + 1
+        if counts[kind] <= shown:
+            lines.append(str(err))
+    for (path, _), n in counts.items():
+        if n > shown:
+            lines.append(f"{path}: ... and {n - shown:,} more like {'it' if shown == 1 else 'these'} (--format json lists them all)")
+    return lines
+
+
 def text_report(result: ValidationResult, out: TextIO) -> None:
-    """One line per error (``file:line:column: message``), then a summary line."""
-    for err in result.errors:
-        print(err, file=out)
+    """One line per error (``file:line:column: message``; floods of one kind summarised by
+    :func:`summarised`), then a summary line."""
+    for line in summarised(result.errors):
+        print(line, file=out)
     files = len({e.path for e in result.errors})
     if result.ok:
         print(f"ok: {', '.join(result.checked)} ({len(result.checked)} checked, no errors)", file=out)

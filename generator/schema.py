@@ -15,6 +15,7 @@ from referencing import Registry, Resource
 from referencing.jsonschema import DRAFT202012
 
 from deckpress.generator.errors import ContentError
+from deckpress.generator.safetext import choices, excerpt
 from deckpress.generator.paths import SCHEMAS_DIR
 from deckpress.generator.yamlsafe import Document
 
@@ -77,19 +78,73 @@ def _errors(doc: Document, schema_validator: Draft202012Validator) -> list[Conte
 def _located(doc: Document, err: ValidationError) -> ContentError:
     path = tuple(err.absolute_path)
     if err.validator == "additionalProperties" and isinstance(err.instance, dict):
-        allowed = set(err.schema.get("properties", {}))
+        allowed = sorted(err.schema.get("properties", {}))
         extra = sorted(k for k in err.instance if k not in allowed)
         if extra:
-            expected = ", ".join(sorted(allowed)) or "none"
-            return doc.error(path + (extra[0],), f"{dotted(path + (extra[0],))}: unknown key '{extra[0]}' (expected one of: {expected})", key=True)
-    return doc.error(path, f"{dotted(path)}: {err.message}")
+            where = path + (extra[0],)
+            return doc.error(where, f"{dotted(where)}: unknown key '{excerpt(extra[0], 40)}' ({choices(extra[0], allowed) if allowed else 'no keys are allowed here'})", key=True)
+    return doc.error(path, f"{dotted(path)}: {_message(err)}")
+
+
+#: JSON Schema type names as people say them.
+_TYPE_WORDS = {"string": "text", "integer": "a whole number", "number": "a number", "boolean": "true or false",
+               "object": "a mapping (key: value)", "array": "a list", "null": "nothing (null)"}
+
+
+def _found(value) -> str:
+    """What a value is, in words, with a short escaped excerpt of it."""
+    kind = {str: "the text", bool: "", int: "the number", float: "the number", dict: "a mapping", list: "a list", type(None): "nothing"}.get(type(value), "")
+    if isinstance(value, (dict, list)):
+        return f"{kind} of {len(value)} item{'s' * (len(value) != 1)}"
+    if isinstance(value, str):
+        return f"{kind} \"{excerpt(value)}\""
+    return f"{kind} {excerpt(value)}".strip() if value is not None else kind
+
+
+def _message(err: ValidationError) -> str:
+    """A schema error as a person would say it, quoting at most a short escaped excerpt of the
+    value (jsonschema's own messages repeat the whole value, however long)."""
+    v, value, expected = err.validator, err.instance, err.validator_value
+    if v == "type":
+        types = expected if isinstance(expected, list) else [expected]
+        wanted = " or ".join(_TYPE_WORDS.get(t, t) for t in types)
+        hint = " (write it without quotes)" if isinstance(value, str) and any(t in ("integer", "number") for t in types) and _numeric(value) else ""
+        return f"expected {wanted}, found {_found(value)}{hint}"
+    if v == "required":
+        missing = [k for k in expected if isinstance(value, dict) and k not in value]
+        return f"missing key '{missing[0] if missing else '?'}' (required here: {', '.join(expected)})"
+    if v == "enum":
+        if len(expected) <= 8:
+            return f"{_found(value)} is not one of: {', '.join(excerpt(e) for e in expected)}"
+        return f"{_found(value)} is not one of the {len(expected)} allowed values ({choices(str(value), [str(e) for e in expected])})"
+    if v == "const":
+        return f"expected {excerpt(expected)}, found {_found(value)}"
+    if v in ("minimum", "maximum", "exclusiveMinimum", "exclusiveMaximum"):
+        words = {"minimum": "at least", "maximum": "at most", "exclusiveMinimum": "more than", "exclusiveMaximum": "less than"}[v]
+        return f"{excerpt(value)} is out of range: it must be {words} {expected}"
+    if v in ("minLength", "maxLength"):
+        return f"{_found(value)} has {len(value)} characters; {'at least' if v == 'minLength' else 'at most'} {expected} allowed"
+    if v in ("minItems", "maxItems"):
+        return f"a list of {len(value)}; {'at least' if v == 'minItems' else 'at most'} {expected} items allowed"
+    if v == "pattern":
+        rule = err.schema.get("description") or f"the pattern {expected}"
+        return f"{_found(value)} does not have the required form: {excerpt(rule, 200)}"
+    return excerpt(err.message, 200)
+
+
+def _numeric(text: str) -> bool:
+    try:
+        float(text)
+    except ValueError:
+        return False
+    return True
 
 
 def dotted(path: tuple) -> str:
     """``('states', 3, 'values')`` as ``states[3].values``; the root as ``(top level)``."""
     out = ""
     for part in path:
-        out += f"[{part}]" if isinstance(part, int) else (f".{part}" if out else str(part))
+        out += f"[{part}]" if isinstance(part, int) else (f".{excerpt(part, 40)}" if out else excerpt(part, 40))
     return out or "(top level)"
 
 

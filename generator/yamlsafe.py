@@ -22,7 +22,7 @@ from typing import Any
 
 import yaml
 
-from deckpress.generator import gate
+from deckpress.generator import gate, safetext
 from deckpress.generator.errors import ContentError
 
 #: Default limits.  A shipped content file is ~30 KB; these leave ample room for real content.
@@ -215,6 +215,7 @@ class _Builder:
                     self._err(key_node, "mapping keys must be plain strings")
                     continue
                 key = key_node.value
+                self._refuse_characters(key_node, key)
                 if key in first_line:
                     self._err(key_node, f"duplicate key '{key}' (first defined on line {first_line[key]}): each key may appear once")
                     continue
@@ -226,8 +227,15 @@ class _Builder:
             return [self.build(item, path + (i,)) for i, item in enumerate(node.value)]
         return self._scalar(node)
 
+    def _refuse_characters(self, node: yaml.Node, text: str) -> None:
+        bad = safetext.refused_characters(text)
+        if bad:
+            self._err(node, f"contains {', '.join(bad)}: control characters and bidirectional overrides are not allowed in content "
+                            "(they can hide or reorder what a reader sees)")
+
     def _scalar(self, node: yaml.ScalarNode) -> Any:
         value = node.value
+        self._refuse_characters(node, value)
         if node.style is not None:  # quoted or block scalar: always a string
             return value
         if value in ("", "~", "null"):

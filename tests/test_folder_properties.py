@@ -439,8 +439,6 @@ def test_an_error_quoting_a_value_with_a_newline_stays_on_one_line(pristine):
     assert len(lines) == 2 and ERROR_LINE.match(lines[0]) and "unknown colour" in lines[0], result.output
 
 
-@pytest.mark.xfail(strict=True, reason="schema errors quote a whole value: the layout's whole 'cards' mapping "
-                                       "(1,100+ characters), or a 500-character CSV column name twice (issue 20, item 7)")
 @pytest.mark.parametrize("mutation", ["deck file is layout.yaml", "a 500-character column"])
 def test_a_schema_error_quotes_a_short_excerpt(pristine, mutation):
     with fresh(pristine, "starter") as work:

@@ -194,7 +194,7 @@ def test_unknown_band_and_schema_errors_in_one_run(game_copy):
     edit(agents, 'call_number: "013"', 'call_number: "13"')
     errors = errors_of(folder)
     # the schema error stops the semantic checks; fix it and the unknown band shows
-    assert len(errors) == 1 and "agents[10].call_number: '13' does not match '^[0-9]{3}$'" in errors[0]
+    assert len(errors) == 1 and "agents[10].call_number: the text \"13\" does not have the required form: The agent's call number, three digits" in errors[0]
     edit(agents, 'call_number: "13"', 'call_number: "013"')
     errors = errors_of(folder)
     assert any("agents[9].band: unknown band 'fieldd' (expected one of: star, field, rookie)" in e for e in errors)

@@ -118,17 +118,17 @@ def test_engine_can_report_kinds_it_does_not_implement(content):
 # --------------------------------------------------------------------------- broken content
 
 BROKEN = [
-    ("masters.yaml", "rule: {kind: vote_cutoff, above: 45}", "rule: {kind: vote_cutof, above: 45}", "'vote_cutof' is not one of"),
-    ("masters.yaml", "rule: {kind: vote_cutoff, above: 45}", "rule: {kind: vote_cutoff, above: 75}", "above: 75 is greater than the maximum of 59"),
-    ("masters.yaml", "rule: {kind: vote_cutoff, above: 45}", "rule: {kind: vote_cutoff, abov: 45}", "unknown key 'abov' (expected one of: above, below, kind)"),
+    ("masters.yaml", "rule: {kind: vote_cutoff, above: 45}", "rule: {kind: vote_cutof, above: 45}", "\"vote_cutof\" is not one of the"),
+    ("masters.yaml", "rule: {kind: vote_cutoff, above: 45}", "rule: {kind: vote_cutoff, above: 75}", "above: 75 is out of range: it must be at most 59"),
+    ("masters.yaml", "rule: {kind: vote_cutoff, above: 45}", "rule: {kind: vote_cutoff, abov: 45}", "unknown key 'abov' (did you mean 'above'?)"),
     ("masters.yaml", "rule: {kind: vote_cutoff, above: 45}", "rule: {kind: vote_cutoff, above: 45, below: 3}", "takes exactly (above) or (below)"),
     ("votes.yaml", '{number: 3, vote: "NO"}', '{number: 3, vote: "YES"}', "number 3 is odd, so the card is NO"),
     ("votes.yaml", '{number: 5, vote: "NO"}', '{vote: "NO", number: 3}', "3 is already on the card of line 9"),
-    ("votes.yaml", '{number: 3, vote: "NO"}', "{number: 3, vote: MAYBE}", "'MAYBE' is not one of ['YES', 'NO']"),
-    ("missions.yaml", "{resource: reputation}]", "{resource: silver}]", "'silver' is not one of"),
+    ("votes.yaml", '{number: 3, vote: "NO"}', "{number: 3, vote: MAYBE}", "the text \"MAYBE\" is not one of: YES, NO"),
+    ("missions.yaml", "{resource: reputation}]", "{resource: silver}]", "the text \"silver\" is not one of"),
     ("missions.yaml", 'title: "Swap the briefcases"', 'title: "crack the hotel SAFE"', "is already the title of the card on line 10"),
     ("secret-identities.yaml", "points: 3}", "points: -3}", "a helpful power must help its owner"),
-    ("shop.yaml", "reward: {kind: collect_extra}", "reward: {kind: vote_cutoff, above: 3}", "'vote_cutoff' is not one of"),
+    ("shop.yaml", "reward: {kind: collect_extra}", "reward: {kind: vote_cutoff, above: 3}", "the text \"vote_cutoff\" is not one of"),
 ]
 
 

@@ -160,6 +160,7 @@ def build(games: tuple[str, ...], paper: str, duplex: str, back_offset: tuple[fl
     Each kit is written to OUT/<game id>.pdf atomically: a failed build leaves the previous PDF.
     """
     from deckpress.generator.output import write_atomic
+    from deckpress.generator.reporters import summarised
     from deckpress.generator.render.kit import PrintOptions, build_kit
 
     options = PrintOptions(paper=paper, duplex=duplex, back_offset_mm=back_offset, crop_marks=not no_crop_marks,
@@ -170,15 +171,16 @@ def build(games: tuple[str, ...], paper: str, duplex: str, back_offset: tuple[fl
     failed = False
     for folder in folders:
         content, errors = check_game(folder)
-        name = content.game_id if content else (game_id_of(folder) or folder.resolve().name)
+        name = content.game_id if content else game_id_of(folder)
         try:
             if errors:
                 raise ContentErrors(errors)
             pdf = build_kit(content, options)
         except ContentErrors as exc:
-            for err in exc.errors:
-                click.echo(str(err), err=True)
-            click.echo(f"{name}: not built ({len(exc.errors)} error{'s' * (len(exc.errors) != 1)}); {out / (name + '.pdf')} left as it was", err=True)
+            for line in summarised(exc.errors):
+                click.echo(line, err=True)
+            kept = f"{out / (name + '.pdf')} left as it was" if name else "nothing was written"
+            click.echo(f"{name or display_path(folder)}: not built ({len(exc.errors)} error{'s' * (len(exc.errors) != 1)}); {kept}", err=True)
             failed = True
             continue
         target = out / f"{name}.pdf"
