@@ -26,7 +26,7 @@ from deckpress.generator import gate, safetext
 from deckpress.generator.errors import ContentError
 
 #: Default limits.  A shipped content file is ~30 KB; these leave ample room for real content.
-MAX_BYTES = 2_000_000
+MAX_BYTES = gate.MAX_FILE_BYTES
 MAX_DEPTH = 32
 MAX_NODES = 200_000
 

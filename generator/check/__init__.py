@@ -26,6 +26,7 @@ import yaml
 from deckpress.generator.check.simulation import SimulationPlan, compare, run_bounded
 from deckpress.generator.check.thresholds import Thresholds
 from deckpress.generator.content import SCHEMA_COMMENT, GameContent, check_game, find_game, load_game, schema_for, shipped_games
+from deckpress.generator import exitcodes
 from deckpress.generator.errors import ContentError, ContentErrors, display_path
 from deckpress.generator.games import kit_module
 from deckpress.generator.schema import validate
@@ -33,7 +34,8 @@ from deckpress.generator.variant import (VARIANT_MAX_BYTES, VARIANT_MAX_DEPTH, V
                                variant_art)
 from deckpress.generator.yamlsafe import load_yaml
 
-EXIT_CODES = {"accept": 0, "review": 1, "reject": 2, "unreadable": 3}
+EXIT_CODES = {"accept": exitcodes.OK, "review": exitcodes.CONTENT, "reject": exitcodes.USAGE,
+              "unreadable": exitcodes.UNREADABLE, "could not finish": exitcodes.COULD_NOT_FINISH}
 
 
 @dataclass(frozen=True)
@@ -84,7 +86,8 @@ class CheckReport:
 
     @property
     def exit_code(self) -> int:
-        """0 accept, 1 review, 2 reject, 3 the file could not be read at all."""
+        """0 accept, 1 review, 2 reject, 3 the file could not be read at all, 5 could not finish
+        (a limit deckpress runs under was reached: not a verdict on the variant)."""
         return EXIT_CODES[self.verdict]
 
     def stop(self, stage: str, verdict: str, reasons: list[str]) -> "CheckReport":
@@ -149,6 +152,8 @@ def run_check(path: Path, options: CheckOptions = CheckOptions()) -> CheckReport
                                   variant.parameters, folder, options.games or engine.info.check_games, options.seed, options.bots,
                                   options.time_limit_s, options.memory_mb, options.workers)
             result = run_bounded(plan)
+        if "could_not_finish" in result:
+            return report.stop("5. simulation", "could not finish", [result["could_not_finish"]])
         if "error" in result:
             return report.stop("5. simulation", "reject", [result["error"]])
         result["differences"] = [d.as_dict() for d in compare(result["base"], result["variant"])]

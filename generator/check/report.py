@@ -36,13 +36,18 @@ def report_dict(report: CheckReport) -> dict[str, Any]:
 
 
 def write_report(report: CheckReport, folder: Path) -> tuple[Path, Path]:
-    """Write ``report.json`` and ``report.html`` into ``folder`` (atomically); returns both paths."""
+    """Write ``report.html`` then ``report.json`` into ``folder``, each atomically (json last: a
+    ``report.json`` always has its ``report.html`` beside it); returns both paths.
+
+    Raises:
+        deckpress.generator.output.OutputError: the folder cannot be written (never a verdict).
+    """
     data = report_dict(report)
     json_path, html_path = folder / "report.json", folder / "report.html"
-    write_atomic(json_path, (json.dumps(data, indent=2, ensure_ascii=False, default=str) + "\n").encode("utf-8"))
     env = ImmutableSandboxedEnvironment(loader=FileSystemLoader(TEMPLATES_DIR), autoescape=True)
     html = env.get_template("check-report.html.j2").render(r=data, plots=_plots(data))
     write_atomic(html_path, html.encode("utf-8"))
+    write_atomic(json_path, (json.dumps(data, indent=2, ensure_ascii=False, default=str) + "\n").encode("utf-8"))
     return json_path, html_path
 
 

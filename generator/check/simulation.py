@@ -1,9 +1,11 @@
 """Stage 5 of ``deckpress check``: simulate the base game and the variant with the same seeds and
 bots, check a few variant games through the validating path, and compare the figures.
 
-The work runs in a child process with an address-space limit and is killed at a wall-clock
-limit, so a hostile variant (a game that never ends, a huge deck) ends in a ``reject`` with the
-reason, never a hang or an exhausted machine.
+The work runs in a child process with an address-space limit (never above the one deckpress
+inherited) and is killed at a wall-clock limit, so a hostile variant cannot hang or exhaust the
+machine.  A game that never ends is the variant's fault (cut off by the move bound: ``reject``);
+reaching the memory or time limit is the machine's (``could not finish``, exit 5, with what to
+change), never a verdict.
 """
 from __future__ import annotations
 
@@ -51,16 +53,33 @@ def run_bounded(plan: SimulationPlan) -> dict[str, Any]:
     child = ctx.Process(target=_child, args=(plan, send))
     child.start()
     send.close()
-    if not receive.poll(plan.time_limit_s):
+    try:
+        finished = receive.poll(plan.time_limit_s)
+    except KeyboardInterrupt:  # the child has its own process group: Ctrl-C does not reach it
         _kill_group(child.pid)
         child.join()
-        return {"error": f"the simulation did not finish within the check's time limit of {plan.time_limit_s:g} s"}
+        raise
+    if not finished:
+        _kill_group(child.pid)
+        child.join()
+        return {"could_not_finish": f"the simulation did not finish within the time limit of {plan.time_limit_s:g} s on this machine: "
+                                    f"rerun with fewer --games (now {plan.games:,}) or a longer --time-limit"}
     try:
         result = receive.recv()
     except EOFError:
-        result = {"error": f"the simulation stopped without a result (exit code {child.exitcode}): it may have passed the memory limit of {plan.memory_mb} MiB"}
+        result = {"could_not_finish": f"the simulation stopped without a result (exit code {child.exitcode}), most likely at the memory limit "
+                                      f"of {effective_memory_mb(plan.memory_mb)} MiB: raise the limit (--memory-limit, ulimit -v) or lower --games"}
     child.join()
     return result
+
+
+def effective_memory_mb(wanted_mb: int) -> int:
+    """The address-space limit the simulation runs under, MiB: ``wanted_mb``, or the limit
+    deckpress inherited (a CI job's ``ulimit -v``) when that is lower.  deckpress never asks for
+    more than it was given (``setrlimit`` refuses to raise a hard limit)."""
+    soft, _ = resource.getrlimit(resource.RLIMIT_AS)
+    inherited = soft // (1024 * 1024) if soft != resource.RLIM_INFINITY else wanted_mb
+    return min(wanted_mb, inherited)
 
 
 def _kill_group(pid: int) -> None:
@@ -73,12 +92,14 @@ def _kill_group(pid: int) -> None:
 
 def _child(plan: SimulationPlan, send) -> None:
     os.setpgid(0, 0)  # its own process group, so that a time-out kills its workers too
-    limit = plan.memory_mb * 1024 * 1024
-    resource.setrlimit(resource.RLIMIT_AS, (limit, limit))
+    _, hard = resource.getrlimit(resource.RLIMIT_AS)
+    limit = effective_memory_mb(plan.memory_mb) * 1024 * 1024
+    resource.setrlimit(resource.RLIMIT_AS, (limit, hard))  # soft only: never above what was inherited
     try:
         send.send(_simulate_both(plan))
     except MemoryError:
-        send.send({"error": f"the simulation passed the memory limit of {plan.memory_mb} MiB"})
+        send.send({"could_not_finish": f"the simulation reached the memory limit of {effective_memory_mb(plan.memory_mb)} MiB: "
+                                       "raise the limit (--memory-limit, ulimit -v) or lower --games"})
     except Exception as exc:  # reported as the reason of a reject, with its type
         send.send({"error": f"the simulation failed: {type(exc).__name__}: {exc}", "trace": traceback.format_exc(limit=5)})
 

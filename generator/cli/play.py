@@ -129,13 +129,14 @@ def _save_logs(result, count: int, log_dir: Path, fmt: str) -> None:
     from deckpress.rules.core.log import record, to_yaml
     from deckpress.rules.core.simulate import game_rng, play_game
 
+    from deckpress.generator.output import write_atomic
+
     spec, engine = result.spec, result.game
-    log_dir.mkdir(parents=True, exist_ok=True)
     for index in range(count):
         bots = [make_bot(spec.game_id, name) for name in spec.bots]
         state = play_game(engine, bots, game_rng(spec.seed, index))[0]
         path = log_dir / f"{spec.game_id}-{engine.params.get('mode', 'game')}-seed{spec.seed}-game{index}.yaml"
-        path.write_text(to_yaml(record(engine, state.history, seed=spec.seed)), "utf-8")
+        write_atomic(path, to_yaml(record(engine, state.history, seed=spec.seed)).encode("utf-8"))
     click.echo(f"wrote {count} game log{'s' * (count != 1)} to {log_dir}", err=fmt == "json")
 
 
