@@ -28,10 +28,13 @@ from deckpress.generator.check.thresholds import Thresholds, load_thresholds
 @click.option("--time-limit", type=click.FloatRange(1, 3600), default=50.0, show_default=True, help="Wall-clock limit of the simulation stage, seconds.")
 @click.option("--memory-limit", type=click.IntRange(256, 65536), default=2048, show_default=True, help="Memory limit of the simulation stage, MiB.")
 @click.option("--workers", type=click.IntRange(1, 64), default=2, show_default=True, help="Worker processes for the simulation (results do not depend on it).")
+@click.option("--temp-report", is_flag=True,
+              help="Write reports to a new temporary folder (printed), not into the current folder: for pre-commit hooks.")
 @click.option("--content", type=click.Path(path_type=Path), default=None,
               help="The game folder the variants extend (an edition, a copy) [default: the shipped game named by 'extends'].")
 def check(variants: tuple[Path, ...], games: int, seed: int, bots: str | None, report_dir: Path | None, fmt: str, no_simulate: bool,
-          thresholds_file: Path | None, time_limit: float, memory_limit: int, workers: int, content: Path | None) -> None:
+          thresholds_file: Path | None, time_limit: float, memory_limit: int, workers: int, temp_report: bool,
+          content: Path | None) -> None:
     """Check fan VARIANTS (each on its own, exit code of the worst): safe loading, schemas and the game's checks, what changed, a preview
     of the changed cards, base and variant simulated with the same seeds, and a verdict
     (accept / review / reject) with its reasons.
@@ -50,6 +53,12 @@ def check(variants: tuple[Path, ...], games: int, seed: int, bots: str | None, r
             for err in errors:
                 click.echo(str(err), err=True)
             sys.exit(2)
+    if temp_report and report_dir is None:
+        import tempfile
+
+        report_dir = Path(tempfile.mkdtemp(prefix="deckpress-check-"))
+        if len(variants) == 1:
+            report_dir = report_dir / variants[0].stem
     results, worst = [], 0
     for variant in variants:
         folder = report_dir / variant.stem if report_dir and len(variants) > 1 else report_dir or Path("output") / "check" / variant.stem
