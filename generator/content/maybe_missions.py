@@ -7,10 +7,6 @@ Content in ``content/maybe-missions/``: ``game.yaml``, ``layout.yaml``, ``votes.
 (``generator/content/maybe_missions_generate.py`` made the first set; the YAML is the source of truth).  Every rule, power and reward is an effect of the
 vocabulary (:mod:`deckpress.generator.content.maybe_missions_vocabulary`), and its printed text is made from it.
 
-Two-sided cards (missions, Master cards, shop cards) print their green SUCCESS side as the face and
-their red FAIL side as the back: the kit's back sheet draws each card's own back at the mirrored
-slot, so each red side lands behind its green side when printed duplex.
-
 This module is the content side: the files, the checks and the facts that both the kit and the
 rules engine read; the cards to print are made in :mod:`deckpress.generator.games.maybe_missions`.
 """

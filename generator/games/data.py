@@ -1,24 +1,7 @@
-"""Print side. Games made from data alone: ``game.yaml`` declares the decks, card files hold the records,
-``layout.yaml`` places the elements.  No Python is needed to print a new game (as Squib, nanDECK
-and protograf print a deck from a data file and a layout).
-
-A deck in ``game.yaml``::
-
-    decks:
-      - id: heroes                 # the deck's id (its cards' documents are content["heroes"])
-        name: Hero cards
-        file: heroes.csv           # YAML (a top-level 'cards' list) or CSV, in the game's folder
-        schema: hero.schema.json   # optional: a JSON Schema for ONE card, in the game's folder
-        layout: hero               # cards.hero in layout.yaml: trim, bleed, face and back
-        card_size: poker           # optional: a card_sizes entry; must equal the layout's trim
-        copies: 2                  # optional: copies of every card, or the name of a field
-
-A card's fields are its record's; ``id`` is the record's own or ``<deck>-<n>`` (its 1-based
-row), and ``source`` names its file.  Paths are resolved against the game's folder through
-:mod:`deckpress.generator.gate`.
+"""Print side of Games made from data alone: each declared deck's records as cards, for the kit.
 
 This module turns validated content into the cards, boards and cover of the kit; the files,
-checks and facts it reads are in :mod:`deckpress.generator.content.data`.
+checks and facts it reads, with their sources, are in :mod:`deckpress.generator.content.data`.
 """
 from __future__ import annotations
 

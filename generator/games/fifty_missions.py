@@ -1,13 +1,7 @@
-"""Print side. 50 Missions (Oya, 2020; Ken Gruhl): a symbol deck, round mission cards and medal cards.
-
-Content: ``game.yaml``, ``symbols.yaml`` (the 56 symbol cards as a compact definition),
-``missions.yaml`` (50 conditions in the language of :mod:`fifty_missions_conditions`),
-``medals.yaml``, ``layout.yaml`` in ``content/fifty-missions/``.  Rules:
-``shared/rulebooks/fifty-missions.fr.md`` (the French original) and ``.en.md``; what is known of
-the cards: ``shared/notes/card-facts.md``.
+"""Print side of 50 Missions: the symbol deck, round mission and medal cards, for the kit.
 
 This module turns validated content into the cards, boards and cover of the kit; the files,
-checks and facts it reads are in :mod:`deckpress.generator.content.fifty_missions`.
+checks and facts it reads, with their sources, are in :mod:`deckpress.generator.content.fifty_missions`.
 """
 from __future__ import annotations
 

@@ -1,14 +1,7 @@
-"""Print side. Geheime Mission (Piatnik, 1990; Gerhard Kodys): agent cards with three values, round suitcase
-and back-door chips, a standing counter-intelligence officer and a board of three fields.
-
-Content: ``game.yaml``, ``agents.yaml``, ``components.yaml``, ``layout.yaml`` in
-``content/geheime-mission/``.  Facts: the rulebook (``shared/rulebooks/geheime-mission.md``) and
-``shared/notes/card-facts.md``; the agent deck and the chip count are designed (the header of
-``agents.yaml`` and ``game.yaml``'s notes explain how), and :func:`check` enforces the design rule
-stated in ``agents.yaml``'s ``design`` block.
+"""Print side of Geheime Mission: agent cards, chips, the officer and the board, for the kit.
 
 This module turns validated content into the cards, boards and cover of the kit; the files,
-checks and facts it reads are in :mod:`deckpress.generator.content.geheime_mission`.
+checks and facts it reads, with their sources, are in :mod:`deckpress.generator.content.geheime_mission`.
 """
 from __future__ import annotations
 

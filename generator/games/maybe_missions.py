@@ -1,18 +1,11 @@
-"""Print side. Maybe Missions (Pandaqi): vote cards, two-sided mission and Master cards, identities and shop.
+"""Print side of Maybe Missions: vote cards, two-sided mission, Master and shop cards, identities, for the kit.
 
-Content in ``content/maybe-missions/``: ``game.yaml``, ``layout.yaml``, ``votes.yaml``,
-``missions.yaml``, ``masters.yaml``, ``public-identities.yaml``, ``secret-identities.yaml`` and
-``shop.yaml``.  Counts and rule ideas come from ``shared/notes/card-facts.md`` and the rulebook
-(``shared/rulebooks/maybe-missions.md``); titles, names, icons and parameters are designed
-(``generator/content/maybe_missions_generate.py`` made the first set; the YAML is the source of truth).  Every rule, power and reward is an effect of the
-vocabulary (:mod:`deckpress.generator.content.maybe_missions_vocabulary`), and its printed text is made from it.
+This module turns validated content into the cards, boards and cover of the kit; the files,
+checks and facts it reads, with their sources, are in :mod:`deckpress.generator.content.maybe_missions`.
 
 Two-sided cards (missions, Master cards, shop cards) print their green SUCCESS side as the face and
 their red FAIL side as the back: the kit's back sheet draws each card's own back at the mirrored
 slot, so each red side lands behind its green side when printed duplex.
-
-This module turns validated content into the cards, boards and cover of the kit; the files,
-checks and facts it reads are in :mod:`deckpress.generator.content.maybe_missions`.
 """
 from __future__ import annotations
 

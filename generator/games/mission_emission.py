@@ -1,11 +1,7 @@
-"""Print side. Mission Emission (Nightingame): state cards with six statistics, and point cards.
-
-Content: ``game.yaml``, ``missions.yaml``, ``states.yaml``, ``point-cards.yaml``, ``layout.yaml``
-in ``content/mission-emission/``.  Facts and their sources: ``shared/notes/card-facts.md`` and the
-rulebook (``shared/rulebooks/mission-emission.md``).
+"""Print side of Mission Emission: state cards and point cards, for the kit.
 
 This module turns validated content into the cards, boards and cover of the kit; the files,
-checks and facts it reads are in :mod:`deckpress.generator.content.mission_emission`.
+checks and facts it reads, with their sources, are in :mod:`deckpress.generator.content.mission_emission`.
 """
 from __future__ import annotations
 
