@@ -12,6 +12,8 @@ import click
 
 from deckpress.generator.check import CheckOptions, CheckReport, run_check
 from deckpress.generator.check.thresholds import Thresholds, load_thresholds
+from deckpress.generator.reporters import summarised
+from deckpress.generator.safetext import escape
 
 
 @click.command()
@@ -78,15 +80,15 @@ def check(variants: tuple[Path, ...], games: int, seed: int, bots: str | None, r
 
 
 def _text(report: CheckReport, html_path: Path) -> None:
-    click.echo(f"{report.variant_path}: {report.meta.get('name') or ''}".rstrip(": "))
+    click.echo(escape(f"{report.variant_path}: {report.meta.get('name') or ''}".rstrip(": ")))
     for stage in report.stages:
         click.echo(f"  {stage.name}: {stage.status}")
         for note in stage.notes[:40]:
-            click.echo(f"      {note}")
+            click.echo(f"      {escape(note)}")
         if len(stage.notes) > 40:
             click.echo(f"      ... and {len(stage.notes) - 40} more (see the report)")
-    for err in report.errors:
-        click.echo(str(err))
+    for line in summarised(report.errors):
+        click.echo(line)
     sim = report.simulation
     if sim:
         for side in ("base", "variant"):
@@ -99,5 +101,5 @@ def _text(report: CheckReport, html_path: Path) -> None:
             click.echo(f"  {side}: {rates}; median length {d['length_in_moves'].get('p50')} moves; cut off {d['cut_off_by_move_bound']}")
     click.echo(f"verdict: {report.verdict}")
     for reason in report.reasons:
-        click.echo(f"  - {reason}")
+        click.echo(f"  - {escape(reason)}")
     click.echo(f"report: {html_path}")
