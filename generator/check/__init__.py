@@ -114,7 +114,11 @@ def run_check(path: Path, options: CheckOptions = CheckOptions()) -> CheckReport
     base, errors = base_content(doc, options.content)
     if errors:
         report.errors = errors
-        return report.stop("2. schemas and checks", "reject", ["the game the variant extends could not be loaded"])
+        if any(e.path == report.variant_path for e in errors):
+            return report.stop("2. schemas and checks", "reject", ["the game the variant extends could not be loaded"])
+        # The game folder given by --content is broken: not the variant's fault, so no verdict.
+        return report.stop("2. schemas and checks", "unreadable", [f"the game folder {display_path(options.content)} is not valid: "
+                                                                     f"fix it first (deckpress validate {display_path(options.content)})"])
     variant = Variant(doc)
     report.meta = {k: doc.data.get(k) for k in ("extends", "name", "author", "version", "description", "source")}
     merged, errors = merge(variant, base)
