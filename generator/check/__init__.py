@@ -50,7 +50,7 @@ class CheckOptions:
     bots: tuple[str, ...] | None = None
     simulate: bool = True
     thresholds: Thresholds = Thresholds()
-    time_limit_s: float = 50.0
+    time_limit_s: float = 300.0
     memory_mb: int = 2048
     workers: int = 2
     preview_path: Path | None = None

@@ -27,7 +27,8 @@ from deckpress.generator.safetext import escape
 @click.option("--no-simulate", is_flag=True, help="Stop after the preview: format, content and parameters only (for pre-commit hooks).")
 @click.option("--thresholds", "thresholds_file", type=click.Path(path_type=Path, dir_okay=False), default=None,
               help="YAML file overriding the verdict thresholds: seat_advantage_pp (5), length_ratio (2), measure_change_pp (15).")
-@click.option("--time-limit", type=click.FloatRange(1, 3600), default=50.0, show_default=True, help="Wall-clock limit of the simulation stage, seconds.")
+@click.option("--time-limit", type=click.FloatRange(1, 3600), default=300.0, show_default=True,
+              help="Safety net: wall-clock limit of the simulation stage, seconds; reaching it is 'could not finish' (exit 5), never a verdict.")
 @click.option("--memory-limit", type=click.IntRange(256, 65536), default=2048, show_default=True, help="Memory limit of the simulation stage, MiB.")
 @click.option("--workers", type=click.IntRange(1, 64), default=2, show_default=True, help="Worker processes for the simulation (results do not depend on it).")
 @click.option("--temp-report", is_flag=True,
