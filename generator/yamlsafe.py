@@ -142,11 +142,27 @@ def load_yaml(
     return doc, []
 
 
+#: Plain hints for PyYAML's parser messages, by a fragment of the message.
+_HINTS = (
+    ("found character '\\t'", "a tab: YAML indents with spaces only, so replace the tab with spaces"),
+    ("expected <block end>", "this line's indentation does not line up with the lines above it: check its spaces"),
+    ("mapping values are not allowed", "a ':' inside a value: put the value in quotes (\"like: this\")"),
+    ("could not find expected ':'", "a line without 'key: value', or a value broken over lines: quote it or join the lines"),
+    ("found unexpected end of stream", "a quote or bracket is opened and never closed"),
+    ("while scanning a quoted scalar", "a quote is opened and never closed"),
+    ("found undefined alias", "'*' starts an alias: put the value in quotes"),
+    ("found character '@' that cannot start any token", "'@' cannot start a value: put the value in quotes"),
+    ("found character '`' that cannot start any token", "'`' cannot start a value: put the value in quotes"),
+)
+
+
 def _yaml_error(shown: str, exc: yaml.YAMLError) -> ContentError:
     mark = getattr(exc, "problem_mark", None) or getattr(exc, "context_mark", None)
     problem = getattr(exc, "problem", None) or str(exc)
     context = getattr(exc, "context", None)
-    msg = f"YAML syntax error: {problem}" + (f" ({context})" if context else "")
+    raw = f"{problem} {context or ''}"
+    hint = next((h for fragment, h in _HINTS if fragment in raw), None)
+    msg = f"YAML syntax error: {hint}" if hint else f"YAML syntax error: {problem}" + (f" ({context})" if context else "")
     if mark is None:
         return ContentError(shown, 0, 0, msg)
     return ContentError(shown, mark.line + 1, mark.column + 1, msg)

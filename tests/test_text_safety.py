@@ -47,3 +47,18 @@ def test_a_flood_of_one_kind_is_summarised_and_json_keeps_every_error(cli, tmp_p
     assert len(json.loads(cli("validate", "g", "--format", "json").stdout)["errors"]) == 4000
     build = cli("build", "g")
     assert build.exit_code == 1 and len(build.stderr.splitlines()) == 7
+
+
+def test_yaml_syntax_errors_come_with_a_plain_hint(tmp_path):
+    from deckpress.generator.yamlsafe import load_yaml
+
+    cases = {
+        "a:\n\tb: 1\n": "2:1: YAML syntax error: a tab: YAML indents with spaces only",
+        "a:\n  b: 1\n c: 2\n": "3:2: YAML syntax error: this line's indentation does not line up",
+        "name: Goa: the smallest state\n": "1:10: YAML syntax error: a ':' inside a value: put the value in quotes",
+    }
+    for text, expected in cases.items():
+        path = tmp_path / "broken.yaml"
+        path.write_text(text)
+        [error] = load_yaml(path, "broken.yaml")[1]
+        assert str(error).startswith(f"broken.yaml:{expected}"), str(error)
