@@ -119,15 +119,6 @@ def find_game(game: str | Path) -> Path:
     raise ContentErrors([ContentError(str(game), 0, 0, f"no such game folder, and no shipped game of that id (shipped games: {', '.join(shipped_games())})")])
 
 
-def game_dir(game: str | Path) -> Path:
-    """Like :func:`find_game`, without raising: an unknown name gives a path that does not exist
-    (so :func:`check_game` reports it)."""
-    try:
-        return find_game(game)
-    except ContentErrors:
-        return Path(game)
-
-
 def check_game(folder: Path) -> tuple[GameContent | None, list[ContentError]]:
     """Load and check one game folder without raising.
 
