@@ -12,7 +12,7 @@ from pathlib import Path
 from typing import Any
 
 from deckpress.generator import gate
-from deckpress.generator.content import GameContent, check_documents, module_for, schema_for
+from deckpress.generator.content import GameContent, check_documents, document_errors, module_for
 from deckpress.generator.errors import ContentError, display_path
 from deckpress.generator.safetext import choices, excerpt
 from deckpress.generator.schema import validate
@@ -66,11 +66,11 @@ def record_list(game_id: str, stem: str, data: Any) -> str | None:
     """The key of the list of cards (records with an ``id``) in a content file: the game module's
     ``RECORD_LISTS[stem]`` if it declares one (or :data:`COMMON_RECORD_LISTS`), else the file's
     only top-level list of records."""
-    declared = {**COMMON_RECORD_LISTS, **getattr(module_for(game_id), "RECORD_LISTS", {})}
-    if stem in declared:
-        return declared[stem]
     if not isinstance(data, dict):
         return None
+    declared = {**COMMON_RECORD_LISTS, **getattr(module_for(game_id), "RECORD_LISTS", {})}
+    if stem in declared:
+        return declared[stem] if isinstance(data.get(declared[stem]), list) else None
     keys = [k for k, v in data.items() if isinstance(v, list) and v and all(isinstance(r, dict) and "id" in r for r in v)]
     return keys[0] if len(keys) == 1 else None
 
@@ -127,7 +127,7 @@ def merge(variant: Variant, base: GameContent) -> tuple[GameContent | None, list
             for sub, origin in by_id.get(record["id"], []):
                 doc.origins[(key, index) + sub] = origin
     for stem, doc in documents.items():
-        errors += validate(doc, schema_for(base.game_id, stem))
+        errors += document_errors(base.game_id, stem, doc, documents)
     if errors:
         return None, errors
     return check_documents(base.game_id, base.root, documents)

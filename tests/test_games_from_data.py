@@ -156,3 +156,15 @@ def test_schemas_are_self_contained_for_editors(cli, here):
     assert list(Draft202012Validator(lone).iter_errors(doc.data)) == []
     doc.data["extends"] = "Not An Id"
     assert list(Draft202012Validator(lone).iter_errors(doc.data))
+
+
+def test_a_variant_of_a_game_made_from_data_alone(cli, here):
+    cli("init", "mygame")
+    variant = here / "hot.yaml"
+    variant.write_text("extends: mygame\nname: Hotter spark\nauthor: Fan\nversion: '1.0'\ndescription: Spark is worth more.\n"
+                       "changes:\n  - replace: {file: cards, id: spark, fields: {value: 5}}\n")
+    result = cli("check", variant, "--content", "mygame", "--report", here / "r")
+    assert result.exit_code == 0 and "has no rules engine yet" in result.stdout and "value: 1 -> 5" in result.stdout, result.stdout
+    variant.write_text(variant.read_text().replace("value: 5", "value: 500"))
+    result = cli("check", variant, "--content", "mygame", "--report", here / "r")
+    assert result.exit_code == 2 and "hot.yaml:7:55: cards[0].value: 500 is out of range: it must be at most 99" in result.stdout

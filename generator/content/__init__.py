@@ -181,6 +181,15 @@ def _yaml_loader(schema_name: str):
     return lambda path, root: load_file(path, schema_name, root)
 
 
+def document_errors(game_id: str, stem: str, doc: Document, documents: Mapping[str, Document]) -> list[ContentError]:
+    """The schema errors of one parsed document of game ``game_id`` (used again on a variant's
+    merged copy): the game's content module decides how its files are checked."""
+    module = module_for(game_id)
+    if hasattr(module, "document_errors"):
+        return module.document_errors(stem, doc, documents["game"])
+    return validate(doc, schema_for(game_id, stem))
+
+
 def check_documents(game_id: str, root: Path, documents: dict[str, Document]) -> tuple[GameContent | None, list[ContentError]]:
     """The semantic checks of a game (shared ones, then the game's own) on parsed,
     schema-valid documents.  Returns ``(content, [])`` or ``(None, errors)``."""

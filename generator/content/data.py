@@ -95,6 +95,21 @@ def _deck_loader(game_doc: Document, index: int, root: Path):
     return load
 
 
+def document_errors(stem: str, doc: Document, game_doc: Document) -> list[ContentError]:
+    """The schema errors of one document of a game made from data alone (a variant's merged
+    copy is checked again this way): ``game`` and ``layout`` by deckpress's schemas, a deck's
+    cards by the card-file shape and the deck's own schema."""
+    from deckpress.generator.schema import validate
+
+    if stem in RESERVED:
+        return validate(doc, f"{stem}.schema.json")
+    index = next(i for i, deck in enumerate(game_doc.data["decks"]) if deck["id"] == stem)
+    errors = validate_with(doc, CARD_FILE_SCHEMA)
+    if not errors and "schema" in game_doc.data["decks"][index]:
+        errors = _own_schema_errors(doc, game_doc, index, game_doc.path.parent.resolve())
+    return errors
+
+
 def _own_schema_errors(doc: Document, game_doc: Document, index: int, root: Path) -> list[ContentError]:
     """The deck's records checked against the game's own schema for one card."""
     from jsonschema import Draft202012Validator
