@@ -8,12 +8,15 @@ anything shown from a user's file is escaped and shortened first.
 """
 from __future__ import annotations
 
+import re
 import unicodedata
 
 #: Bidirectional embedding, override and isolate controls.
 BIDI_CONTROLS = frozenset(chr(c) for c in (*range(0x202A, 0x202F), *range(0x2066, 0x206A)))
 #: Ordinary white space allowed in text.
 _ALLOWED_CONTROLS = frozenset("\t\n\r")
+#: Every refused character (Unicode Cc but tab, newline, CR; the bidi controls): a fast screen.
+_SCREEN = re.compile("[\x00-\x08\x0b\x0c\x0e-\x1f\x7f-\x9f\u202a-\u202e\u2066-\u2069]")
 #: How many characters of a value a message quotes at most.
 EXCERPT_CHARS = 60
 
@@ -27,6 +30,8 @@ def refused(c: str) -> bool:
 def refused_characters(text: str) -> list[str]:
     """The refused characters of ``text``, each once in order of appearance, named for people
     (``'U+0000 (NULL)'``, ``'U+202E (RIGHT-TO-LEFT OVERRIDE)'``)."""
+    if not _SCREEN.search(text):  # the common case, in compiled code
+        return []
     seen: list[str] = []
     for c in text:
         if refused(c) and c not in seen:

@@ -66,17 +66,32 @@ def validate_with(doc: Document, schema: dict, resources: Mapping[str, dict] | N
     return _errors(doc, Draft202012Validator(schema, registry=reg))
 
 
-def _errors(doc: Document, schema_validator: Draft202012Validator) -> list[ContentError]:
+def validate_items(doc: Document, key: str, schema: dict) -> list[ContentError]:
+    """Every item of the list ``doc.data[key]`` against ``schema`` (a game's own schema for one
+    card), located as :func:`validate` does.  One validator, applied item by item: no ``$ref``
+    indirection per card.  Nothing is fetched: a ``$ref`` to another file raises.
+
+    Raises:
+        referencing.exceptions.Unresolvable: a ``$ref`` names a schema that is not there.
+    """
+    item_validator = Draft202012Validator(schema, registry=registry())
     errors = []
-    for err in schema_validator.iter_errors(doc.data):
-        if err.context:  # oneOf/anyOf: show the most relevant branch's error
-            err = best_match(err.context)
-        errors.append(_located(doc, err))
+    for i, item in enumerate(doc.data[key]):
+        errors += _errors(doc, item_validator, item, (key, i))
     return sorted(set(errors))
 
 
-def _located(doc: Document, err: ValidationError) -> ContentError:
-    path = tuple(err.absolute_path)
+def _errors(doc: Document, schema_validator: Draft202012Validator, instance=None, prefix: tuple = ()) -> list[ContentError]:
+    errors = []
+    for err in schema_validator.iter_errors(doc.data if not prefix else instance):
+        if err.context:  # oneOf/anyOf: show the most relevant branch's error
+            err = best_match(err.context)
+        errors.append(_located(doc, err, prefix))
+    return sorted(set(errors))
+
+
+def _located(doc: Document, err: ValidationError, prefix: tuple = ()) -> ContentError:
+    path = prefix + tuple(err.absolute_path)
     if err.validator == "additionalProperties" and isinstance(err.instance, dict):
         allowed = sorted(err.schema.get("properties", {}))
         extra = sorted(k for k in err.instance if k not in allowed)

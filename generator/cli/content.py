@@ -119,7 +119,7 @@ def targets(paths: tuple[Path, ...]) -> tuple[list[Path], list[Path], list[Path]
         try:
             folder = find_game(p)
         except ContentErrors as exc:
-            raise click.UsageError(exc.errors[0].message if not p.exists() else str(exc)) from None
+            raise click.UsageError(str(exc.errors[0])) from None
         if all(folder.resolve() != g.resolve() for g in games):
             games.append(folder)
     return games, variants, other

@@ -32,7 +32,7 @@ def missions(game: str, order: str, fmt: str) -> None:
     try:
         folder = find_game(game)
     except ContentErrors as exc:
-        raise click.UsageError(exc.errors[0].message) from None
+        raise click.UsageError(str(exc.errors[0])) from None
     game_id = game_id_of(folder)
     module = module_for(game_id) if game_id else None
     if module is None or not hasattr(module, "odds_report"):

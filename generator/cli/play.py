@@ -104,7 +104,7 @@ def engine_game(game: str) -> tuple[str, Path | None]:
     try:
         folder = find_game(game)
     except ContentErrors as exc:
-        raise click.UsageError(exc.errors[0].message) from None
+        raise click.UsageError(str(exc.errors[0])) from None
     game_id = game_id_of(folder)
     if game_id not in known_games():
         click.echo(f"{game}: {'the game ' + repr(game_id) if game_id else 'this folder'} has no rules engine: deckpress can validate and build it, "

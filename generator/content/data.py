@@ -32,7 +32,7 @@ from deckpress.generator import checks, gate
 from deckpress.generator.csvcards import load_csv
 from deckpress.generator.errors import ContentError, display_path
 from deckpress.generator.safetext import excerpt
-from deckpress.generator.schema import validate_with
+from deckpress.generator.schema import validate_items, validate_with
 from deckpress.generator.yamlsafe import Document, load_yaml
 
 #: Reserved document names: a deck may not be called like a game-wide file.
@@ -82,14 +82,11 @@ def _deck_loader(game_doc: Document, index: int, root: Path):
             doc, errors = load_csv(path, shown, root)
         elif suffix in (".yaml", ".yml"):
             doc, errors = load_yaml(path, shown, root=root)
-            if doc is not None:
-                errors = validate_with(doc, CARD_FILE_SCHEMA)
         else:
             return None, [game_doc.error(where, f"decks[{index}].file: '{deck['file']}' is neither a .csv nor a .yaml card file")]
-        if doc is None or errors:
+        if doc is None:
             return None, errors
-        if "schema" in deck:
-            errors = _own_schema_errors(doc, game_doc, index, root)
+        errors = _card_file_errors(doc, game_doc, index, root)
         return (None, errors) if errors else (doc, [])
 
     return load
@@ -104,14 +101,19 @@ def document_errors(stem: str, doc: Document, game_doc: Document) -> list[Conten
     if stem in RESERVED:
         return validate(doc, f"{stem}.schema.json")
     index = next(i for i, deck in enumerate(game_doc.data["decks"]) if deck["id"] == stem)
-    errors = validate_with(doc, CARD_FILE_SCHEMA)
-    if not errors and "schema" in game_doc.data["decks"][index]:
-        errors = _own_schema_errors(doc, game_doc, index, game_doc.path.parent.resolve())
-    return errors
+    return _card_file_errors(doc, game_doc, index, game_doc.path.parent.resolve())
+
+
+def _card_file_errors(doc: Document, game_doc: Document, index: int, root: Path) -> list[ContentError]:
+    """A card file checked in one pass: its shape (a ``cards`` list of mappings) and, when the
+    deck names one, every card against the game's own schema for one card."""
+    if "schema" not in game_doc.data["decks"][index]:
+        return validate_with(doc, CARD_FILE_SCHEMA)
+    return _own_schema_errors(doc, game_doc, index, root)
 
 
 def _own_schema_errors(doc: Document, game_doc: Document, index: int, root: Path) -> list[ContentError]:
-    """The deck's records checked against the game's own schema for one card."""
+    """The card file's shape, then its records against the game's own schema for one card."""
     from jsonschema import Draft202012Validator
     from jsonschema.exceptions import SchemaError
 
@@ -134,10 +136,11 @@ def _own_schema_errors(doc: Document, game_doc: Document, index: int, root: Path
     except SchemaError as exc:
         at = "/".join(str(p) for p in exc.absolute_path) or "(top level)"
         return [ContentError(shown, 0, 0, f"not a valid JSON Schema (draft 2020-12) at {at}: {exc.message[:200]}")]
-    uri = f"urn:deckpress:game-schema:{Path(name).name}"
-    wrapper = {"type": "object", "properties": {"cards": {"type": "array", "items": {"$ref": uri}}}}
+    errors = validate_with(doc, CARD_FILE_SCHEMA)
+    if errors:
+        return errors
     try:
-        return validate_with(doc, wrapper, {uri: own})
+        return validate_items(doc, "cards", own)
     except Unresolvable as exc:
         return [ContentError(shown, 0, 0, f"refers to a schema that is not there ({str(exc)[:120]}): deckpress never fetches schemas; "
                                           "refer only to definitions in this file or to deckpress's own schemas by file name")]
