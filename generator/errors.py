@@ -26,7 +26,11 @@ class ContentError:
     message: str
 
     def __str__(self) -> str:
-        from deckpress.generator.safetext import escape  # nothing raw reaches a terminal or CI log
+        """``file:line:column: message`` (``file: message`` for the whole file) on one line: every
+        control character (newlines too), bidirectional control and invisible format character of
+        the path and the message is written as an escape (``\\x1b``, ``\\u202e``), so nothing raw
+        from a user's file reaches a terminal or a CI log."""
+        from deckpress.generator.safetext import escape
 
         if self.line:
             return escape(f"{self.path}:{self.line}:{self.column}: {self.message}")

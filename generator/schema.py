@@ -17,7 +17,7 @@ from referencing.jsonschema import DRAFT202012
 from deckpress.generator.errors import ContentError
 from deckpress.generator.safetext import choices, excerpt
 from deckpress.generator.paths import SCHEMAS_DIR
-from deckpress.generator.yamlsafe import Document
+from deckpress.generator.yamlsafe import Document, dotted  # dotted: re-exported for content modules
 
 
 @lru_cache(maxsize=1)
@@ -86,19 +86,35 @@ def _errors(doc: Document, schema_validator: Draft202012Validator, instance=None
     for err in schema_validator.iter_errors(doc.data if not prefix else instance):
         if err.context:  # oneOf/anyOf: show the most relevant branch's error
             err = best_match(err.context)
-        errors.append(_located(doc, err, prefix))
+        errors += _located(doc, err, prefix)
     return sorted(set(errors))
 
 
-def _located(doc: Document, err: ValidationError, prefix: tuple = ()) -> ContentError:
+def _located(doc: Document, err: ValidationError, prefix: tuple = ()) -> list[ContentError]:
+    """``err`` as errors at their lines, worded by :func:`_message`: one per unknown key of a
+    mapping (at the key), a key refused by ``propertyNames`` at the key, anything else at its value."""
     path = prefix + tuple(err.absolute_path)
     if err.validator == "additionalProperties" and isinstance(err.instance, dict):
         allowed = sorted(err.schema.get("properties", {}))
-        extra = sorted(k for k in err.instance if k not in allowed)
+        extra = [k for k in err.instance if k not in allowed]
         if extra:
-            where = path + (extra[0],)
-            return doc.error(where, f"{dotted(where)}: unknown key '{excerpt(extra[0], 40)}' ({choices(extra[0], allowed) if allowed else 'no keys are allowed here'})", key=True)
-    return doc.error(path, f"{dotted(path)}: {_message(err)}")
+            return [doc.error(path + (k,), f"{dotted(path + (k,))}: unknown key '{excerpt(k, 40)}' ({choices(k, allowed) if allowed else 'no keys are allowed here'})",
+                              key=True) for k in extra]
+    if "propertyNames" in err.absolute_schema_path and _is_key(doc.data, path, err.instance):
+        where = path + (err.instance,)
+        return [doc.error(where, f"{dotted(where)}: {_message(err, subject=f'the key {_literal(err.instance)}')}", key=True)]
+    return [doc.error(path, f"{dotted(path)}: {_message(err)}")]
+
+
+def _is_key(data, path: tuple, name) -> bool:
+    """Whether ``name`` is a key of the mapping at ``path`` in ``data`` (so that a ``propertyNames``
+    error can stand at the key it refuses)."""
+    for part in path:
+        try:
+            data = data[part]
+        except (KeyError, IndexError, TypeError):
+            return False
+    return isinstance(data, dict) and isinstance(name, str) and name in data
 
 
 #: JSON Schema type names as people say them.
@@ -106,45 +122,116 @@ _TYPE_WORDS = {"string": "text", "integer": "a whole number", "number": "a numbe
                "object": "a mapping (key: value)", "array": "a list", "null": "nothing (null)"}
 
 
-def _found(value) -> str:
-    """What a value is, in words, with a short escaped excerpt of it."""
-    kind = {str: "the text", bool: "", int: "the number", float: "the number", dict: "a mapping", list: "a list", type(None): "nothing"}.get(type(value), "")
-    if isinstance(value, (dict, list)):
-        return f"{kind} of {len(value)} item{'s' * (len(value) != 1)}"
+def _literal(value) -> str:
+    """``value`` as it would be written in YAML, short and escaped: ``"text"`` in quotes, ``true``,
+    ``null``, ``12``; a mapping or a list by its size."""
+    if isinstance(value, bool):
+        return "true" if value else "false"
+    if value is None:
+        return "null"
     if isinstance(value, str):
-        return f"{kind} \"{excerpt(value)}\""
-    return f"{kind} {excerpt(value)}".strip() if value is not None else kind
+        return f'"{excerpt(value)}"'
+    if isinstance(value, dict):
+        return f"a mapping of {len(value)} key{'s' * (len(value) != 1)}"
+    if isinstance(value, list):
+        return f"a list of {len(value)} item{'s' * (len(value) != 1)}"
+    return excerpt(value)
 
 
-def _message(err: ValidationError) -> str:
-    """A schema error as a person would say it, quoting at most a short escaped excerpt of the
-    value (jsonschema's own messages repeat the whole value, however long)."""
-    v, value, expected = err.validator, err.instance, err.validator_value
-    if v == "type":
-        types = expected if isinstance(expected, list) else [expected]
-        wanted = " or ".join(_TYPE_WORDS.get(t, t) for t in types)
-        hint = " (write it without quotes)" if isinstance(value, str) and any(t in ("integer", "number") for t in types) and _numeric(value) else ""
-        return f"expected {wanted}, found {_found(value)}{hint}"
-    if v == "required":
-        missing = [k for k in expected if isinstance(value, dict) and k not in value]
-        return f"missing key '{missing[0] if missing else '?'}' (required here: {', '.join(expected)})"
-    if v == "enum":
-        if len(expected) <= 8:
-            return f"{_found(value)} is not one of: {', '.join(excerpt(e) for e in expected)}"
-        return f"{_found(value)} is not one of the {len(expected)} allowed values ({choices(str(value), [str(e) for e in expected])})"
-    if v == "const":
-        return f"expected {excerpt(expected)}, found {_found(value)}"
-    if v in ("minimum", "maximum", "exclusiveMinimum", "exclusiveMaximum"):
-        words = {"minimum": "at least", "maximum": "at most", "exclusiveMinimum": "more than", "exclusiveMaximum": "less than"}[v]
-        return f"{excerpt(value)} is out of range: it must be {words} {expected}"
-    if v in ("minLength", "maxLength"):
-        return f"{_found(value)} has {len(value)} characters; {'at least' if v == 'minLength' else 'at most'} {expected} allowed"
-    if v in ("minItems", "maxItems"):
-        return f"a list of {len(value)}; {'at least' if v == 'minItems' else 'at most'} {expected} items allowed"
-    if v == "pattern":
-        rule = err.schema.get("description") or f"the pattern {expected}"
-        return f"{_found(value)} does not have the required form: {excerpt(rule, 200)}"
-    return excerpt(err.message, 200)
+def _found(value) -> str:
+    """What a value is, in words, with a short escaped excerpt of it: ``the text "60"``,
+    ``the number 5.5``, ``true``, ``nothing (null)``, ``a list of 3 items``."""
+    if isinstance(value, str):
+        return f"the text {_literal(value)}"
+    if isinstance(value, (int, float)) and not isinstance(value, bool):
+        return f"the number {_literal(value)}"
+    return "nothing (null)" if value is None else _literal(value)
+
+
+def _message(err: ValidationError, subject: str | None = None) -> str:
+    """A schema error as a person would say it (what was found, what was expected), quoting at
+    most a short escaped excerpt of the value: jsonschema's own messages repeat the whole value,
+    however long.  ``subject`` names what is wrong (default: the value, as :func:`_found` says it)."""
+    say = _SAYINGS.get(err.validator, _fallback)
+    return say(err, subject or _found(err.instance))
+
+
+def _type(err: ValidationError, subject: str) -> str:
+    """What was expected and what was found; a number in quotes is told to lose them."""
+    types = err.validator_value if isinstance(err.validator_value, list) else [err.validator_value]
+    wanted = " or ".join(_TYPE_WORDS.get(t, str(t)) for t in types)
+    quoted_number = isinstance(err.instance, str) and _numeric(err.instance) and any(t in ("integer", "number") for t in types)
+    return f"expected {wanted}, found {subject}" + (" (write it without quotes)" if quoted_number else "")
+
+
+def _required(err: ValidationError, subject: str) -> str:
+    """Every missing key of the mapping in one message (jsonschema gives one error per key, which
+    come out identical and are merged), with what the mapping must hold."""
+    missing = [k for k in err.validator_value if isinstance(err.instance, dict) and k not in err.instance]
+    keys = ", ".join(f"'{excerpt(str(k), 40)}'" for k in missing)
+    wanted = excerpt(", ".join(str(k) for k in err.validator_value), 200)
+    return f"missing key{'s' * (len(missing) != 1)} {keys} (required here: {wanted})"
+
+
+def _enum(err: ValidationError, subject: str) -> str:
+    """The allowed values, all of them when there are at most 8, else the nearest ones."""
+    allowed = err.validator_value
+    if len(allowed) <= 8:
+        return f"{subject} is not one of: {', '.join(excerpt(e) if isinstance(e, str) else _literal(e) for e in allowed)}"
+    return f"{subject} is not one of the {len(allowed)} allowed values ({choices(str(err.instance), [str(e) for e in allowed])})"
+
+
+def _range(err: ValidationError, subject: str) -> str:
+    """The number and the bound it passes."""
+    words = {"minimum": "at least", "maximum": "at most", "exclusiveMinimum": "more than", "exclusiveMaximum": "less than"}[err.validator]
+    return f"{_literal(err.instance)} is out of range: it must be {words} {_literal(err.validator_value)}"
+
+
+def _size(unit: str, whole: str | None = None):
+    """A saying for a ``min*``/``max*`` validator: how many ``unit`` the value has and how many
+    are allowed.  ``whole`` names a list or mapping ("the list"); text is named by its subject."""
+    def say(err: ValidationError, subject: str) -> str:
+        bound = "at least" if err.validator.startswith("min") else "at most"
+        keys = err.instance if isinstance(err.instance, dict) and 0 < len(err.instance) <= 8 else ()
+        named = f" ({', '.join(excerpt(k, 40) for k in keys)})" if keys else ""
+        return f"{whole or subject} has {len(err.instance)} {unit}{named}; {bound} {err.validator_value} allowed"
+    return say
+
+
+def _pattern(err: ValidationError, subject: str) -> str:
+    """The schema's own words for the pattern when it has them: ``patternErrorMessage`` (the
+    keyword VS Code's schema support shows for a failed pattern: written to follow the value,
+    "must be a relative path ..."), else its ``description``; the pattern itself only as a last
+    resort."""
+    if isinstance(err.schema.get("patternErrorMessage"), str):
+        return f"{subject} {excerpt(err.schema['patternErrorMessage'], 200)}"
+    rule = err.schema.get("description") or f"the pattern {err.validator_value}"
+    return f"{subject} does not have the required form: {excerpt(rule, 200)}"
+
+
+def _fallback(err: ValidationError, subject: str) -> str:
+    """Any other validator: jsonschema's message, with the value it quotes in full replaced by
+    ``subject`` and the whole cut short."""
+    return excerpt(err.message.replace(repr(err.instance), subject), 200)
+
+
+#: How each validator's failure is said, by validator name (None: a schema of ``false``); any other
+#: validator falls back to :func:`_fallback`.
+_SAYINGS = {
+    "type": _type,
+    "required": _required,
+    "enum": _enum,
+    "const": lambda err, subject: f"expected {_literal(err.validator_value)}, found {subject}",
+    "minimum": _range, "maximum": _range, "exclusiveMinimum": _range, "exclusiveMaximum": _range,
+    "multipleOf": lambda err, subject: f"{subject} is not a multiple of {err.validator_value}",
+    "minLength": _size("characters"), "maxLength": _size("characters"),
+    "minItems": _size("items", "the list"), "maxItems": _size("items", "the list"),
+    "minProperties": _size("keys", "the mapping"), "maxProperties": _size("keys", "the mapping"),
+    "uniqueItems": lambda err, subject: "the list holds the same item twice; each item may appear once",
+    "pattern": _pattern,
+    "not": lambda err, subject: f"{subject} is not allowed here",
+    None: lambda err, subject: f"{subject} is not allowed here",  # a schema of false
+}
 
 
 def _numeric(text: str) -> bool:
@@ -153,15 +240,6 @@ def _numeric(text: str) -> bool:
     except ValueError:
         return False
     return True
-
-
-def dotted(path: tuple) -> str:
-    """``('states', 3, 'values')`` as ``states[3].values``; the root as ``(top level)``."""
-    out = ""
-    for part in path:
-        out += f"[{part}]" if isinstance(part, int) else (f".{excerpt(part, 40)}" if out else excerpt(part, 40))
-    return out or "(top level)"
-
 
 
 def bundled(schema_name: str) -> dict:

@@ -35,6 +35,17 @@ _JSON_FLOAT = re.compile(r"^-?(?:0|[1-9][0-9]*)(?:\.[0-9]+)?(?:[eE][-+]?[0-9]+)?
 _MAX_NUMBER_CHARS = 40  # longer digit strings stay errors, never 4,300-digit integers
 
 PathKey = tuple  # a path into the document: keys (str) and list indices (int)
+#: Lines of raw control characters reported one by one before the rest are counted in one error.
+_MAX_RAW_LINES = 1000
+
+
+def dotted(path: PathKey) -> str:
+    """``('states', 3, 'values')`` as ``states[3].values``; the root as ``(top level)``.  Each key is
+    a short escaped excerpt (keys come from the file, and may be long or hold anything)."""
+    out = ""
+    for part in path:
+        out += f"[{part}]" if isinstance(part, int) else (f".{safetext.excerpt(part, 40)}" if out else safetext.excerpt(part, 40))
+    return out or "(top level)"
 
 
 class _JsonScalarLoader(yaml.SafeLoader):
@@ -156,7 +167,13 @@ _HINTS = (
 )
 
 
-def _yaml_error(shown: str, exc: yaml.YAMLError) -> ContentError:
+def _yaml_error(shown: str, exc: yaml.YAMLError, text: str | None = None) -> ContentError:
+    """One located error for a YAML error: a plain hint where one is known (:data:`_HINTS`).
+    ``text`` (the file's text) locates a character YAML cannot read at its line and column."""
+    if isinstance(exc, yaml.reader.ReaderError):
+        code = exc.character if isinstance(exc.character, int) else ord(exc.character)
+        line, col = _line_col(text, exc.position) if text is not None else (0, 0)
+        return ContentError(shown, line, col, f"YAML cannot read the character U+{code:04X} ({exc.reason}): remove it")
     mark = getattr(exc, "problem_mark", None) or getattr(exc, "context_mark", None)
     problem = getattr(exc, "problem", None) or str(exc)
     context = getattr(exc, "context", None)
@@ -168,9 +185,41 @@ def _yaml_error(shown: str, exc: yaml.YAMLError) -> ContentError:
     return ContentError(shown, mark.line + 1, mark.column + 1, msg)
 
 
+def _line_col(text: str, position: int) -> tuple[int, int]:
+    """The 1-based line and column of character ``position`` of ``text`` (lines end at ``\\n``,
+    as editors count them)."""
+    return text.count("\n", 0, position) + 1, position - text.rfind("\n", 0, position)
+
+
+def _raw_controls(text: str, shown: str) -> list[ContentError]:
+    """Raw control characters in the text, which YAML cannot read (it stops at the first): one
+    error per line that holds any, at the first one's column, naming every refused character of
+    that line (bidirectional controls too), so that all of them are reported in one run.  Lines
+    past the first :data:`_MAX_RAW_LINES` are counted in one more error.  Linear in the text."""
+    errors: list[ContentError] = []
+    lines, line, last = 0, 1, 0
+    match = safetext.CONTROLS.search(text)
+    while match:
+        start = match.start()
+        line += text.count("\n", last, start)
+        line_start, line_end = text.rfind("\n", 0, start) + 1, text.find("\n", start)
+        line_end = len(text) if line_end < 0 else line_end
+        lines += 1
+        if lines <= _MAX_RAW_LINES:
+            errors.append(ContentError(shown, line, start - line_start + 1, safetext.refusal(text[line_start:line_end])))
+        last = start
+        match = safetext.CONTROLS.search(text, line_end)
+    if lines > _MAX_RAW_LINES:
+        errors.append(ContentError(shown, 0, 0, f"control characters on {lines - _MAX_RAW_LINES:,} more lines: {safetext.REFUSAL}"))
+    return errors
+
+
 def _scan_events(text: str, shown: str, max_depth: int) -> list[ContentError]:
     """Walk the event stream (no recursion, nothing built) to enforce depth, forbid anchors,
-    aliases and explicit tags, and allow a single document."""
+    aliases and explicit tags, and allow a single document.  Raw control characters are looked
+    for first: YAML refuses them at the first one, and each is reported at its line."""
+    if safetext.CONTROLS.search(text):
+        return _raw_controls(text, shown)
     errors: list[ContentError] = []
     depth = 0
     documents = 0
@@ -179,7 +228,7 @@ def _scan_events(text: str, shown: str, max_depth: int) -> list[ContentError]:
             mark = event.start_mark
             where = (mark.line + 1, mark.column + 1)
             if isinstance(event, yaml.AliasEvent):
-                errors.append(ContentError(shown, *where, f"YAML alias '*{event.anchor}' is not allowed: write the value out in full"))
+                errors.append(ContentError(shown, *where, f"YAML alias '*{safetext.excerpt(event.anchor)}' is not allowed: write the value out in full"))
                 continue
             if isinstance(event, yaml.DocumentStartEvent):
                 documents += 1
@@ -188,10 +237,10 @@ def _scan_events(text: str, shown: str, max_depth: int) -> list[ContentError]:
                     return errors
             anchor = getattr(event, "anchor", None)
             if anchor is not None:
-                errors.append(ContentError(shown, *where, f"YAML anchor '&{anchor}' is not allowed: write the value out in full"))
+                errors.append(ContentError(shown, *where, f"YAML anchor '&{safetext.excerpt(anchor)}' is not allowed: write the value out in full"))
             tag = getattr(event, "tag", None)
             if tag is not None:
-                errors.append(ContentError(shown, *where, f"YAML tag '{tag}' is not allowed: plain values only"))
+                errors.append(ContentError(shown, *where, f"YAML tag '{safetext.excerpt(tag)}' is not allowed: plain values only"))
             if isinstance(event, (yaml.MappingStartEvent, yaml.SequenceStartEvent)):
                 depth += 1
                 if depth > max_depth:
@@ -200,7 +249,7 @@ def _scan_events(text: str, shown: str, max_depth: int) -> list[ContentError]:
             elif isinstance(event, (yaml.MappingEndEvent, yaml.SequenceEndEvent)):
                 depth -= 1
     except yaml.YAMLError as exc:
-        errors.append(_yaml_error(shown, exc))
+        errors.append(_yaml_error(shown, exc, text))
     return errors
 
 
@@ -231,9 +280,9 @@ class _Builder:
                     self._err(key_node, "mapping keys must be plain strings")
                     continue
                 key = key_node.value
-                self._refuse_characters(key_node, key)
+                self._refuse_characters(key_node, key, path + (key,))
                 if key in first_line:
-                    self._err(key_node, f"duplicate key '{key}' (first defined on line {first_line[key]}): each key may appear once")
+                    self._err(key_node, f"duplicate key '{safetext.excerpt(key, 40)}' (first defined on line {first_line[key]}): each key may appear once")
                     continue
                 first_line[key] = key_node.start_mark.line + 1
                 self.doc.key_positions[path + (key,)] = (key_node.start_mark.line + 1, key_node.start_mark.column + 1)
@@ -241,17 +290,18 @@ class _Builder:
             return out
         if isinstance(node, yaml.SequenceNode):
             return [self.build(item, path + (i,)) for i, item in enumerate(node.value)]
-        return self._scalar(node)
+        return self._scalar(node, path)
 
-    def _refuse_characters(self, node: yaml.Node, text: str) -> None:
-        bad = safetext.refused_characters(text)
-        if bad:
-            self._err(node, f"contains {', '.join(bad)}: control characters and bidirectional overrides are not allowed in content "
-                            "(they can hide or reorder what a reader sees)")
+    def _refuse_characters(self, node: yaml.Node, text: str, path: PathKey) -> None:
+        """An error at ``node`` when ``text`` (a key or a value, at ``path``) holds control
+        characters or bidirectional overrides, naming each of them."""
+        problem = safetext.refusal(text)
+        if problem:
+            self._err(node, f"{dotted(path)}: {problem}")
 
-    def _scalar(self, node: yaml.ScalarNode) -> Any:
+    def _scalar(self, node: yaml.ScalarNode, path: PathKey) -> Any:
         value = node.value
-        self._refuse_characters(node, value)
+        self._refuse_characters(node, value, path)
         if node.style is not None:  # quoted or block scalar: always a string
             return value
         if value in ("", "~", "null"):

@@ -177,7 +177,7 @@ def build(games: tuple[str, ...], paper: str, duplex: str, back_offset: tuple[fl
                 raise ContentErrors(errors)
             pdf = build_kit(content, options)
         except ContentErrors as exc:
-            for line in summarised(exc.errors):
+            for line in summarised(exc.errors, where_all="deckpress validate --format json lists them all"):
                 click.echo(line, err=True)
             kept = f"{out / (name + '.pdf')} left as it was" if name else "nothing was written"
             click.echo(f"{name or display_path(folder)}: not built ({len(exc.errors)} error{'s' * (len(exc.errors) != 1)}); {kept}", err=True)
