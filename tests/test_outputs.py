@@ -1,21 +1,58 @@
-"""Writes fail in one line, with their own exit code, and lose nothing (issue 20): a read-only
-folder, --out naming a file, a full disk, Ctrl-C; a report folder that cannot be written is never
-a verdict; limits deckpress inherits are respected."""
+"""Writes fail in one line, with their own exit code, and lose nothing; exit codes mean one thing;
+limits deckpress inherits are never raised (issue 20).
+
+Cases run through the command line as a user runs it: in-process with click's runner (failures
+faked with monkeypatch where the kernel cannot be made to fail: the tests may run as root, where a
+folder's mode does not stop writes), or as a subprocess (``python -m`` style, from this Python's
+environment) where a real kernel limit is set with ``preexec_fn``.
+"""
 from __future__ import annotations
 
 import errno
 import os
+import re
 import resource
+import signal
 import subprocess
 import sys
+import time
 from pathlib import Path
 
 import pytest
 
 from deckpress.generator import exitcodes
+from deckpress.generator.check import report as check_report
+from deckpress.generator.check import simulation
 from deckpress.generator.paths import CONTENT_DIR
 
-DECKPRESS = Path(sys.executable).parent / "deckpress"
+VARIANTS = CONTENT_DIR / "variants"
+#: A fast variant (Mission Emission's set collection: a parameter, no card changes).
+QUICK_VARIANT = VARIANTS / "mission-emission-set-collection.yaml"
+#: deckpress as a user runs it, from this test's own Python environment.
+DECKPRESS = [sys.executable, "-c", "import sys; from deckpress.generator.cli import main; sys.exit(main())"]
+
+
+def deckpress(*args, cwd: Path, preexec_fn=None, timeout: float = 120, **kwargs) -> subprocess.CompletedProcess:
+    """Run deckpress as a separate process in ``cwd``; returns the completed process (text)."""
+    return subprocess.run([*DECKPRESS, *map(str, args)], cwd=cwd, capture_output=True, text=True, timeout=timeout,
+                          preexec_fn=preexec_fn, check=False, **kwargs)
+
+
+def one_line(stderr: str) -> str:
+    """The single line a failure prints on stderr (and no traceback)."""
+    assert "Traceback" not in stderr
+    [line] = stderr.splitlines()
+    return line
+
+
+def verdict_line(stdout: str) -> list[str]:
+    """The ``verdict: ...`` line check printed, if any."""
+    return re.findall(r"^verdict: .*$", stdout, re.MULTILINE)
+
+
+def leftovers(folder: Path) -> list[str]:
+    """Temporary files write_atomic would leave behind."""
+    return sorted(p.name for p in folder.rglob("*.tmp"))
 
 
 @pytest.fixture
@@ -26,68 +63,228 @@ def earlier(cli, tmp_path):
     return out, (out / "mission-emission.pdf").read_bytes()
 
 
-def _fail_with(monkeypatch, code: int) -> None:
-    real = os.replace
+def _raise_at(monkeypatch, module, name: str, code: int, only_for: str = "") -> None:
+    """Make ``module.name`` raise ``OSError(code)`` when its first argument or ``dst``/``dir``
+    mentions ``only_for`` (every call when empty)."""
+    real = getattr(module, name)
 
-    def failing(src, dst, *args, **kwargs):
-        if str(dst).endswith(".pdf"):
+    def failing(*args, **kwargs):
+        if only_for in " ".join(map(str, [*args, *kwargs.values()])):
             raise OSError(code, os.strerror(code))
-        return real(src, dst, *args, **kwargs)
+        return real(*args, **kwargs)
 
-    monkeypatch.setattr(os, "replace", failing)
+    monkeypatch.setattr(module, name, failing)
 
 
-@pytest.mark.parametrize("code, reason", [(errno.EROFS, "the output folder is on a read-only file system"),
-                                          (errno.EACCES, "permission denied"),
-                                          (errno.ENOSPC, "no space left on device")])
-def test_a_failed_write_is_one_line_and_keeps_the_earlier_pdf(cli, earlier, monkeypatch, code, reason):
+#: Where a write fails, the system's reason, and the words the user reads.
+FAILURES = [
+    pytest.param("mkstemp", errno.EROFS, "the output folder is read-only", id="read-only folder"),
+    pytest.param("mkstemp", errno.EACCES, "the output folder is read-only for you", id="permission denied"),
+    pytest.param("fsync", errno.ENOSPC, "no space left on device", id="disk full while writing"),
+    pytest.param("replace", errno.EROFS, "the output folder is read-only", id="read-only at the rename"),
+]
+
+
+@pytest.mark.parametrize("where, code, reason", FAILURES)
+def test_a_failed_write_is_one_line_exit_4_and_keeps_the_earlier_pdf(cli, earlier, monkeypatch, where, code, reason):
+    import tempfile
+
     out, before = earlier
-    _fail_with(monkeypatch, code)
+    _raise_at(monkeypatch, tempfile if where == "mkstemp" else os, where, code)
     result = cli("build", "mission-emission", "--out", out)
     assert result.exit_code == exitcodes.OUTPUT_FAILED
-    [line] = result.stderr.splitlines()
-    assert line.startswith(f"cannot write {out / 'mission-emission.pdf'}: {reason}") and "Traceback" not in result.output
+    assert one_line(result.stderr).startswith(f"cannot write {out / 'mission-emission.pdf'}: {reason}")
+    assert "kept" in result.stderr
     assert (out / "mission-emission.pdf").read_bytes() == before
     assert sorted(p.name for p in out.iterdir()) == ["mission-emission.pdf"]  # no temporary file left
 
 
-def test_out_naming_a_file_or_a_path_under_a_file(cli, tmp_path):
-    (tmp_path / "afile").write_text("mine")
-    for out in (tmp_path / "afile", tmp_path / "afile" / "sub"):
+def test_a_real_file_size_limit_is_one_line_and_keeps_the_earlier_pdf(earlier):
+    """A real kernel refusal, no fake: ``ulimit -f`` smaller than the PDF (EFBIG on write)."""
+    out, before = earlier
+
+    def small_files():
+        signal.signal(signal.SIGXFSZ, signal.SIG_IGN)  # EFBIG instead of being killed
+        resource.setrlimit(resource.RLIMIT_FSIZE, (20_000, 20_000))
+
+    run = deckpress("build", "mission-emission", "--out", out, cwd=out.parent, preexec_fn=small_files,
+                    env={**os.environ, "PYTHONDONTWRITEBYTECODE": "1"})
+    assert run.returncode == exitcodes.OUTPUT_FAILED, run.stderr
+    assert one_line(run.stderr).startswith(f"cannot write {out / 'mission-emission.pdf'}: the file is larger than")
+    assert (out / "mission-emission.pdf").read_bytes() == before and leftovers(out) == []
+
+
+def test_out_naming_a_file_or_a_path_under_a_file(cli, tmp_path, monkeypatch):
+    monkeypatch.chdir(tmp_path)
+    Path("afile").write_text("mine")
+    for out in ("afile", "afile/sub"):
         result = cli("build", "mission-emission", "--out", out)
         assert result.exit_code == exitcodes.OUTPUT_FAILED
-        assert "a file stands where a folder is needed" in result.stderr and len(result.stderr.splitlines()) == 1
-    assert (tmp_path / "afile").read_text() == "mine"
+        assert one_line(result.stderr).startswith(f"cannot write {out}/mission-emission.pdf: afile is a file, not a folder")
+    assert Path("afile").read_text() == "mine" and sorted(os.listdir()) == ["afile"]
 
 
-def test_an_unwritable_report_folder_is_never_a_verdict(cli, tmp_path):
-    (tmp_path / "afile").write_text("mine")
-    variant = CONTENT_DIR / "variants" / "mission-emission-set-collection.yaml"
-    result = cli("check", variant, "--no-simulate", "--report", tmp_path / "afile" / "report")
+def test_a_read_only_folder_for_a_user(cli, earlier):
+    """chmod 0o555 stops a user who is not root (as root, the faked EROFS/EACCES above cover it)."""
+    if os.geteuid() == 0:
+        pytest.skip("root writes into a 0o555 folder")
+    out, before = earlier
+    out.chmod(0o555)
+    try:
+        result = cli("build", "mission-emission", "--out", out)
+    finally:
+        out.chmod(0o755)
+    assert result.exit_code == exitcodes.OUTPUT_FAILED and "read-only for you" in one_line(result.stderr)
+    assert (out / "mission-emission.pdf").read_bytes() == before and leftovers(out) == []
+
+
+@pytest.mark.parametrize("report", ["afile", "afile/report"])
+def test_an_unwritable_report_folder_is_exit_4_never_a_verdict(cli, tmp_path, monkeypatch, report):
+    monkeypatch.chdir(tmp_path)
+    Path("afile").write_text("mine")
+    result = cli("check", QUICK_VARIANT, "--no-simulate", "--report", report)
     assert result.exit_code == exitcodes.OUTPUT_FAILED
-    assert "verdict" not in result.output and "cannot write" in result.stderr
+    assert "verdict" not in result.output
+    assert one_line(result.stderr).startswith(f"cannot write {report}/report.html: afile is a file, not a folder")
 
 
-def test_ctrl_c_exits_130(cli, tmp_path, monkeypatch):
-    import deckpress.generator.render.kit as kit
+def test_a_full_disk_under_the_report_keeps_the_earlier_report_whole(cli, tmp_path, monkeypatch):
+    """report.json is written last: when report.html cannot be written, the earlier report.json
+    and report.html stay as they were (never a new json beside an old html)."""
+    folder = tmp_path / "report"
+    assert cli("check", QUICK_VARIANT, "--no-simulate", "--report", folder).exit_code == exitcodes.OK
+    before = {name: (folder / name).read_bytes() for name in ("report.json", "report.html")}
+    _raise_at(monkeypatch, os, "fsync", errno.ENOSPC)
+    result = cli("check", QUICK_VARIANT, "--no-simulate", "--report", folder, "--seed", "2")
+    assert result.exit_code == exitcodes.OUTPUT_FAILED and "verdict" not in result.output
+    assert one_line(result.stderr).startswith(f"cannot write {folder / 'report.html'}: no space left on device")
+    assert {name: (folder / name).read_bytes() for name in before} == before and leftovers(folder) == []
+
+
+def test_ctrl_c_exits_130_in_one_line(cli, tmp_path, monkeypatch):
+    from deckpress.generator.render import kit
 
     def interrupted(*args, **kwargs):
         raise KeyboardInterrupt
 
     monkeypatch.setattr(kit, "build_kit", interrupted)
     result = cli("build", "mission-emission", "--out", tmp_path)
-    assert result.exit_code == exitcodes.INTERRUPTED and result.stderr.startswith("interrupted")
+    assert result.exit_code == exitcodes.INTERRUPTED
+    assert one_line(result.stderr).startswith("interrupted")
+    assert list(tmp_path.iterdir()) == []
+
+
+def _processes_mentioning(marker: str) -> list[int]:
+    """Processes whose command line holds ``marker`` (a forked child keeps its parent's)."""
+    found = []
+    for entry in Path("/proc").iterdir():
+        try:
+            if entry.name.isdigit() and marker in (entry / "cmdline").read_bytes().decode(errors="replace"):
+                found.append(int(entry.name))
+        except OSError:
+            continue
+    return found
+
+
+def test_ctrl_c_during_check_exits_130_and_stops_the_simulation(tmp_path):
+    """Ctrl-C at a terminal reaches the whole foreground process group: check exits 130 at once,
+    with one line, and its simulation process (in a group of its own) is killed too."""
+    report = tmp_path / "interrupted-report"
+    run = subprocess.Popen([*DECKPRESS, "check", str(QUICK_VARIANT), "--games", "100000", "--report", str(report)], cwd=tmp_path,
+                           stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True, start_new_session=True)
+    deadline = time.time() + 30
+    while len(_processes_mentioning(str(report))) < 2 and time.time() < deadline:  # the simulation child has started
+        time.sleep(0.1)
+    os.killpg(run.pid, signal.SIGINT)
+    out, err = run.communicate(timeout=20)
+    assert run.returncode == exitcodes.INTERRUPTED and one_line(err).startswith("interrupted"), out + err
+    time.sleep(0.3)
+    assert _processes_mentioning(str(report)) == []
+    assert not (report / "report.json").exists()
 
 
 def test_check_under_an_inherited_memory_limit_never_raises_it(tmp_path):
-    """A CI job's ``ulimit -v`` (1.5 GB here) is lower than check's own 2 GiB: check must run
-    within it, not fail trying to raise it (a ValueError and a 'reject' before)."""
+    """A CI job's ``ulimit -v`` (1.5 GB, soft and hard) is lower than check's own 2 GiB: check runs
+    within it, and does not fail trying to raise it (a ValueError traceback and 'reject' before)."""
     def limited():
         resource.setrlimit(resource.RLIMIT_AS, (1_500_000_000, 1_500_000_000))
 
-    variant = CONTENT_DIR / "variants" / "mission-emission-set-collection.yaml"
-    run = subprocess.run([DECKPRESS, "check", variant, "--games", "100", "--report", tmp_path / "r"], cwd=tmp_path,
-                         capture_output=True, text=True, timeout=120, preexec_fn=limited)
-    assert "Traceback" not in run.stderr + run.stdout and "ValueError" not in run.stdout
-    assert run.returncode in (0, 1, exitcodes.COULD_NOT_FINISH), run.stdout + run.stderr
-    assert "verdict: " in run.stdout
+    run = deckpress("check", VARIANTS / "fifty-missions-night-shift.yaml", "--games", "30", "--report", tmp_path / "r",
+                    cwd=tmp_path, preexec_fn=limited)
+    said = run.stdout + run.stderr
+    assert "Traceback" not in said and "ValueError" not in said
+    assert run.returncode in (exitcodes.OK, exitcodes.CONTENT, exitcodes.COULD_NOT_FINISH), said
+    assert bool(verdict_line(run.stdout)) == (run.returncode != exitcodes.COULD_NOT_FINISH)
+
+
+def test_limit_memory_takes_the_lower_of_wanted_and_inherited(tmp_path):
+    """Soft and hard limit each the lower of the wanted and the inherited one: no ValueError."""
+    def limited():
+        resource.setrlimit(resource.RLIMIT_AS, (1_000_000_000, 1_200_000_000))
+
+    code = ("import resource; from deckpress.generator.limits import limit_memory as m; m(2048); "
+            "print(*resource.getrlimit(resource.RLIMIT_AS)); m(100); print(*resource.getrlimit(resource.RLIMIT_AS))")
+    run = subprocess.run([sys.executable, "-c", code], check=False, capture_output=True, text=True, timeout=60, preexec_fn=limited)
+    assert run.returncode == 0, run.stderr
+    assert run.stdout.split("\n")[:2] == ["1000000000 1200000000", f"{100 * 2**20} {100 * 2**20}"]
+
+
+def _check_simulating(cli, tmp_path, *options):
+    return cli("check", QUICK_VARIANT, "--games", "20", "--report", tmp_path / "r", *options)
+
+
+def _no_verdict(result) -> str:
+    """The reason a check could not finish, after asserting that it is exit 5 and not a verdict."""
+    assert result.exit_code == exitcodes.COULD_NOT_FINISH, result.output
+    assert not verdict_line(result.stdout) and "\nno verdict: could not finish" in result.stdout
+    assert "Traceback" not in result.output
+    return result.stdout
+
+
+def test_the_simulation_out_of_its_own_memory_limit_could_not_finish(cli, tmp_path, monkeypatch):
+    monkeypatch.setattr(simulation, "_simulate_both", lambda plan: bytearray(600 * 2**20))
+    said = _no_verdict(_check_simulating(cli, tmp_path, "--memory-limit", "256"))
+    assert "the simulation ran out of memory under the limit of 256 MiB (--memory-limit)" in said
+    assert "raise --memory-limit or lower --games (now 20)" in said
+
+
+def test_a_simulation_ended_by_a_c_library_could_not_finish(cli, tmp_path, monkeypatch):
+    """OpenBLAS ends a process with exit(1) when it cannot allocate: exit 1 must not read as 'review'."""
+    monkeypatch.setattr(simulation, "_simulate_both", lambda plan: os._exit(1))
+    said = _no_verdict(_check_simulating(cli, tmp_path))
+    assert "the simulation stopped without a result (exit code 1), most likely out of memory" in said
+
+
+def test_the_time_limit_could_not_finish_and_the_child_is_stopped(cli, tmp_path, monkeypatch):
+    monkeypatch.setattr(simulation, "_simulate_both", lambda plan: time.sleep(60))
+    started = time.time()
+    said = _no_verdict(_check_simulating(cli, tmp_path, "--time-limit", "1"))
+    assert time.time() - started < 20
+    assert "the simulation did not finish within its time limit of 1 s on this machine: raise --time-limit or lower --games" in said
+
+
+def test_plots_that_cannot_be_drawn_could_not_finish(cli, tmp_path, monkeypatch):
+    monkeypatch.setattr(check_report, "_draw_plots", lambda data: os._exit(1))
+    result = _check_simulating(cli, tmp_path)
+    assert result.exit_code == exitcodes.COULD_NOT_FINISH and "verdict" not in result.output
+    assert one_line(result.stderr).startswith("could not finish: drawing the report's plots stopped without a result")
+    assert not (tmp_path / "r" / "report.json").exists()
+
+
+def test_a_failure_of_the_engine_on_the_variant_is_still_reject(cli, tmp_path, monkeypatch):
+    """The variant's own fault keeps its verdict: an engine failure on its content is reject."""
+    def broken(plan):
+        raise RuntimeError("the engine refused the variant's deck")
+
+    monkeypatch.setattr(simulation, "_simulate_both", broken)
+    result = _check_simulating(cli, tmp_path)
+    assert result.exit_code == exitcodes.USAGE and "verdict: reject" in result.stdout
+    assert "the simulation failed: RuntimeError: the engine refused the variant's deck" in result.stdout
+
+
+def test_game_logs_that_cannot_be_written_are_exit_4(cli, tmp_path, monkeypatch):
+    monkeypatch.chdir(tmp_path)
+    Path("afile").write_text("mine")
+    result = cli("simulate", "mission-emission", "--games", "3", "--save-logs", "1", "--log-dir", "afile/logs")
+    assert result.exit_code == exitcodes.OUTPUT_FAILED
+    assert one_line(result.stderr).startswith("cannot write afile/logs/mission-emission-") and "afile is a file, not a folder" in result.stderr

@@ -1,6 +1,14 @@
 """``deckpress check``: a fan variant from file to verdict, in stages that stop at the first
-failure and always end with a verdict (``accept``, ``review`` or ``reject``; ``unreadable`` when
-the file cannot be read at all).
+failure and end with a verdict (``accept``, ``review`` or ``reject``) that comes from the variant
+alone; otherwise with ``unreadable`` (the file, or the ``--content`` folder, cannot be read at all)
+or ``could not finish`` (a memory, CPU or time limit deckpress runs under was reached: exit 5,
+with what to change).  An output that cannot be written (the preview here, the report in
+:mod:`.report`) raises :class:`~deckpress.generator.output.OutputError` (exit 4), never a verdict.
+
+Files of a report folder, in the order they are written, each atomically: ``preview.pdf`` (by
+:func:`run_check`), ``report.html``, then ``report.json`` (by :func:`.report.write_report`).  A
+``report.json`` therefore always has the rest of its run beside it; a failure at any step leaves
+the files of that name from an earlier run as they were.
 
 1. Safe loading (:mod:`deckpress.generator.yamlsafe` with the variant limits).
 2. The variant's schema; the merged content against the game's schemas and semantic checks;
@@ -29,6 +37,7 @@ from deckpress.generator.content import SCHEMA_COMMENT, GameContent, check_game,
 from deckpress.generator import exitcodes
 from deckpress.generator.errors import ContentError, ContentErrors, display_path
 from deckpress.generator.games import kit_module
+from deckpress.generator.output import write_atomic, writing
 from deckpress.generator.schema import validate
 from deckpress.generator.variant import (VARIANT_MAX_BYTES, VARIANT_MAX_DEPTH, VARIANT_MAX_NODES, ContentDiff, Variant, diff, merge,
                                variant_art)
@@ -98,7 +107,13 @@ class CheckReport:
 
 
 def run_check(path: Path, options: CheckOptions = CheckOptions()) -> CheckReport:
-    """Check the variant at ``path`` (see the module docstring).  Never raises for bad input."""
+    """Check the variant at ``path`` (see the module docstring).  Never raises for bad input.
+
+    Raises:
+        OutputError: the preview (``options.preview_path``) or the temporary copy of the merged
+            content cannot be written: a failure of the environment, not a verdict.
+        KeyboardInterrupt: Ctrl-C (the simulation's processes are killed first).
+    """
     report = CheckReport(display_path(path))
     doc, errors = load_yaml(Path(path), report.variant_path, max_bytes=VARIANT_MAX_BYTES,
                             max_depth=VARIANT_MAX_DEPTH, max_nodes=VARIANT_MAX_NODES)
@@ -150,7 +165,9 @@ def run_check(path: Path, options: CheckOptions = CheckOptions()) -> CheckReport
     if not options.simulate or engine is None:
         report.stages.append(Stage("5. simulation", "skipped", ["--no-simulate" if not options.simulate else f"{variant.game_id} has no rules engine yet"]))
     else:
-        with tempfile.TemporaryDirectory(prefix="deckpress-variant-") as tmp:
+        with writing(Path(tempfile.gettempdir())):  # no space or no permission there: exit 4, never a verdict
+            tmp_dir = tempfile.TemporaryDirectory(prefix="deckpress-variant-")
+        with tmp_dir as tmp:
             folder = write_content(merged, Path(tmp))
             plan = SimulationPlan(variant.game_id, variant.ruleset, {"players": variant_params["players"]} if "players" in variant.parameters else {},
                                   variant.parameters, folder, options.games or engine.info.check_games, options.seed, options.bots,
@@ -223,9 +240,13 @@ def _parameters(engine, variant: Variant, base: GameContent, merged: GameContent
 def _preview(base: GameContent, merged: GameContent, art: dict[str, str], path: Path | None) -> tuple[str | None, list[str]]:
     """Render the added and changed cards (both faces) of ``merged`` to ``path``, with the
     variant's checked ``art`` in each card's ``art`` field; returns the path written (None if
-    nothing changed or no path) and the cards' ids."""
+    nothing changed or no path) and the cards' ids.
+
+    Raises:
+        ContentErrors: a changed card cannot be laid out (the variant's fault).
+        OutputError: ``path`` cannot be written.
+    """
     from deckpress.generator.model import Deck
-    from deckpress.generator.output import write_atomic
     from deckpress.generator.render.kit import PrintOptions, render_pdf
 
     module = kit_module(base.game_id)
@@ -247,12 +268,15 @@ def _preview(base: GameContent, merged: GameContent, art: dict[str, str], path: 
 
 def write_content(content: GameContent, root: Path) -> Path:
     """Write ``content`` as a content folder ``root/<game-id>/`` (for the engine's loader) and
-    return that folder."""
+    return that folder.
+
+    Raises:
+        OutputError: a file cannot be written (no space left in the temporary folder).
+    """
     folder = root / content.game_id
-    folder.mkdir(parents=True)
     for stem, doc in content.documents.items():
         text = yaml.safe_dump(doc.data, sort_keys=False, allow_unicode=True, width=1000)
-        (folder / f"{stem}.yaml").write_text(f"{SCHEMA_COMMENT}../../schemas/{schema_for(content.game_id, stem)}\n{text}", "utf-8")
+        write_atomic(folder / f"{stem}.yaml", f"{SCHEMA_COMMENT}../../schemas/{schema_for(content.game_id, stem)}\n{text}".encode("utf-8"))
     return folder
 
 
@@ -265,8 +289,6 @@ def verdict(report: CheckReport, t: Thresholds, engine) -> tuple[str, list[str]]
     rejects = []
     if var["cut_off_by_move_bound"]:
         rejects.append(f"{var['cut_off_by_move_bound']} of {var['games_requested']} variant games did not end within the move bound of {var['move_bound']} actions")
-    if var["stopped_by_time_limit"]:
-        rejects.append("the variant's simulation hit the check's time limit")
     rejects += [f"validating replay: {p}" for p in sim["validated"]]
     if rejects:
         return "reject", rejects

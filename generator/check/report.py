@@ -6,6 +6,7 @@ from __future__ import annotations
 import base64
 import io
 import json
+import os
 from pathlib import Path
 from typing import Any
 
@@ -13,8 +14,10 @@ from jinja2 import FileSystemLoader
 from jinja2.sandbox import ImmutableSandboxedEnvironment
 
 from deckpress.generator.check import CheckReport
+from deckpress.generator.limits import Bounds, run_in_child
 from deckpress.generator.output import write_atomic
 from deckpress.generator.paths import TEMPLATES_DIR
+from deckpress.generator.safetext import json_safe
 
 
 def report_dict(report: CheckReport) -> dict[str, Any]:
@@ -36,25 +39,46 @@ def report_dict(report: CheckReport) -> dict[str, Any]:
 
 
 def write_report(report: CheckReport, folder: Path) -> tuple[Path, Path]:
-    """Write ``report.html`` then ``report.json`` into ``folder``, each atomically (json last: a
-    ``report.json`` always has its ``report.html`` beside it); returns both paths.
+    """Write ``report.html`` then ``report.json`` into ``folder``, each atomically, and both only
+    once everything is rendered (json last: a ``report.json`` always has its ``report.html``, and
+    the ``preview.pdf`` of its run, beside it); returns both paths.
 
     Raises:
-        deckpress.generator.output.OutputError: the folder cannot be written (never a verdict).
+        deckpress.generator.output.OutputError: the folder cannot be written (exit 4, never a verdict).
+        deckpress.generator.limits.CouldNotFinish: the plots could not be drawn within the
+            memory or time deckpress has (exit 5, never a verdict).
     """
     data = report_dict(report)
     json_path, html_path = folder / "report.json", folder / "report.html"
     env = ImmutableSandboxedEnvironment(loader=FileSystemLoader(TEMPLATES_DIR), autoescape=True)
     html = env.get_template("check-report.html.j2").render(r=data, plots=_plots(data))
     write_atomic(html_path, html.encode("utf-8"))
-    write_atomic(json_path, (json.dumps(data, indent=2, ensure_ascii=False, default=str) + "\n").encode("utf-8"))
+    write_atomic(json_path, (json_safe(json.dumps(data, indent=2, ensure_ascii=False, default=str)) + "\n").encode("utf-8"))
     return json_path, html_path
 
 
 def _plots(data: dict[str, Any]) -> list[dict[str, str]]:
-    sim = data.get("simulation")
-    if not sim:
+    """The report's plots (title, base64 PNG), drawn in a child process within the limits
+    deckpress inherited: numpy's OpenBLAS, loaded with matplotlib, ends the process with
+    ``exit(1)`` when it cannot allocate its buffers, which must not read as the verdict
+    ``review``.
+
+    Raises:
+        CouldNotFinish: the child ran out of memory or time (exit 5, not a verdict).
+    """
+    if not data.get("simulation"):
         return []
+    return run_in_child(_draw_plots, (data,), PLOT_BOUNDS)
+
+
+#: Drawing the plots takes about a second; the time limit only guards against a stuck child.
+PLOT_BOUNDS = Bounds("drawing the report's plots", time_limit_s=120)
+
+
+def _draw_plots(data: dict[str, Any]) -> list[dict[str, str]]:
+    """The plots of a report with a simulation (run in the child process of :func:`_plots`)."""
+    os.environ.setdefault("OPENBLAS_NUM_THREADS", "1")  # one buffer, not one per core: plots need no parallel BLAS
+    sim = data["simulation"]
     import matplotlib
 
     matplotlib.use("Agg")

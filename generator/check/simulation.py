@@ -1,23 +1,21 @@
 """Stage 5 of ``deckpress check``: simulate the base game and the variant with the same seeds and
 bots, check a few variant games through the validating path, and compare the figures.
 
-The work runs in a child process with an address-space limit (never above the one deckpress
-inherited) and is killed at a wall-clock limit, so a hostile variant cannot hang or exhaust the
-machine.  A game that never ends is the variant's fault (cut off by the move bound: ``reject``);
-reaching the memory or time limit is the machine's (``could not finish``, exit 5, with what to
-change), never a verdict.
+The work runs in a child process (:func:`deckpress.generator.limits.run_in_child`) with an
+address-space limit (``--memory-limit``, or the limit deckpress inherited when that is lower) and
+is killed at a wall-clock limit, so a hostile variant cannot hang or exhaust the machine.  A game
+that never ends is the variant's fault (cut off by the move bound: ``reject``); reaching the
+memory, CPU or time limit is the machine's (``could not finish``, exit 5, with what to change),
+never a verdict.
 """
 from __future__ import annotations
 
 import math
-import multiprocessing
-import os
-import signal
-import resource
-import traceback
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any, Mapping
+
+from deckpress.generator.limits import Bounds, ChildFailed, CouldNotFinish, run_in_child
 
 #: Games replayed through the validating path, with invariants checked at their end.
 VALIDATED_GAMES = 20
@@ -45,63 +43,22 @@ class SimulationPlan:
 def run_bounded(plan: SimulationPlan) -> dict[str, Any]:
     """Run :func:`_simulate_both` in a child process within the plan's limits.
 
-    Returns ``{"base": figures, "variant": figures, "validated": [...problems]}``, or
-    ``{"error": reason}`` when a limit was hit or the run failed.
+    Returns ``{"base": figures, "variant": figures, "validated": [...problems]}``;
+    ``{"could_not_finish": what to change}`` when a memory, CPU or time limit was reached (not
+    the variant's fault); or ``{"error": reason, "trace": ...}`` when the simulation itself
+    failed (an exception from the engine on the variant's content: a ``reject``).
+
+    Raises:
+        KeyboardInterrupt: Ctrl-C; the child and its workers are killed first.
     """
-    ctx = multiprocessing.get_context("fork")
-    receive, send = ctx.Pipe(duplex=False)
-    child = ctx.Process(target=_child, args=(plan, send))
-    child.start()
-    send.close()
+    bounds = Bounds("the simulation", plan.time_limit_s, "--time-limit", plan.memory_mb, "--memory-limit",
+                    f"lower --games (now {plan.games:,})")
     try:
-        finished = receive.poll(plan.time_limit_s)
-    except KeyboardInterrupt:  # the child has its own process group: Ctrl-C does not reach it
-        _kill_group(child.pid)
-        child.join()
-        raise
-    if not finished:
-        _kill_group(child.pid)
-        child.join()
-        return {"could_not_finish": f"the simulation did not finish within the time limit of {plan.time_limit_s:g} s on this machine: "
-                                    f"rerun with fewer --games (now {plan.games:,}) or a longer --time-limit"}
-    try:
-        result = receive.recv()
-    except EOFError:
-        result = {"could_not_finish": f"the simulation stopped without a result (exit code {child.exitcode}), most likely at the memory limit "
-                                      f"of {effective_memory_mb(plan.memory_mb)} MiB: raise the limit (--memory-limit, ulimit -v) or lower --games"}
-    child.join()
-    return result
-
-
-def effective_memory_mb(wanted_mb: int) -> int:
-    """The address-space limit the simulation runs under, MiB: ``wanted_mb``, or the limit
-    deckpress inherited (a CI job's ``ulimit -v``) when that is lower.  deckpress never asks for
-    more than it was given (``setrlimit`` refuses to raise a hard limit)."""
-    soft, _ = resource.getrlimit(resource.RLIMIT_AS)
-    inherited = soft // (1024 * 1024) if soft != resource.RLIM_INFINITY else wanted_mb
-    return min(wanted_mb, inherited)
-
-
-def _kill_group(pid: int) -> None:
-    """Kill the simulation process and its workers (they share its process group)."""
-    try:
-        os.killpg(pid, signal.SIGKILL)
-    except ProcessLookupError:
-        pass
-
-
-def _child(plan: SimulationPlan, send) -> None:
-    os.setpgid(0, 0)  # its own process group, so that a time-out kills its workers too
-    _, hard = resource.getrlimit(resource.RLIMIT_AS)
-    limit = effective_memory_mb(plan.memory_mb) * 1024 * 1024
-    resource.setrlimit(resource.RLIMIT_AS, (limit, hard))  # soft only: never above what was inherited
-    try:
-        send.send(_simulate_both(plan))
-    except MemoryError:
-        send.send({"could_not_finish": f"the simulation reached the memory limit of {effective_memory_mb(plan.memory_mb)} MiB: "
-                                       "raise the limit (--memory-limit, ulimit -v) or lower --games"})
-    except Exception as exc:  # reported as the reason of a reject, with its type
-        send.send({"error": f"the simulation failed: {type(exc).__name__}: {exc}", "trace": traceback.format_exc(limit=5)})
+        return run_in_child(_simulate_both, (plan,), bounds)
+    except CouldNotFinish as exc:
+        return {"could_not_finish": str(exc)}
+    except ChildFailed as exc:
+        return {"error": f"the simulation failed: {exc}", "trace": exc.trace}
 
 
 def _simulate_both(plan: SimulationPlan) -> dict[str, Any]:

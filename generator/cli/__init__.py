@@ -6,9 +6,14 @@ Command modules register here, in :data:`COMMANDS`.
 """
 from __future__ import annotations
 
+import signal
+from collections.abc import Iterator
+from contextlib import contextmanager
+
 import click
 
 from deckpress.generator import exitcodes
+from deckpress.generator.limits import CouldNotFinish, limit_reached
 from deckpress.generator.output import OutputError
 from deckpress.generator.safetext import escape
 
@@ -18,22 +23,56 @@ COMMANDS = [init.init, content.validate, content.build, init.schemas, missions.m
 
 
 class DeckpressGroup(click.Group):
-    """The command group: failures of the environment end in one line and their own exit code
-    (:mod:`deckpress.generator.exitcodes`), from any command, never a traceback."""
+    """The command group: failures of the environment end in one line on stderr and their own
+    exit code (:mod:`deckpress.generator.exitcodes`), from any command, never a traceback:
+
+    - an output that cannot be written (:class:`OutputError`): 4;
+    - a memory, CPU or time limit reached (:class:`CouldNotFinish`, or a ``MemoryError`` and its
+      kin, see :func:`~deckpress.generator.limits.limit_reached`): 5, "could not finish: ...";
+    - Ctrl-C (``KeyboardInterrupt``): 130.
+
+    A soft CPU time limit deckpress inherited (``ulimit -t``) raises :class:`CouldNotFinish` at
+    ``SIGXCPU`` instead of ending the process without a word.
+    """
 
     def invoke(self, ctx: click.Context):
         try:
-            return super().invoke(ctx)
+            with _cpu_limit_is_could_not_finish():
+                return super().invoke(ctx)
         except OutputError as exc:
-            click.echo(escape(str(exc)) + " (the previous output is kept)", err=True)
-            ctx.exit(exitcodes.OUTPUT_FAILED)
-        except MemoryError:
-            click.echo("could not finish: deckpress ran out of memory under the limit it runs with (ulimit -v); "
-                       "raise the limit or ask for less work (fewer --games)", err=True)
-            ctx.exit(exitcodes.COULD_NOT_FINISH)
+            _fail(ctx, exitcodes.OUTPUT_FAILED, f"{exc}; any earlier file there is kept")
         except KeyboardInterrupt:
-            click.echo("interrupted: nothing half-written was left in place of an earlier output", err=True)
-            ctx.exit(exitcodes.INTERRUPTED)
+            _fail(ctx, exitcodes.INTERRUPTED, "interrupted: no output was left half-written")
+        except Exception as exc:  # a limit reached is one line; anything else is a bug, raised as it is
+            reached = limit_reached(exc)
+            if reached is None:
+                raise
+            _fail(ctx, exitcodes.COULD_NOT_FINISH, f"could not finish: {reached}")
+
+
+def _fail(ctx: click.Context, code: int, message: str) -> None:
+    """Print ``message`` (escaped: it may quote a path or a name from the user) as one line on
+    stderr, and exit with ``code``."""
+    click.echo(escape(message), err=True)
+    ctx.exit(code)
+
+
+@contextmanager
+def _cpu_limit_is_could_not_finish() -> Iterator[None]:
+    """While in the block, ``SIGXCPU`` (the soft ``ulimit -t`` reached) raises
+    :class:`CouldNotFinish`; the earlier handler is restored after it."""
+    def reached(signum, frame):
+        raise CouldNotFinish("deckpress reached the CPU time limit it inherited (ulimit -t): raise that limit or ask for less work")
+
+    try:
+        earlier, installed = signal.signal(signal.SIGXCPU, reached), True
+    except ValueError:  # not the main thread (an embedding application): leave signals alone
+        earlier, installed = None, False
+    try:
+        yield
+    finally:
+        if installed:
+            signal.signal(signal.SIGXCPU, earlier if earlier is not None else signal.SIG_DFL)
 
 
 @click.group(cls=DeckpressGroup, context_settings={"help_option_names": ["-h", "--help"]})

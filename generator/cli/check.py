@@ -1,6 +1,9 @@
 """``deckpress check VARIANT``: a fan variant from file to verdict (see :mod:`deckpress.generator.check`).
 
-Exit codes: 0 accept, 1 review, 2 reject, 3 the file could not be read at all.
+Exit codes (:mod:`deckpress.generator.exitcodes`): the verdicts 0 accept, 1 review, 2 reject;
+3 the variant (or the ``--content`` folder) could not be read at all; 4 the report folder could
+not be written; 5 could not finish (a memory, CPU or time limit reached); 130 interrupted.  Only
+0-2 are verdicts; with several variants the exit code is the highest.
 """
 from __future__ import annotations
 
@@ -10,10 +13,12 @@ from pathlib import Path
 
 import click
 
+from deckpress.generator import exitcodes
 from deckpress.generator.check import CheckOptions, CheckReport, run_check
 from deckpress.generator.check.thresholds import Thresholds, load_thresholds
+from deckpress.generator.output import writing
 from deckpress.generator.reporters import summarised
-from deckpress.generator.safetext import escape
+from deckpress.generator.safetext import escape, json_safe
 
 
 @click.command()
@@ -21,7 +26,7 @@ from deckpress.generator.safetext import escape
 @click.option("--games", type=click.IntRange(1, 100_000), default=None, help="Games simulated per side (base and variant) [default: the game's own, 2,000 for most].")
 @click.option("--seed", type=int, default=1, show_default=True, help="Seed of both simulations (the same for base and variant).")
 @click.option("--bots", default=None, metavar="NAME,...", help="One bot per seat (default: the game's greedy bot on every seat, else random).")
-@click.option("--report", "report_dir", type=click.Path(file_okay=False, path_type=Path), default=None,
+@click.option("--report", "report_dir", type=click.Path(path_type=Path), default=None,
               help="Folder for report.html, report.json and preview.pdf [default: output/check/<variant>].")
 @click.option("--format", "fmt", type=click.Choice(["text", "json"]), default="text", show_default=True, help="How to report on stdout.")
 @click.option("--no-simulate", is_flag=True, help="Stop after the preview: format, content and parameters only (for pre-commit hooks).")
@@ -29,7 +34,8 @@ from deckpress.generator.safetext import escape
               help="YAML file overriding the verdict thresholds: seat_advantage_pp (5), length_ratio (2), measure_change_pp (15).")
 @click.option("--time-limit", type=click.FloatRange(1, 3600), default=300.0, show_default=True,
               help="Safety net: wall-clock limit of the simulation stage, seconds; reaching it is 'could not finish' (exit 5), never a verdict.")
-@click.option("--memory-limit", type=click.IntRange(256, 65536), default=2048, show_default=True, help="Memory limit of the simulation stage, MiB.")
+@click.option("--memory-limit", type=click.IntRange(256, 65536), default=2048, show_default=True,
+              help="Memory limit of the simulation stage, MiB (never above an inherited ulimit -v); reaching it is 'could not finish' (exit 5).")
 @click.option("--workers", type=click.IntRange(1, 64), default=2, show_default=True, help="Worker processes for the simulation (results do not depend on it).")
 @click.option("--temp-report", is_flag=True,
               help="Write reports to a new temporary folder (printed), not into the current folder: for pre-commit hooks.")
@@ -42,10 +48,13 @@ def check(variants: tuple[Path, ...], games: int, seed: int, bots: str | None, r
     of the changed cards, base and variant simulated with the same seeds, and a verdict
     (accept / review / reject) with its reasons.
 
-    Rejects: unreadable or invalid files, unknown parameters or bad values, games that do not
-    end, simulations past the time or memory limit, moves the validating path refuses.
+    Rejects: invalid files, unknown parameters or bad values, games that do not end, moves the
+    validating path refuses.
     Review: a seat's win rate more than 5 points from a fair share, the median game length
     doubled or halved, or a rate the game reports moved more than 15 points, each beyond the noise.
+
+    Not verdicts: 3 unreadable, 4 the report folder cannot be written, 5 could not finish (the
+    time or memory limit reached: not the variant's fault), 130 interrupted.
     """
     from deckpress.generator.check.report import report_dict, write_report
 
@@ -55,11 +64,12 @@ def check(variants: tuple[Path, ...], games: int, seed: int, bots: str | None, r
         if errors:
             for err in errors:
                 click.echo(str(err), err=True)
-            sys.exit(2)
+            sys.exit(exitcodes.USAGE)
     if temp_report and report_dir is None:
         import tempfile
 
-        report_dir = Path(tempfile.mkdtemp(prefix="deckpress-check-"))
+        with writing(Path(tempfile.gettempdir())):
+            report_dir = Path(tempfile.mkdtemp(prefix="deckpress-check-"))
         if len(variants) == 1:
             report_dir = report_dir / variants[0].stem
     results, worst = [], 0
@@ -76,7 +86,7 @@ def check(variants: tuple[Path, ...], games: int, seed: int, bots: str | None, r
         else:
             _text(report, html_path)
     if fmt == "json":
-        click.echo(json.dumps(results[0] if len(results) == 1 else results, indent=2, ensure_ascii=False, default=str))
+        click.echo(json_safe(json.dumps(results[0] if len(results) == 1 else results, indent=2, ensure_ascii=False, default=str)))
     sys.exit(worst)
 
 
@@ -100,7 +110,9 @@ def _text(report: CheckReport, html_path: Path) -> None:
             else:
                 rates = ", ".join(f"seat {s['seat']} {100 * (s['win_rate'] or 0):.1f} %" for s in d["seats"]) + f"; draws {d['draws']}"
             click.echo(f"  {side}: {rates}; median length {d['length_in_moves'].get('p50')} moves; cut off {d['cut_off_by_move_bound']}")
-    click.echo(f"verdict: {report.verdict}")
+    # "could not finish" is the machine's limit, not a judgement of the variant: never a "verdict:" line.
+    click.echo("no verdict: could not finish (a limit deckpress runs under was reached)" if report.exit_code == exitcodes.COULD_NOT_FINISH
+               else f"verdict: {report.verdict}")
     for reason in report.reasons:
         click.echo(f"  - {escape(reason)}")
-    click.echo(f"report: {html_path}")
+    click.echo(f"report: {escape(str(html_path))}")
