@@ -61,6 +61,7 @@ from deckpress.rules.core.game import Game, GameInfo
 from deckpress.rules.core.measures import Measure, per_game, rate
 from deckpress.rules.core.params import FROM_CONTENT, Param
 from deckpress.rules.core.registry import register
+from deckpress.rules.fifty_missions.completions import Completions
 from deckpress.rules.fifty_missions.greedy import GreedyBot
 from deckpress.rules.fifty_missions.state import SLOTS, FiftyMissionsState
 
@@ -86,7 +87,6 @@ GAME_INFO = GameInfo(
     hidden_information=True,
     simultaneous=False,
     cooperative=True,
-    check_games=300,  # the greedy bot plays ~25-35 three-seat games a second per core
     params=(
         Param("players", int, 3, "Number of players (seats 0.. clockwise; seat 0 starts). The box's range is in game.yaml.",
               "game.yaml players (the box: 1-4)", low=1, high=MAX_PLAYERS),
@@ -148,8 +148,11 @@ class FiftyMissionsGame(Game):
         #: covers[k][t]: card k may cover card t (same symbol or same value); coverers[t]: every such k
         self.covers = [[a[0] == b[0] or a[1] == b[1] for b in self.kinds] for a in self.kinds]
         self.coverers = [[k for k in range(self.n_kinds) if self.covers[k][t]] for t in range(self.n_kinds)]
+        self.coverer_masks = [sum(1 << k for k in ks) for ks in self.coverers]
         self.mission_ids = list(conditions)
         self.met = [c.met for c in conditions.values()]
+        #: which cards would meet each mission in a slot, memoised for every game this object plays
+        self.completions = Completions(self.kinds, list(conditions.values()))
         self.n_missions = len(self.mission_ids)
         medals = content["medals"]["medals"]
         self.medal_ids = [m["id"] for m in medals]

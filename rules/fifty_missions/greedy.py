@@ -18,8 +18,10 @@ class GreedyBot:
     With table talk it first avoids covering the only card the next seat says it can cover.  It
     reads its view only (never another hand); ties are broken with the game's seeded generator.
 
-    Cost: about ``legal x 4 slots x 11 cards x missions`` condition checks a move (some 500), so
-    it plays some 25 to 35 three-seat games a second on one core, where random bots play 2,000."""
+    Which cards would meet a mission in a slot comes from the game's memoised
+    :class:`~deckpress.rules.fifty_missions.completions.Completions` (issue 13: the bot was the
+    cost of ``deckpress check`` on 50 Missions variants); a move costs some 100 look-ups and bit
+    operations instead of some 1,400 condition checks.  ``benchmarks/simulate.py`` measures it."""
 
     name = "greedy"
     uses_view = True
@@ -27,34 +29,35 @@ class GreedyBot:
     def act(self, view: FiftyMissionsView, legal, rng) -> int:
         """The best of ``legal`` by (missions accomplished, the next seat not blocked, options next)."""
         game = view.game
-        kinds = game.kinds
+        mask = game.completions.mask
+        coverers = game.coverer_masks
         face_up = view.face_up
-        missions = [game.met[m] for m in view.missions if m >= 0]
+        missions = [m for m in view.missions if m >= 0]
         unseen = [game.copies] * game.n_kinds
         for c in face_up + [c for pile in view.covered or () for c in pile]:
             unseen[c] -= 1
+        in_play = sum(1 << k for k, n in enumerate(unseen) if n > 0)
         talk, following = view.talk, view.next_seat
         only = talk[following] if talk is not None and following is not None and following != view.seat else None
-        next_cards: dict[int, list[tuple[str, int]]] = {}  # face-up card -> the unseen cards that may cover it
+        # slot j of every row left by a play in j: the same for every card played there
+        here = [[mask(m, face_up, j) for m in missions] for j in range(SLOTS)]
         best, choice = None, legal[0]
         for action in legal:
             card, slot = divmod(action, SLOTS)
             row = face_up[:]
             row[slot] = card
-            display = tuple([kinds[c] for c in row])
-            accomplished = sum(met(display) for met in missions)
-            options = 0
+            meets = 0
+            accomplished = 0
+            for bits in here[slot]:
+                meets |= bits
+                accomplished += (bits >> card) & 1
+            options = (meets & coverers[card] & in_play).bit_count()
             for j, top in enumerate(row):
-                cards = next_cards.get(top)
-                if cards is None:
-                    cards = next_cards[top] = [kinds[k] for k in game.coverers[top] if unseen[k] > 0]
-                head, tail = display[:j], display[j + 1:]
-                for x in cards:
-                    after = head + (x,) + tail
-                    for met in missions:
-                        if met(after):
-                            options += 1
-                            break
+                if j != slot:
+                    meets = 0
+                    for m in missions:
+                        meets |= mask(m, row, j)
+                    options += (meets & coverers[top] & in_play).bit_count()
             key = (accomplished, only != [slot], options, rng.random())
             if best is None or key > best:
                 best, choice = key, action

@@ -404,6 +404,50 @@ def test_greedy_reads_only_its_view():
             assert bot.act(state.view(0), legal, random.Random(2)) == bot.act(changed.view(0), legal, random.Random(2))
 
 
+def _greedy_scores_by_the_book(view, legal):
+    """The greedy heuristic of issue 4 evaluated condition by condition (no memo): for each play,
+    (missions accomplished, the next seat's only coverable card left alone, options next), options
+    being the plays of one card not known to be out of play on one face-up card that would
+    accomplish a mission on display."""
+    game = view.game
+    talk = view.talk[view.next_seat] if view.talk is not None and view.next_seat not in (None, view.seat) else None
+    missions = [game.met[m] for m in view.missions if m >= 0]
+    seen = Counter(view.face_up + [c for pile in view.covered or () for c in pile])
+    scores = {}
+    for action in legal:
+        card, slot = divmod(action, SLOTS)
+        row = list(view.face_up)
+        row[slot] = card
+        display = [game.kinds[c] for c in row]
+        accomplished = sum(met(display) for met in missions)
+        options = 0
+        for j, top in enumerate(row):
+            for x in game.coverers[top]:
+                if seen[x] < game.copies:
+                    after = display[:j] + [game.kinds[x]] + display[j + 1:]
+                    options += any(met(after) for met in missions)
+        scores[action] = (accomplished, talk != [slot], options)
+    return scores
+
+
+@pytest.mark.parametrize("ruleset", [None, "beginners", "super_pros"])
+def test_greedy_plays_a_best_move_of_its_heuristic(ruleset):
+    # Issue 13 made the bot memoise which cards meet a mission; its moves must stay the
+    # heuristic's best, by a direct evaluation of every condition.
+    game = fm(ruleset, players=3)
+    bot = make_bot(game.info.id, "greedy")
+    checked = 0
+    for seed in range(4):
+        for state in random_states(game, seed=seed, bots=[bot] * 3):
+            if state.current >= 0:
+                legal = state.legal_actions(state.current)
+                scores = _greedy_scores_by_the_book(state.view(state.current), legal)
+                chosen = bot.act(state.view(state.current), legal, random.Random(checked))
+                assert scores[chosen] == max(scores.values()), (scores, chosen)
+                checked += 1
+    assert checked > 100
+
+
 def test_greedy_accomplishes_more_missions_than_random():
     # The skill signal: keeping options open for the next missions beats random play by far.
     means = {}
