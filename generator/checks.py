@@ -48,7 +48,7 @@ def count(content: "GameContent", component_id: str, stem: str, list_key: str) -
             expected, found = comp["count"], len(content[stem][list_key])
             if found != expected:
                 doc = content.documents[stem]
-                return [doc.error((list_key,), f"{list_key}: {found} records, but game.yaml (line {game.where(('components', i, 'count'))[0]}) says the box has {expected} {comp['name'].lower()}")]
+                return [doc.error((list_key,), f"{list_key}: {found} records, but game.yaml (line {game.where(('components', i, 'count'))[0]}) says the box has {expected} {comp['name'].lower()} (component '{component_id}'): make the two agree")]
             return []
     return [game.error(("components",), f"components: no component '{component_id}' (needed to count {stem}.yaml)")]
 

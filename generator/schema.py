@@ -52,6 +52,21 @@ def validate(doc: Document, schema_name: str) -> list[ContentError]:
     return _errors(doc, validator(schema_name))
 
 
+def schema_error_paths(data, schema_name: str) -> list[tuple]:
+    """Where in ``data`` each error of :func:`validate` lies, as paths of keys and indices (an
+    unknown key's path ends with the key; a missing key's is its parent mapping's).  Used to
+    leave the failing parts out of later checks while the rest is still checked."""
+    paths = []
+    for err in validator(schema_name).iter_errors(data):
+        path = tuple(err.absolute_path)
+        if err.validator == "additionalProperties" and isinstance(err.instance, dict):
+            allowed = err.schema.get("properties", {})
+            paths += [path + (k,) for k in err.instance if k not in allowed]
+        else:
+            paths.append(path)
+    return paths
+
+
 def validate_with(doc: Document, schema: dict, resources: Mapping[str, dict] | None = None) -> list[ContentError]:
     """All errors of ``doc`` against ``schema`` (a dict), located as :func:`validate` does.
 

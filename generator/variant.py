@@ -7,15 +7,17 @@ changes are reported at the variant's lines.
 from __future__ import annotations
 
 import copy
+import re
 from dataclasses import dataclass, field
 from pathlib import Path
+from types import MappingProxyType
 from typing import Any
 
 from deckpress.generator import gate
-from deckpress.generator.content import GameContent, check_documents, document_errors, module_for
+from deckpress.generator.content import GameContent, check_documents, document_errors, module_for, new_places, semantic_errors
 from deckpress.generator.errors import ContentError, display_path
 from deckpress.generator.safetext import choices, excerpt
-from deckpress.generator.schema import validate
+from deckpress.generator.schema import schema_error_paths, validate
 from deckpress.generator.yamlsafe import Document, load_yaml
 
 #: Limits for untrusted variant files (shipped content has wider ones).
@@ -26,9 +28,13 @@ VARIANT_MAX_NODES = 50_000
 
 @dataclass(frozen=True)
 class Variant:
-    """A parsed, schema-valid variant file (``doc.data`` is the file's data)."""
+    """A parsed variant file (``doc.data`` is the file's data).  ``unusable`` holds the parts that
+    failed the variant schema, as document paths (``("changes", 3)``, ``("parameters",)``, ...):
+    they are reported once, by the schema, and left out of every later stage so that the other
+    parts are still checked in the same run."""
 
     doc: Document
+    unusable: frozenset[tuple] = frozenset()
 
     @property
     def game_id(self) -> str:
@@ -37,25 +43,50 @@ class Variant:
 
     @property
     def parameters(self) -> dict[str, Any]:
-        """Parameter overrides by name (empty if none)."""
-        return dict(self.doc.data.get("parameters", {}))
+        """Parameter overrides by name (empty if none, or if they failed the schema)."""
+        return {} if ("parameters",) in self.unusable else dict(self.doc.data.get("parameters", {}))
 
     @property
     def ruleset(self) -> str | None:
         """The named ruleset to start from, if any."""
-        return self.doc.data.get("ruleset")
+        return None if ("ruleset",) in self.unusable else self.doc.data.get("ruleset")
+
+    def changes(self):
+        """``(index, operation, spec)`` of every change that passed the schema."""
+        if ("changes",) in self.unusable:
+            return
+        for i, change in enumerate(self.doc.data.get("changes", [])):
+            if ("changes", i) not in self.unusable:
+                (op, spec), = change.items()
+                yield i, op, spec
 
 
 def load_variant(path: Path) -> tuple[Variant | None, list[ContentError]]:
     """Stage 1 and the first half of stage 2: safe loading within the variant limits, then the
     variant schema (the game it ``extends`` is found by :func:`deckpress.generator.check.base_content`).
-    Returns ``(variant, [])`` or ``(None, errors)``."""
+    Returns ``(variant, schema errors)``: the variant is None when the file cannot be read or the
+    game it extends cannot be told; otherwise the parts with schema errors are marked unusable
+    (:attr:`Variant.unusable`) and the rest can still be merged and checked."""
     doc, errors = load_yaml(Path(path), display_path(path), max_bytes=VARIANT_MAX_BYTES,
                             max_depth=VARIANT_MAX_DEPTH, max_nodes=VARIANT_MAX_NODES)
     if doc is None:
         return None, errors
+    return variant_of(doc)
+
+
+def variant_of(doc: Document) -> tuple[Variant | None, list[ContentError]]:
+    """The variant schema's errors of a loaded ``doc``, and the :class:`Variant` made of its usable
+    parts (None when ``extends`` itself is unusable: then nothing else can be checked)."""
     errors = validate(doc, "variant.schema.json")
-    return (None, errors) if errors else (Variant(doc), [])
+    if not errors:
+        return Variant(doc), []
+    if not isinstance(doc.data, dict) or not isinstance(doc.data.get("extends"), str):
+        return None, errors
+    unusable = set()
+    for path in schema_error_paths(doc.data, "variant.schema.json"):
+        if path:  # a missing or unknown top-level key: nothing that later stages use
+            unusable.add(tuple(path[:2]) if path[:1] == ("changes",) and len(path) > 1 else tuple(path[:1]))
+    return (None, errors) if ("extends",) in unusable else (Variant(doc, frozenset(unusable)), errors)
 
 
 #: Record lists of the files every game has: a variant changes the box's counts in game.yaml.
@@ -75,16 +106,25 @@ def record_list(game_id: str, stem: str, data: Any) -> str | None:
     return keys[0] if len(keys) == 1 else None
 
 
-def merge(variant: Variant, base: GameContent) -> tuple[GameContent | None, list[ContentError]]:
-    """Stage 2: apply the variant's changes to a copy of ``base`` and check the result with the
-    game's schemas and semantic checks.  Errors in changed or added cards point at the variant.
-    Returns ``(merged, [])`` or ``(None, errors)``."""
+def merge(variant: Variant, base: GameContent) -> tuple[GameContent, list[ContentError]]:
+    """Stage 2: apply the variant's usable changes to a copy of ``base`` and check the result with
+    the game's schemas and semantic checks.  Returns ``(merged, errors)``; ``merged`` is
+    checked content only when ``errors`` is empty; otherwise it is the merged content without
+    the cards the schema refused (see :func:`_without_refused_cards`), for the checks of later
+    stages that can still run.
+
+    Every error is listed in one run: changes that cannot apply, schema errors of every merged
+    file, and the cross-file checks as far as the merged data can be read.  Since ``base`` is
+    valid, every error is the variant's doing: errors in changed or added cards point at the
+    variant's lines, and an error the checks find in a base file (a count in ``game.yaml``, a
+    card the change made inconsistent) is put at the variant's change of that file, the base
+    file's place given as context, with how to fix it in a variant where there is a known way.
+    """
     vdoc = variant.doc
     documents = {stem: _copy(doc) for stem, doc in base.documents.items()}
     origins: dict[str, dict[str, list[tuple[tuple, tuple[str, int, int]]]]] = {}
     errors: list[ContentError] = []
-    for i, change in enumerate(vdoc.data.get("changes", [])):
-        (op, spec), = change.items()
+    for i, op, spec in variant.changes():
         at = ("changes", i, op)
         stem = spec["file"]
         doc = documents.get(stem)
@@ -118,19 +158,85 @@ def merge(variant: Variant, base: GameContent) -> tuple[GameContent | None, list
                 errors.append(vdoc.error(at + ("fields", dotted), f"replace.fields: '{dotted}': {problem}", key=True))
             else:
                 file_origins.setdefault(spec["id"], []).append((tuple(dotted.split(".")), _origin(vdoc, at + ("fields", dotted))))
-    if errors:
-        return None, errors
     for stem, by_id in origins.items():
         doc = documents[stem]
         key = record_list(base.game_id, stem, doc.data)
         for index, record in enumerate(doc.data[key]):
             for sub, origin in by_id.get(record["id"], []):
                 doc.origins[(key, index) + sub] = origin
+    schema_errors = [e for stem, doc in documents.items() for e in document_errors(base.game_id, stem, doc, documents)]
+    merged = GameContent(base.game_id, base.root, MappingProxyType(documents))
+    found = errors + schema_errors
+    if not schema_errors:
+        checked, semantic = check_documents(base.game_id, base.root, documents)
+        merged = checked or merged
+    else:
+        readable, left_out = _without_refused_cards(base, documents, schema_errors)
+        merged = GameContent(base.game_id, base.root, MappingProxyType(readable))
+        semantic = semantic_errors(base.game_id, base.root, readable)
+        if left_out:
+            found.append(vdoc.error(("changes",), "changes: the cross-file checks ran without the cards the schema refused "
+                                                  f"({', '.join(left_out)}): they are checked with the rest once fixed", key=True))
+    found += new_places(semantic, found)
+    found = [relocate(e, variant, base) for e in found]
+    return merged, sorted(set(found))
+
+
+def _without_refused_cards(base: GameContent, documents: dict[str, Document], schema_errors: list[ContentError]):
+    """A copy of the merged ``documents`` that the cross-file checks can read: each card with a
+    schema error is put back as it is in ``base`` (a changed card) or left out (an added card).
+    Returns ``(documents, ids of the cards put back or left out)``."""
+    refused_at = {(e.path, e.line, e.column) for e in schema_errors}
+    readable, left_out = dict(documents), []
     for stem, doc in documents.items():
-        errors += document_errors(base.game_id, stem, doc, documents)
-    if errors:
-        return None, errors
-    return check_documents(base.game_id, base.root, documents)
+        key = record_list(base.game_id, stem, doc.data)
+        if key is None:
+            continue
+        places = {}
+        for path in list(doc.positions) + list(doc.origins):
+            if len(path) >= 2 and path[0] == key and isinstance(path[1], int):
+                places[path] = doc.error(path, "")
+        bad = {path[1] for path, e in places.items() if (e.path, e.line, e.column) in refused_at}
+        if not bad:
+            continue
+        before = {r["id"]: r for r in base[stem][key]}
+        records = []
+        for index, record in enumerate(doc.data[key]):
+            if index not in bad:
+                records.append(record)
+                continue
+            left_out.append(str(record.get("id", index)))
+            if record.get("id") in before:
+                records.append(before[record["id"]])
+        readable[stem] = Document(doc.path, {**doc.data, key: records}, doc.positions, doc.key_positions, doc.display, doc.origins)
+    return readable, left_out
+
+
+_COUNT = re.compile(r"^([\w-]+): (\d+) records, but game\.yaml \(line \d+\) says the box has \d+ .* \(component '([\w-]+)'\)")
+
+
+def relocate(error: ContentError, variant: Variant, base: GameContent) -> ContentError:
+    """``error`` (found in the merged content of ``variant`` over the valid ``base``) where the
+    variant's author can fix it: as it is when it is already in the variant; else at the
+    variant's change of the card the message names, or its first change of the file the error is
+    in, or its first change, with the base file's place kept as context."""
+    vdoc = variant.doc
+    if error.path == vdoc.display:
+        return error
+    touched: dict[str, list[tuple[str, tuple]]] = {}  # file -> (card id, the change's path), in the variant's order
+    for i, op, spec in variant.changes():
+        touched.setdefault(spec["file"], []).append((spec["card"]["id"] if op == "add" else spec["id"], ("changes", i, op)))
+    stem = next((s for s, d in base.documents.items() if d.display == error.path), None)
+    candidates = touched.get(stem, []) or [c for cs in touched.values() for c in cs]
+    named = [at for card_id, at in candidates if f"'{card_id}'" in error.message]
+    where = named[0] if named else candidates[0][1] if candidates else ("changes",) if "changes" in vdoc.data else ()
+    line, col = vdoc.where(where)
+    message = f"{error.message} (found at {error.path}:{error.line}:{error.column})" if error.line else f"{error.message} ({error.path})"
+    count = _COUNT.match(error.message)
+    if count:
+        message += (f"; a variant that adds or removes cards also changes the box's count: "
+                    f"- replace: {{file: game, id: {count.group(3)}, fields: {{count: {count.group(2)}}}}}")
+    return ContentError(vdoc.display, line, col, message)
 
 
 def _copy(doc: Document) -> Document:

@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import json
 import os
+import re
 from pathlib import Path
 
 import pytest
@@ -175,6 +176,55 @@ def test_fair_share_counts_only_games_not_drawn():
     report.simulation["variant"] = side(4800, 3200, 2000)
     decision, reasons = verdict(report, Thresholds(), engine)
     assert decision == "review" and "fair share of 40.0 %" in reasons[0]
+
+
+BROKEN = Path(__file__).parent / "variants" / "broken"
+
+
+def test_eight_mistakes_are_listed_in_one_run_at_their_lines():
+    # Issue 13: "one broken variant with eight independent mistakes took six runs to reveal them".
+    path = BROKEN / "eight-mistakes.yaml"
+    report = check(path, simulate=False)
+    lines = path.read_text().splitlines()
+
+    def at(text: str) -> str:
+        return f"{report.variant_path}:{next(i for i, line in enumerate(lines, 1) if text in line)}:"
+
+    found = [str(e) for e in report.errors]
+    expected = [
+        (at("autor:"), "autor: unknown key 'autor' (did you mean 'author'?)"),
+        (at("playres:"), "parameters.playres: unknown parameter 'playres' (did you mean 'players'?)"),
+        (at("id: karnatka"), "replace.id: no card 'karnatka' in states.yaml (did you mean 'karnataka'?)"),
+        (at('"75"'), 'values.forest.value: expected a whole number, found the text "75" (write it without quotes)'),
+        (at("provenence"), "values.forest.provenence: unknown key 'provenence' (did you mean 'provenance'"),
+        (at("Extraordinarily"), "card 'assam' (states.yaml): text '{name}' = 'The Extraordinarily Long Name of Assam State' needs"),
+        (at("forest-extra"), "point_cards: 19 records, but game.yaml (line "),
+        (at("nowhere:"), "art: no card 'nowhere' in the merged content"),
+    ]
+    for where, message in expected:
+        assert any(e.startswith(where) and message in e for e in found), (where, message, found)
+    assert report.verdict == "reject" and report.stages[-1].name == "2. schemas and checks"
+    # the shipped file the count error was found in is context, never an installation path
+    count = next(e for e in found if "19 records" in e)
+    assert re.search(r"\(found at (deckpress/)?content/mission-emission/point-cards\.yaml:\d+:\d+\)", count), count
+    assert "- replace: {file: game, id: point, fields: {count: 19}}" in count
+    assert all(e.startswith(report.variant_path + ":") for e in found)
+    # and it says which cards the cross-file checks could not read yet
+    assert any(e.startswith(at("changes:")) and "the cross-file checks ran without the cards the schema refused (goa, kerala)" in e for e in found)
+
+
+@pytest.mark.parametrize("body, line, message", [
+    # Issue 13: "Raw parser messages" -- each YAML mistake gets a plain hint at its line.
+    ("changes:\n\t- remove: {file: states, id: goa}\n", 7, "a tab: YAML indents with spaces only, so replace the tab with spaces"),
+    ("parameters:\n    players: 4\n  tie: share\n", 8, "this line's indentation does not line up with the lines above it"),
+    ("source: nightingame.com: the rules page\n", 6, "a ':' inside a value: put the value in quotes"),
+    ("parameters: {players: \"4\"}\n", 6, "parameter 'players': expected an integer, got '4' (write it without quotes)"),
+    ("changes:\n  - replace: {file: states, id: goa, fields: {name: " + "G" * 70 + "}}\n", 7, "has 70 characters; at most 60 allowed"),
+    ("changes:\n  - replace: {file: states, id: goa, feilds: {name: Goa}}\n", 7, "unknown key 'feilds' (did you mean 'fields'"),
+])
+def test_each_mistake_gets_a_plain_hint_at_its_line(tmp_path, body, line, message):
+    report = check(variant(tmp_path, body), simulate=False)
+    assert any(e.line == line and message in e.message for e in report.errors), [str(e) for e in report.errors]
 
 
 SHIPPED = sorted((Path(__file__).parent.parent / "content" / "variants").glob("*.yaml"))

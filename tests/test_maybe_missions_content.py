@@ -149,7 +149,7 @@ def test_wrong_number_of_votes_is_rejected(game_copy):
     folder = game_copy(GAME)
     edit(folder / "votes.yaml", '  - {number: 60, vote: "YES"}\n', "")
     _, errors = check_game(folder)
-    assert [str(e) for e in errors] == [f"{errors[0].path}:7:3: votes: 59 records, but game.yaml (line 21) says the box has 60 vote cards"]
+    assert [str(e) for e in errors] == [f"{errors[0].path}:7:3: votes: 59 records, but game.yaml (line 21) says the box has 60 vote cards (component 'vote'): make the two agree"]
 
 
 def test_unquoted_no_stays_a_no_vote(game_copy):

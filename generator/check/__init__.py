@@ -40,7 +40,7 @@ from deckpress.generator.games import kit_module
 from deckpress.generator.output import write_atomic, writing
 from deckpress.generator.schema import validate
 from deckpress.generator.variant import (VARIANT_MAX_BYTES, VARIANT_MAX_DEPTH, VARIANT_MAX_NODES, ContentDiff, Variant, diff, merge,
-                               variant_art)
+                                        relocate, variant_art, variant_of)
 from deckpress.generator.yamlsafe import load_yaml
 
 EXIT_CODES = {"accept": exitcodes.OK, "review": exitcodes.CONTENT, "reject": exitcodes.USAGE,
@@ -122,31 +122,31 @@ def run_check(path: Path, options: CheckOptions = CheckOptions()) -> CheckReport
         return report.stop("1. safe loading", "unreadable", [f"the file could not be read safely ({len(errors)} error{'s' * (len(errors) > 1)})"])
     report.stages.append(Stage("1. safe loading", "passed"))
 
-    errors = validate(doc, "variant.schema.json")
-    if errors:
+    variant, errors = variant_of(doc)
+    if variant is None:
         report.errors = errors
-        return report.stop("2. schemas and checks", "reject", ["the variant does not follow the variant format"])
-    base, errors = base_content(doc, options.content)
-    if errors:
-        report.errors = errors
-        if any(e.path == report.variant_path for e in errors):
+        return report.stop("2. schemas and checks", "reject", ["the variant does not say which game it extends"])
+    base, base_errors = base_content(doc, options.content)
+    if base_errors:
+        report.errors = errors + base_errors
+        if options.content is None or any(e.path == report.variant_path for e in base_errors):
             return report.stop("2. schemas and checks", "reject", ["the game the variant extends could not be loaded"])
         # The game folder given by --content is broken: not the variant's fault, so no verdict.
         return report.stop("2. schemas and checks", "unreadable", [f"the game folder {display_path(options.content)} is not valid: "
                                                                      f"fix it first (deckpress validate {display_path(options.content)})"])
-    variant = Variant(doc)
     report.meta = {k: doc.data.get(k) for k in ("extends", "name", "author", "version", "description", "source")}
-    merged, errors = merge(variant, base)
+    merged, merge_errors = merge(variant, base)
+    errors += merge_errors
     engine = _engine(variant.game_id)
+    art, art_errors = variant_art(variant, merged)
+    errors += art_errors
     base_params = variant_params = {}
-    art: dict[str, str] = {}
-    if not errors:
-        art, errors = variant_art(variant, merged)
-    if not errors and engine is not None:
-        errors, base_params, variant_params = _parameters(engine, variant, base, merged)
+    if engine is not None:
+        param_errors, base_params, variant_params = _parameters(engine, variant, base, merged if not merge_errors else base)
+        errors += param_errors
     if errors:
-        report.errors = errors
-        return report.stop("2. schemas and checks", "reject", ["the merged content or the parameters are not valid"])
+        report.errors = sorted(set(errors) | set(_fitting_errors(base, merged, art, variant)))
+        return report.stop("2. schemas and checks", "reject", [f"the variant has {_count(report.errors)}: all are listed"])
     report.stages.append(Stage("2. schemas and checks", "passed", [] if engine else [f"{variant.game_id} has no rules engine yet: parameters not checked"]))
 
     report.content_diff = diff(base, merged)
@@ -158,7 +158,7 @@ def run_check(path: Path, options: CheckOptions = CheckOptions()) -> CheckReport
     try:
         report.preview, report.preview_cards = _preview(base, merged, art, options.preview_path)
     except ContentErrors as exc:
-        report.errors = exc.errors
+        report.errors = [relocate(e, variant, base) for e in exc.errors]
         return report.stop("4. preview", "reject", ["the changed cards cannot be laid out"])
     report.stages.append(Stage("4. preview", "passed", [f"{len(report.preview_cards)} added or changed card(s)"] if report.preview_cards else ["no card changes to preview"]))
 
@@ -184,6 +184,23 @@ def run_check(path: Path, options: CheckOptions = CheckOptions()) -> CheckReport
     report.verdict, report.reasons = verdict(report, options.thresholds, engine)
     report.stages.append(Stage("6. verdict", report.verdict))
     return report
+
+
+def _count(errors: list) -> str:
+    return f"{len(errors)} error{'s' * (len(errors) != 1)}"
+
+
+def _fitting_errors(base: GameContent, merged: GameContent, art: dict[str, str], variant: Variant) -> list[ContentError]:
+    """The layout errors of the changed cards (text that does not fit, a field the layout needs),
+    found while other errors keep the check in stage 2: listed in the same run, at the variant's
+    lines.  Nothing when the merged data cannot even be made into cards (its schema errors say why)."""
+    try:
+        _preview(base, merged, art, None, render=True)
+    except ContentErrors as exc:
+        return [relocate(e, variant, base) for e in exc.errors]
+    except (KeyError, TypeError, ValueError, AttributeError, IndexError):  # cards from data the schema refused
+        pass
+    return []
 
 
 def base_content(doc, folder: Path | None) -> tuple[GameContent | None, list[ContentError]]:
@@ -228,19 +245,28 @@ def _parameters(engine, variant: Variant, base: GameContent, merged: GameContent
     try:
         variant_game = engine.create(merged, variant.ruleset, overrides)
     except ParameterError as exc:
-        named = re.search(r"parameter '([a-z0-9_]+)'", str(exc))
-        where = ("parameters", named.group(1)) if named and named.group(1) in overrides else ("parameters",)
-        return [doc.error(where, f"parameters: {exc}")], {}, {}
+        for name, value in overrides.items():  # every parameter that is wrong on its own, each at its line
+            try:
+                engine.create(merged, variant.ruleset, {name: value})
+            except ParameterError as alone:
+                errors.append(doc.error(("parameters", name), f"parameters.{name}: {alone}"))
+        if not errors:  # right one by one, wrong together
+            named = re.search(r"parameter '([a-z0-9_]+)'", str(exc))
+            where = ("parameters", named.group(1)) if named and named.group(1) in overrides else ("parameters",)
+            errors.append(doc.error(where, f"parameters: {exc}"))
+        return errors, {}, {}
     content_errors = getattr(engine, "content_errors", None)
     if content_errors is not None:
         errors += content_errors(merged)
     return errors, dict(base_game.params), dict(variant_game.params)
 
 
-def _preview(base: GameContent, merged: GameContent, art: dict[str, str], path: Path | None) -> tuple[str | None, list[str]]:
+def _preview(base: GameContent, merged: GameContent, art: dict[str, str], path: Path | None,
+             render: bool = False) -> tuple[str | None, list[str]]:
     """Render the added and changed cards (both faces) of ``merged`` to ``path``, with the
     variant's checked ``art`` in each card's ``art`` field; returns the path written (None if
-    nothing changed or no path) and the cards' ids.
+    nothing changed or no path) and the cards' ids.  With no path the cards are still laid out
+    (so that their errors are found) when ``render`` is set.
 
     Raises:
         ContentErrors: a changed card cannot be laid out (the variant's fault).
@@ -258,10 +284,12 @@ def _preview(base: GameContent, merged: GameContent, art: dict[str, str], path: 
         if cards:
             decks.append(Deck(deck.kind, deck.name, cards, deck.set))
             ids += [c["id"] for c in cards]
-    if not decks or path is None:
+    if not decks or (path is None and not render):
         return None, ids
     pdf = render_pdf(merged.documents["layout"], decks, None, PrintOptions(), title=f"{merged['game']['title']}: variant preview",
                      checked_images=frozenset(art.values()))
+    if path is None:
+        return None, ids
     write_atomic(path, pdf)
     return display_path(path), ids
 

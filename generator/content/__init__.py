@@ -123,7 +123,8 @@ def check_game(folder: Path) -> tuple[GameContent | None, list[ContentError]]:
     """Load and check one game folder without raising.
 
     Returns ``(content, [])`` when clean, else ``(None, errors)`` with every error found:
-    parse errors and schema errors of every file, then (if those pass) the semantic checks.
+    parse errors and schema errors of every file, and, once every file parses, the semantic
+    checks as far as the data can be read (:func:`semantic_errors`).
     """
     folder = Path(folder)
     shown_dir = display_path(folder)
@@ -134,11 +135,12 @@ def check_game(folder: Path) -> tuple[GameContent | None, list[ContentError]]:
     if not game_path.exists() and not game_path.is_symlink():
         return None, [ContentError(shown_dir, 0, 0, f"not a game folder: it has no {GAME_FILE} (make one with 'deckpress init NAME')")]
     game_doc, errors = load_file(game_path, "game.schema.json", root)
-    game_id = _game_id(game_doc, game_path, root)
+    valid_game = game_doc if not errors else None  # which files a game has is read from a valid game.yaml only
+    game_id = _game_id(valid_game, game_path, root)
     module = module_for(game_id)
     documents: dict[str, Document] = {"game": game_doc} if game_doc is not None else {}
     if hasattr(module, "content_files"):
-        files = module.content_files(game_doc) if game_doc is not None else []
+        files = module.content_files(valid_game) if valid_game is not None else []
     else:
         files = shipped_files(folder, game_id, module.FILES)
     for stem, path, loader in files:
@@ -148,9 +150,11 @@ def check_game(folder: Path) -> tuple[GameContent | None, list[ContentError]]:
         errors.extend(errs)
         if doc is not None:
             documents[stem] = doc
-    if errors:
-        return None, errors
-    return check_documents(game_id, folder, documents)
+    if not errors:
+        return check_documents(game_id, folder, documents)
+    if len(documents) == 1 + sum(stem != "game" for stem, _, _ in files):  # every file parsed: check across them too
+        errors += new_places(semantic_errors(game_id, folder, documents), errors)
+    return None, errors
 
 
 def game_id_of(folder: Path) -> str | None:
@@ -200,6 +204,28 @@ def check_documents(game_id: str, root: Path, documents: dict[str, Document]) ->
     return content, []
 
 
+def semantic_errors(game_id: str, root: Path, documents: dict[str, Document]) -> list[ContentError]:
+    """The semantic checks of :func:`check_documents` on documents that have schema errors, as
+    far as their data can be read: errors in parts the schema already refused come out twice or
+    stop a check early, so a check that cannot read the data ends with one line saying so.
+    Errors of the schema come first in every report; this adds what else can be found."""
+    try:
+        content = GameContent(game_id, Path(root), MappingProxyType(documents))
+        return checks.game_file(content) + content.module.check(content)
+    except (KeyError, TypeError, ValueError, AttributeError, IndexError):  # data the schema refused, read as if valid
+        game = documents.get("game")
+        shown = game.display if game is not None else display_path(root)
+        return [ContentError(shown, 0, 0, "the cross-file checks stopped at data the schema refused: they run in full once "
+                                          "the errors above are fixed")]
+
+
+def new_places(found: list[ContentError], known: list[ContentError]) -> list[ContentError]:
+    """The errors of ``found`` on lines that no error of ``known`` is on: a later check's view
+    of a mistake an earlier check already reported there is not a second mistake."""
+    lines = {(e.path, e.line) for e in known if e.line}
+    return [e for e in found if not e.line or (e.path, e.line) not in lines]
+
+
 def load_game(game: str | Path) -> GameContent:
     """Load and check a game's content.
 
@@ -221,7 +247,8 @@ def load_file(path: Path, schema_name: str, root: Path | None = None) -> tuple[D
     the deckpress schema ``schemas/<schema_name>``.
 
     Also checks that the file's first line, if it names a schema for editors, names that one.
-    Returns ``(document, [])`` or ``(None, errors)``.
+    Returns ``(document, errors)``: the document is None when the file cannot be read or parsed,
+    and comes with its schema errors otherwise (so that later checks can still read it).
     """
     shown = display_path(path)
     if not schema_exists(schema_name):
@@ -229,8 +256,7 @@ def load_file(path: Path, schema_name: str, root: Path | None = None) -> tuple[D
     doc, errors = load_yaml(path, shown, root=root)
     if doc is None:
         return None, errors
-    errors = schema_comment(doc, schema_name) + validate(doc, schema_name)
-    return (None, errors) if errors else (doc, [])
+    return doc, schema_comment(doc, schema_name) + validate(doc, schema_name)
 
 
 def schema_comment(doc: Document, schema_name: str) -> list[ContentError]:

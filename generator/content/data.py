@@ -86,8 +86,7 @@ def _deck_loader(game_doc: Document, index: int, root: Path):
             return None, [game_doc.error(where, f"decks[{index}].file: '{deck['file']}' is neither a .csv nor a .yaml card file")]
         if doc is None:
             return None, errors
-        errors = _card_file_errors(doc, game_doc, index, root)
-        return (None, errors) if errors else (doc, [])
+        return doc, _card_file_errors(doc, game_doc, index, root)
 
     return load
 

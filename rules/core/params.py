@@ -22,6 +22,7 @@ from dataclasses import dataclass, field
 from types import MappingProxyType
 from typing import Any, Mapping
 
+from deckpress.generator.safetext import choices
 from deckpress.rules.core.errors import ParameterError
 
 
@@ -37,6 +38,14 @@ FROM_CONTENT = _FromContent()
 
 _TYPE_NAMES = {int: "an integer", float: "a number", bool: "true or false", str: "a string",
                list: "a list", dict: "a mapping"}
+
+
+def _numeric(text: str) -> bool:
+    try:
+        float(text)
+    except ValueError:
+        return False
+    return True
 
 
 @dataclass(frozen=True)
@@ -69,7 +78,8 @@ class Param:
         if self.kind is float and isinstance(value, int) and not isinstance(value, bool):
             value, ok = float(value), True
         if not ok:
-            raise ParameterError(f"parameter '{self.name}': expected {_TYPE_NAMES[self.kind]}, got {value!r}")
+            hint = " (write it without quotes)" if self.kind in (int, float) and isinstance(value, str) and _numeric(value) else ""
+            raise ParameterError(f"parameter '{self.name}': expected {_TYPE_NAMES[self.kind]}, got {value!r}{hint}")
         if self.choices is not None and value not in self.choices:
             raise ParameterError(f"parameter '{self.name}': '{value}' is not one of: {', '.join(self.choices)}")
         if self.low is not None and value < self.low or self.high is not None and value > self.high:
@@ -106,11 +116,11 @@ def resolve(declared: tuple[Param, ...], rulesets: Mapping[str, Mapping[str, Any
     chosen: dict[str, Any] = {}
     if ruleset is not None:
         if ruleset not in rulesets:
-            raise ParameterError(f"unknown ruleset '{ruleset}' (known rulesets: {', '.join(rulesets) or 'none'})")
+            raise ParameterError(f"unknown ruleset '{ruleset}' ({choices(str(ruleset), list(rulesets)) if rulesets else 'this game has no rulesets'})")
         chosen.update(rulesets[ruleset])
     for key, value in (overrides or {}).items():
         if key not in by_name:
-            raise ParameterError(f"unknown parameter '{key}' (known parameters: {', '.join(by_name)})")
+            raise ParameterError(f"unknown parameter '{key}' ({choices(str(key), list(by_name))})")
         chosen[key] = value
     mode = chosen.get("mode", by_name["mode"].default if "mode" in by_name else None)
     effective: dict[str, Any] = {}

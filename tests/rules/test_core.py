@@ -20,10 +20,13 @@ RULES_DIR = Path(__file__).resolve().parents[2] / "rules"
 
 
 # -- parameters ---------------------------------------------------------------------------------
-def test_unknown_parameter_lists_the_known_ones():
+def test_unknown_parameter_suggests_a_near_miss_or_lists_the_known_ones():
     with pytest.raises(ParameterError) as caught:
         me(hand_sise=4)
-    assert str(caught.value) == ("unknown parameter 'hand_sise' (known parameters: players, mode, hand_size, points, "
+    assert str(caught.value) == "unknown parameter 'hand_sise' (did you mean 'hand_size'?)"
+    with pytest.raises(ParameterError) as caught:
+        me(zzz=4)
+    assert str(caught.value) == ("unknown parameter 'zzz' (known: players, mode, hand_size, points, "
                                  "piles_to_end, tie, kids_winner, set_collection)")
 
 
@@ -51,7 +54,7 @@ def test_effective_parameters_are_complete_and_follow_mode_and_ruleset():
     partial = me(points={"smoke": [-2, -4, -6]})
     assert partial.params["points"]["smoke"] == [-2, -4, -6] and partial.params["points"]["forest"] == [3, 5, 7]
     assert partial.score_range() == (-2 - 4 - 6 - 9 - 9, 45)
-    with pytest.raises(ParameterError, match="unknown ruleset 'quick' \\(known rulesets: base, strategy, kids, set-collection\\)"):
+    with pytest.raises(ParameterError, match="unknown ruleset 'quick' \\(known: base, strategy, kids, set-collection\\)"):
         MissionEmissionGame.create(content(), ruleset="quick")
 
 

@@ -90,7 +90,7 @@ def test_unreadable_logs_exit_3_with_the_place(tmp_path, cli):
         "syntax.yaml": ("game: mission-emission\nevents: [\n", "YAML syntax error"),
         "list.yaml": ("- {seat: 0}\n", "a game log is a mapping"),
         "header.yaml": ("game: mission-emission\nplayers: 2\nevents: []\n", "game.yaml:2: unknown key 'players' in the log's header (known keys: game, engine"),
-        "param.yaml": ("game: mission-emission\nparams: {player: 2}\nevents: []\n", ":2: unknown parameter 'player' (known parameters: players, mode"),
+        "param.yaml": ("game: mission-emission\nparams: {player: 2}\nevents: []\n", ":2: unknown parameter 'player' (did you mean 'players'?)"),
         "game.yaml": ("game: chess\nevents: []\n", "no rules engine for 'chess'"),
         "alias.yaml": ("game: mission-emission\nparams: &p {players: 2}\nevents: []\n", "anchor"),
         "bad.jsonl": ('{"game": "mission-emission"}\n{"seat": 0,\n', "bad.jsonl:2: not valid JSON"),
