@@ -38,7 +38,6 @@ from deckpress.generator import exitcodes
 from deckpress.generator.errors import ContentError, ContentErrors, display_path
 from deckpress.generator.games import kit_module
 from deckpress.generator.output import write_atomic, writing
-from deckpress.generator.schema import validate
 from deckpress.generator.variant import (VARIANT_MAX_BYTES, VARIANT_MAX_DEPTH, VARIANT_MAX_NODES, ContentDiff, Variant, diff, merge,
                                         relocate, variant_art, variant_of)
 from deckpress.generator.yamlsafe import load_yaml
