@@ -7,6 +7,7 @@ changes are reported at the variant's lines.
 from __future__ import annotations
 
 import copy
+import json
 import re
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -158,6 +159,7 @@ def merge(variant: Variant, base: GameContent) -> tuple[GameContent, list[Conten
                 errors.append(vdoc.error(at + ("fields", dotted), f"replace.fields: '{dotted}': {problem}", key=True))
             else:
                 file_origins.setdefault(spec["id"], []).append((tuple(dotted.split(".")), _origin(vdoc, at + ("fields", dotted))))
+        _mark_unsourced(records[index], list(spec["fields"]), vdoc.data)
     for stem, by_id in origins.items():
         doc = documents[stem]
         key = record_list(base.game_id, stem, doc.data)
@@ -274,6 +276,47 @@ def _set(record: dict, parts: list[str], value: Any) -> str | None:
     return None
 
 
+#: The ``method`` of a fact a variant changed without saying where the new value comes from.
+UNSOURCED = "changed by a variant whose author gave no source for the new value: the variant author's design"
+_PROVENANCE_FIELDS = ("provenance", "source", "year", "confidence", "method", "note")
+
+
+def _mark_unsourced(record: dict, fields: list[str], variant: dict) -> None:
+    """Issue 13, "Provenance in variants": a value a variant changes keeps no provenance that is
+    not its own.  For each changed field (a dotted path into ``record``) the nearest mapping
+    around it that records provenance (a fact: ``value``, ``provenance``, ``source``, ...) is
+    marked ``designed`` by the variant's author, unless the same change also sets its provenance
+    or replaces the whole mapping.  Its ``note`` (about the old value) goes; its year stays; its
+    confidence, where it has one, becomes ``low``."""
+    for dotted in fields:
+        parts = dotted.split(".")
+        for depth in range(len(parts) - 1, -1, -1):
+            holder = record
+            for part in parts[:depth]:
+                holder = holder.get(part) if isinstance(holder, dict) else None
+            if isinstance(holder, dict) and "provenance" in holder:
+                break
+        else:
+            continue
+        prefix = ".".join(parts[:depth])
+        own = {f"{prefix}.{f}" if prefix else f for f in _PROVENANCE_FIELDS}
+        if parts[-1] in _PROVENANCE_FIELDS or own & set(fields) or any(prefix.startswith(f) for f in fields if f != dotted) or dotted == prefix:
+            continue
+        holder.update(provenance="designed", method=UNSOURCED, source=f"the variant '{variant.get('name', '?')}' by {variant.get('author', '?')}")
+        if "confidence" in holder:
+            holder["confidence"] = "low"
+        holder.pop("note", None)
+
+
+def unsourced(content_diff: "ContentDiff") -> list[str]:
+    """The facts of ``content_diff`` that :func:`_mark_unsourced` marked, as warnings for the
+    report and the verdict's reasons (``states: goa: values.forest: ...``)."""
+    return [f"{ch.file}: {ch.id}: {path[:-len('.method')] or '(the card)'}: the new value has no source of its own, so it is marked "
+            "'designed' by the variant's author (give provenance, source and method in the variant to keep a source)"
+            for ch in content_diff.changed for path, (_, after) in ch.fields.items()
+            if after == UNSOURCED and (path == "method" or path.endswith(".method"))]
+
+
 def _suggest(wrong: str, ids: list[str]) -> str:
     hint = choices(wrong, ids)
     return f" ({hint})" if hint.startswith("did you mean") else ""
@@ -333,7 +376,8 @@ def _field_changes(a: Any, b: Any, prefix: str):
 
 
 def _short(value: Any) -> str:
-    text = repr(value) if not isinstance(value, str) else value
+    """``value`` as the CLI writes values: text as it is, anything else as JSON (``null``, ``true``)."""
+    text = json.dumps(value, ensure_ascii=False) if not isinstance(value, str) else value
     return text if len(text) <= 60 else text[:57] + "..."
 
 

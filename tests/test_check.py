@@ -138,7 +138,8 @@ def test_simulated_check_writes_a_report_with_plots(tmp_path, cli):
     result = cli("check", path, "--games", "200", "--report", tmp_path / "report", "--format", "json")
     data = json.loads(result.stdout)
     assert result.exit_code == data["exit_code"] == {"accept": 0, "review": 1, "reject": 2}[data["verdict"]]
-    assert data["content_diff"]["lines"] == ["~ states: karnataka: values.forest.value: 19 -> 40"]
+    assert data["content_diff"]["lines"][0] == "~ states: karnataka: values.forest.value: 19 -> 40"
+    assert "~ states: karnataka: values.forest.provenance: official -> designed" in data["content_diff"]["lines"]  # no source given
     assert data["preview_cards"] == ["karnataka"]
     sim = data["simulation"]
     assert sim["base"]["games"] == sim["variant"]["games"] == 200 and len(sim["variant"]["seats"]) == 3
@@ -225,6 +226,26 @@ def test_eight_mistakes_are_listed_in_one_run_at_their_lines():
 def test_each_mistake_gets_a_plain_hint_at_its_line(tmp_path, body, line, message):
     report = check(variant(tmp_path, body), simulate=False)
     assert any(e.line == line and message in e.message for e in report.errors), [str(e) for e in report.errors]
+
+
+def test_a_changed_fact_without_its_own_source_is_marked_designed_with_a_warning(tmp_path):
+    # Issue 13: "a variant that changes Goa's forest from 60 to 75 keeps provenance: sourced".
+    path = variant(tmp_path, """changes:
+  - replace: {file: states, id: goa, fields: {values.forest.value: 75}}
+  - replace: {file: states, id: kerala, fields: {values.forest.value: 60, values.forest.provenance: sourced, values.forest.source: "ISFR 2021", values.forest.year: 2021}}
+""")
+    report = check(path, simulate=False)
+    assert report.verdict == "accept"
+    changes = {(c.id, p): after for c in report.content_diff.changed for p, (_, after) in c.fields.items()}
+    assert changes[("goa", "values.forest.provenance")] == "designed"
+    assert changes[("goa", "values.forest.source")] == "the variant 'Test' by A Fan"
+    assert changes[("goa", "values.forest.confidence")] == "low"
+    assert ("kerala", "values.forest.provenance") not in changes  # it gave its own: kept as given
+    warning = ("states: goa: values.forest: the new value has no source of its own, so it is marked 'designed' "
+               "by the variant's author (give provenance, source and method in the variant to keep a source)")
+    assert report.warnings == [warning] and warning in report.reasons
+    # the old value's note goes, written as the CLI writes values (JSON), not as Python's None
+    assert any(line.startswith("~ states: goa: values.forest.note: Stand-in") and line.endswith("-> null") for line in report.content_diff.lines())
 
 
 SHIPPED = sorted((Path(__file__).parent.parent / "content" / "variants").glob("*.yaml"))

@@ -43,7 +43,7 @@ changes:
     assert errors == []
     d = diff(load_game("mission-emission"), content)
     assert d.added == [("states", "goa-new")] and d.removed == [("states", "goa")]
-    assert d.lines()[2:] == ["~ states: karnataka: name: Karnataka -> Karunadu", "~ states: karnataka: values.forest.value: 19 -> 21"]
+    assert d.lines()[2:4] == ["~ states: karnataka: name: Karnataka -> Karunadu", "~ states: karnataka: values.forest.value: 19 -> 21"]
 
 
 def test_errors_in_changed_cards_point_at_the_variant_line(tmp_path):

@@ -39,7 +39,7 @@ from deckpress.generator.errors import ContentError, ContentErrors, display_path
 from deckpress.generator.games import kit_module
 from deckpress.generator.output import write_atomic, writing
 from deckpress.generator.variant import (VARIANT_MAX_BYTES, VARIANT_MAX_DEPTH, VARIANT_MAX_NODES, ContentDiff, Variant, diff, merge,
-                                        relocate, variant_art, variant_of)
+                                        relocate, unsourced, variant_art, variant_of)
 from deckpress.generator.yamlsafe import load_yaml
 
 EXIT_CODES = {"accept": exitcodes.OK, "review": exitcodes.CONTENT, "reject": exitcodes.USAGE,
@@ -91,6 +91,7 @@ class CheckReport:
     simulation: dict[str, Any] | None = None
     verdict: str = "reject"
     reasons: list[str] = field(default_factory=list)
+    warnings: list[str] = field(default_factory=list)
 
     @property
     def exit_code(self) -> int:
@@ -151,7 +152,8 @@ def run_check(path: Path, options: CheckOptions = CheckOptions()) -> CheckReport
     report.content_diff = diff(base, merged)
     report.effective_parameters = dict(variant_params)
     report.parameter_diff = {k: (base_params.get(k), v) for k, v in variant_params.items() if base_params.get(k) != v}
-    report.stages.append(Stage("3. what changed", "passed", report.content_diff.lines() + [
+    report.warnings = unsourced(report.content_diff)
+    report.stages.append(Stage("3. what changed", "passed", report.warnings + report.content_diff.lines() + [
         f"parameter {k}: {json.dumps(a)} -> {json.dumps(b)}" for k, (a, b) in report.parameter_diff.items()] or ["no changes"]))
 
     try:
@@ -181,6 +183,7 @@ def run_check(path: Path, options: CheckOptions = CheckOptions()) -> CheckReport
         report.stages.append(Stage("5. simulation", "passed", [f"{result['variant']['games']:,} games per side, seed {options.seed}"]))
 
     report.verdict, report.reasons = verdict(report, options.thresholds, engine)
+    report.reasons += report.warnings
     report.stages.append(Stage("6. verdict", report.verdict))
     return report
 

@@ -25,6 +25,7 @@ def report_dict(report: CheckReport) -> dict[str, Any]:
     return {
         "variant": report.variant_path, "meta": report.meta, "verdict": report.verdict, "exit_code": report.exit_code,
         "reasons": report.reasons,
+        "warnings": report.warnings,
         "stages": [{"name": s.name, "status": s.status, "notes": s.notes} for s in report.stages],
         "errors": [e.as_dict() for e in report.errors],
         "content_diff": None if report.content_diff is None else {
