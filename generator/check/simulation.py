@@ -62,7 +62,7 @@ def run_bounded(plan: SimulationPlan) -> dict[str, Any]:
 
 
 def _simulate_both(plan: SimulationPlan) -> dict[str, Any]:
-    from deckpress.generator.cli.play import simulation_dict
+    from deckpress.rules.core.results import simulation_dict
     from deckpress.rules.core.bots import bot_names
     from deckpress.rules.core.registry import load
     from deckpress.rules.core.simulate import SimulationSpec, simulate

@@ -23,7 +23,7 @@ from deckpress.rules.core.bots import bot_names
 from deckpress.rules.core.errors import LogError, ParameterError
 from deckpress.rules.core.params import parse_value
 from deckpress.rules.core.registry import known_games
-from deckpress.rules.core.stats import percentile, wilson
+from deckpress.rules.core.results import simulation_dict
 
 _PROGRESS_MIN_GAMES = 2000
 
@@ -138,72 +138,6 @@ def _save_logs(result, count: int, log_dir: Path, fmt: str) -> None:
         path = log_dir / f"{spec.game_id}-{engine.params.get('mode', 'game')}-seed{spec.seed}-game{index}.yaml"
         write_atomic(path, to_yaml(record(engine, state.history, seed=spec.seed)).encode("utf-8"))
     click.echo(f"wrote {count} game log{'s' * (count != 1)} to {log_dir}", err=fmt == "json")
-
-
-def simulation_dict(result) -> dict[str, Any]:
-    """The report of a simulation as plain data (what ``--format json`` prints).  ``timing`` is
-    the only part that changes between runs of the same spec.
-
-    A competitive game reports ``seats`` (wins per seat) and ``draws``; a cooperative game
-    (``"cooperative": true``) reports ``team`` instead: the games the team won and the
-    distribution of the result every seat shares (its mean, percentiles and histogram)."""
-    spec, engine, t = result.spec, result.game, result.tally
-    played = t.games
-    lengths = {f"p{q}": percentile(t.lengths, q) for q in (10, 50, 90, 99)} if played else {}
-    if played:
-        lengths.update({"max": max(t.lengths), "mean": round(t.moves / played, 2)})
-    outcome: dict[str, Any] = {"cooperative": engine.info.cooperative}
-    if engine.info.cooperative:
-        outcome["team"] = _team_dict(t, engine.info.result_name)
-    else:
-        outcome.update(seats=_seats(t, spec.bots, engine.players), draws=t.draws, draw_rate=_ratio(t.draws, played))
-    return {
-        "game": engine.info.id, "engine": engine.engine_version(), "content_hash": engine.content_hash,
-        "params": dict(engine.params), "bots": list(spec.bots), "seed": spec.seed,
-        "games_requested": spec.games, "games": played, "cut_off_by_move_bound": t.cut_off,
-        "move_bound": engine.max_length(), "stopped_by_time_limit": t.stopped_by_time, "time_limit_s": spec.time_limit,
-        **outcome,
-        "length_in_moves": lengths, "decision_rate": _ratio(t.decisions, t.moves),
-        "tallies": dict(sorted(t.events.items())),
-        "measures": [m.as_dict(played) for m in engine.measures(t.events, played)],
-        "timing": {"workers": spec.workers, "elapsed_s": round(result.elapsed, 3),
-                   "games_per_s": round(played / result.elapsed, 1) if result.elapsed else None,
-                   "actions_per_s": round(t.actions / result.elapsed) if result.elapsed else None},
-    }
-
-
-def _seats(t, bots: tuple[str, ...], players: int) -> list[dict[str, Any]]:
-    played = t.games
-    seats = []
-    for seat in range(players):
-        low, high = wilson(t.wins[seat], played)
-        seats.append({"seat": seat, "bot": bots[seat], "wins": t.wins[seat],
-                      "win_rate": _ratio(t.wins[seat], played), "win_rate_95": [round(low, 4), round(high, 4)],
-                      "shared_wins": t.shared[seat], "mean_score": round(t.score_sums[seat] / played, 3) if played else None})
-    return seats
-
-
-def _team_dict(t, result_name: str) -> dict[str, Any]:
-    """A cooperative game's team result: wins (``winners()`` gave every seat) with their Wilson
-    interval, and the shared result's mean, nearest-rank percentiles and histogram."""
-    played = t.games
-    low, high = wilson(t.team_wins, played)
-    results = {_number(k): v for k, v in sorted(t.team_results.items())}
-    out: dict[str, Any] = {"result": result_name, "wins": t.team_wins, "win_rate": _ratio(t.team_wins, played),
-                           "win_rate_95": [round(low, 4), round(high, 4)], "mean": None, "percentiles": {}, "histogram": results}
-    if played:
-        out["mean"] = round(sum(k * v for k, v in t.team_results.items()) / played, 3)
-        out["percentiles"] = {f"p{q}": _number(percentile(t.team_results, q)) for q in (10, 25, 50, 75, 90)}
-        out["percentiles"].update(min=_number(min(t.team_results)), max=_number(max(t.team_results)))
-    return out
-
-
-def _number(x: float) -> int | float:
-    return int(x) if float(x).is_integer() else x
-
-
-def _ratio(k: int, n: int) -> float | None:
-    return round(k / n, 4) if n else None
 
 
 def _json_simulation(result) -> None:

@@ -430,7 +430,7 @@ def test_greedy_mixes_its_doors_evenly():
 
 
 def report(games: int, bots: tuple[str, str], seed: int = 1) -> dict:
-    from deckpress.generator.cli.play import simulation_dict
+    from deckpress.rules.core.results import simulation_dict
 
     d = simulation_dict(simulate(SimulationSpec("geheime-mission", dict(gm().params), bots, games, seed)))
     d.pop("timing")

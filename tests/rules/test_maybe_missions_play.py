@@ -16,7 +16,7 @@ from pathlib import Path
 
 import pytest
 
-from deckpress.generator.cli.play import simulation_dict
+from deckpress.rules.core.results import simulation_dict
 from deckpress.rules.core.bots import make_bot
 from deckpress.rules.core.game import CHANCE, TERMINAL
 from deckpress.rules.core.log import format_event, read_log, record, to_jsonl, to_yaml

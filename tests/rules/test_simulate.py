@@ -6,7 +6,7 @@ import json
 
 import pytest
 
-from deckpress.generator.cli.play import simulation_dict
+from deckpress.rules.core.results import simulation_dict
 from deckpress.rules.core.bots import make_bot
 from deckpress.rules.core.errors import MoveLimitExceeded
 from deckpress.rules.core.log import read_log
