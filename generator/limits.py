@@ -22,6 +22,7 @@ import multiprocessing
 import os
 import resource
 import signal
+import time
 import traceback
 from collections.abc import Callable
 from concurrent.futures.process import BrokenProcessPool
@@ -146,9 +147,11 @@ def limit_reached(exc: BaseException, bounds: Bounds = ANYWHERE) -> CouldNotFini
     return None
 
 
-def run_in_child(target: Callable[..., Any], args: tuple, bounds: Bounds) -> Any:
+def run_in_child(target: Callable[..., Any], args: tuple, bounds: Bounds, progress: Callable[[Any], None] | None = None) -> Any:
     """Run ``target(*args)`` in a forked child process, in a process group of its own, under
-    ``bounds``; return what it returns (it must pickle).
+    ``bounds``; return what it returns (it must pickle).  With ``progress``, ``target`` is called
+    as ``target(*args, progress=send)``: each ``send(value)`` in the child calls ``progress(value)``
+    here (value: anything that pickles), for a progress bar.
 
     The child's memory limit is ``bounds.memory_mib`` or the inherited one, whichever is lower
     (:func:`limit_memory`).  At the time limit, or on ``KeyboardInterrupt`` in this process, the
@@ -162,7 +165,7 @@ def run_in_child(target: Callable[..., Any], args: tuple, bounds: Bounds) -> Any
     """
     ctx = multiprocessing.get_context("fork")
     receive, send = ctx.Pipe(duplex=False)
-    child = ctx.Process(target=_child, args=(target, args, bounds, send))
+    child = ctx.Process(target=_child, args=(target, args, bounds, send, progress is not None))
     try:
         child.start()
     except OSError as exc:  # fork refused: no memory, or no more processes
@@ -173,7 +176,7 @@ def run_in_child(target: Callable[..., Any], args: tuple, bounds: Bounds) -> Any
     with suppress(OSError):  # the child does the same: whichever runs first, the group exists before any kill
         os.setpgid(child.pid, child.pid)
     try:
-        outcome = _receive(receive, child, bounds)
+        outcome = _receive(receive, child, bounds, progress)
     except BaseException:
         _kill_group(child.pid)
         raise
@@ -183,14 +186,20 @@ def run_in_child(target: Callable[..., Any], args: tuple, bounds: Bounds) -> Any
     return outcome
 
 
-def _receive(receive, child, bounds: Bounds) -> Any:
-    if not receive.poll(bounds.time_limit_s):
-        raise bounds.out_of_time()
-    try:
-        kind, value, trace = receive.recv()
-    except EOFError:
-        child.join()
-        raise bounds.stopped(child.exitcode) from None
+def _receive(receive, child, bounds: Bounds, progress: Callable[[Any], None] | None) -> Any:
+    deadline = time.monotonic() + bounds.time_limit_s
+    while True:
+        if not receive.poll(max(deadline - time.monotonic(), 0)):
+            raise bounds.out_of_time()
+        try:
+            kind, value, trace = receive.recv()
+        except EOFError:
+            child.join()
+            raise bounds.stopped(child.exitcode) from None
+        if kind != "progress":
+            break
+        if progress is not None:
+            progress(value)
     if kind == "limit":
         raise CouldNotFinish(value)
     if kind == "failed":
@@ -198,13 +207,14 @@ def _receive(receive, child, bounds: Bounds) -> Any:
     return value
 
 
-def _child(target: Callable[..., Any], args: tuple, bounds: Bounds, send) -> None:
+def _child(target: Callable[..., Any], args: tuple, bounds: Bounds, send, with_progress: bool) -> None:
     os.setpgid(0, 0)  # its own process group: a time-out kills its workers too, Ctrl-C at the terminal does not reach it
     _quiet_stderr()
     try:
         if bounds.memory_mib is not None:
             limit_memory(bounds.memory_mib)
-        send.send(("ok", target(*args), None))
+        kwargs = {"progress": lambda value: send.send(("progress", value, None))} if with_progress else {}
+        send.send(("ok", target(*args, **kwargs), None))
     # Every failure goes back to the parent, classified: a limit reached, or a fault of the work.
     except BaseException as exc:  # noqa: BLE001
         reached = limit_reached(exc, bounds)

@@ -27,7 +27,7 @@ import re
 import tempfile
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Any
+from typing import Any, Callable
 
 import yaml
 
@@ -63,6 +63,9 @@ class CheckOptions:
     workers: int = 2
     preview_path: Path | None = None
     content: Path | None = None  # the game folder the variant extends (default: the shipped game of its id)
+    #: ``progress(stage, done, total)``: told as each stage starts (done and total None) and as
+    #: simulated games finish (stage "5. simulation: base" ...), for a progress bar
+    progress: Callable[[str, int | None, int | None], None] | None = None
 
 
 @dataclass
@@ -115,6 +118,8 @@ def run_check(path: Path, options: CheckOptions = CheckOptions()) -> CheckReport
         KeyboardInterrupt: Ctrl-C (the simulation's processes are killed first).
     """
     report = CheckReport(display_path(path))
+    tell = options.progress or (lambda stage, done=None, total=None: None)
+    tell("1. safe loading")
     doc, errors = load_yaml(Path(path), report.variant_path, max_bytes=VARIANT_MAX_BYTES,
                             max_depth=VARIANT_MAX_DEPTH, max_nodes=VARIANT_MAX_NODES)
     if doc is None:
@@ -122,6 +127,7 @@ def run_check(path: Path, options: CheckOptions = CheckOptions()) -> CheckReport
         return report.stop("1. safe loading", "unreadable", [f"the file could not be read safely ({len(errors)} error{'s' * (len(errors) > 1)})"])
     report.stages.append(Stage("1. safe loading", "passed"))
 
+    tell("2. schemas and checks")
     variant, errors = variant_of(doc)
     if variant is None:
         report.errors = errors
@@ -156,6 +162,7 @@ def run_check(path: Path, options: CheckOptions = CheckOptions()) -> CheckReport
     report.stages.append(Stage("3. what changed", "passed", report.warnings + report.content_diff.lines() + [
         f"parameter {k}: {json.dumps(a)} -> {json.dumps(b)}" for k, (a, b) in report.parameter_diff.items()] or ["no changes"]))
 
+    tell("4. preview")
     try:
         report.preview, report.preview_cards = _preview(base, merged, art, options.preview_path)
     except ContentErrors as exc:
@@ -173,7 +180,8 @@ def run_check(path: Path, options: CheckOptions = CheckOptions()) -> CheckReport
             plan = SimulationPlan(variant.game_id, variant.ruleset, {"players": variant_params["players"]} if "players" in variant.parameters else {},
                                   variant.parameters, folder, options.games or engine.info.check_games, options.seed, options.bots,
                                   options.time_limit_s, options.memory_mb, options.workers)
-            result = run_bounded(plan)
+            tell("5. simulation: base", 0, plan.games)
+            result = run_bounded(plan, (lambda what, done, total: tell(f"5. simulation: {what}", done, total)) if options.progress else None)
         if "could_not_finish" in result:
             return report.stop("5. simulation", "could not finish", [result["could_not_finish"]])
         if "error" in result:

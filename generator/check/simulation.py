@@ -13,7 +13,7 @@ from __future__ import annotations
 import math
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Any, Mapping
+from typing import Any, Callable, Mapping
 
 from deckpress.generator.limits import Bounds, ChildFailed, CouldNotFinish, run_in_child
 
@@ -40,8 +40,10 @@ class SimulationPlan:
     workers: int = 1
 
 
-def run_bounded(plan: SimulationPlan) -> dict[str, Any]:
-    """Run :func:`_simulate_both` in a child process within the plan's limits.
+def run_bounded(plan: SimulationPlan, progress: Callable[[str, int, int], None] | None = None) -> dict[str, Any]:
+    """Run :func:`_simulate_both` in a child process within the plan's limits;
+    ``progress(what, done, total)`` is called here as games finish there (what: ``"base"``,
+    ``"variant"`` or ``"validating"``).
 
     Returns ``{"base": figures, "variant": figures, "validated": [...problems]}``;
     ``{"could_not_finish": what to change}`` when a memory, CPU or time limit was reached (not
@@ -54,14 +56,14 @@ def run_bounded(plan: SimulationPlan) -> dict[str, Any]:
     bounds = Bounds("the simulation", plan.time_limit_s, "--time-limit", plan.memory_mb, "--memory-limit",
                     f"lower --games (now {plan.games:,})")
     try:
-        return run_in_child(_simulate_both, (plan,), bounds)
+        return run_in_child(_simulate_both, (plan,), bounds, (lambda value: progress(*value)) if progress else None)
     except CouldNotFinish as exc:
         return {"could_not_finish": str(exc)}
     except ChildFailed as exc:
         return {"error": f"the simulation failed: {exc}", "trace": exc.trace}
 
 
-def _simulate_both(plan: SimulationPlan) -> dict[str, Any]:
+def _simulate_both(plan: SimulationPlan, progress: Callable[[tuple[str, int, int]], None] | None = None) -> dict[str, Any]:
     from deckpress.rules.core.results import simulation_dict
     from deckpress.rules.core.bots import bot_names
     from deckpress.rules.core.registry import load
@@ -80,8 +82,11 @@ def _simulate_both(plan: SimulationPlan) -> dict[str, Any]:
         # guards the whole child process (run_bounded), and reaching it is "could not finish".
         spec = SimulationSpec(plan.game_id, dict(game.params), tuple(bots), plan.games, plan.seed, workers=plan.workers,
                               content_dir=str(content_dir) if content_dir else None)
-        out[side] = simulation_dict(simulate(spec))
+        tell = (lambda done, side=side: progress((side, done, plan.games))) if progress else None
+        out[side] = simulation_dict(simulate(spec, progress=tell))
         out[side].pop("timing")
+    if progress:
+        progress(("validating", 0, VALIDATED_GAMES))
     out["validated"] = _validate_games(variant, plan)
     return out
 

@@ -7,6 +7,7 @@ not be written; 5 could not finish (a memory, CPU or time limit reached); 130 in
 """
 from __future__ import annotations
 
+import dataclasses
 import json
 import sys
 from pathlib import Path
@@ -17,6 +18,7 @@ from deckpress.generator import exitcodes
 from deckpress.generator.check import CheckOptions, CheckReport, run_check
 from deckpress.generator.check.thresholds import Thresholds, load_thresholds
 from deckpress.generator.output import writing
+from deckpress.generator.cli.progress import progress_bar
 from deckpress.generator.reporters import summarised
 from deckpress.generator.safetext import escape, json_safe
 
@@ -78,7 +80,8 @@ def check(variants: tuple[Path, ...], games: int, seed: int, bots: str | None, r
         options = CheckOptions(games=games, seed=seed, bots=tuple(b.strip() for b in bots.split(",")) if bots else None,
                                simulate=not no_simulate, thresholds=thresholds, time_limit_s=time_limit,
                                memory_mb=memory_limit, workers=workers, preview_path=folder / "preview.pdf", content=content)
-        report = run_check(variant, options)
+        with progress_bar(fmt) as tell:
+            report = run_check(variant, dataclasses.replace(options, progress=tell))
         _, html_path = write_report(report, folder)
         worst = max(worst, report.exit_code)
         if fmt == "json":

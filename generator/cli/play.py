@@ -18,15 +18,13 @@ from typing import Any
 
 import click
 
+from deckpress.generator.cli.progress import progress_bar
 from deckpress.generator.errors import ContentErrors
 from deckpress.rules.core.bots import bot_names
 from deckpress.rules.core.errors import LogError, ParameterError
 from deckpress.rules.core.params import parse_value
 from deckpress.rules.core.registry import known_games
 from deckpress.rules.core.results import simulation_dict
-
-_PROGRESS_MIN_GAMES = 2000
-
 
 def _params(ctx, param, values: tuple[str, ...]) -> dict[str, Any]:
     out = {}
@@ -114,14 +112,11 @@ def engine_game(game: str) -> tuple[str, Path | None]:
 
 
 def _with_progress(run, spec, fmt: str):
-    if fmt == "json" or not sys.stderr.isatty() or spec.games < _PROGRESS_MIN_GAMES:
-        return run(spec)
-    from rich.console import Console
-    from rich.progress import Progress
-
-    with Progress(console=Console(stderr=True), transient=True) as bar:
-        task = bar.add_task("simulating", total=spec.games)
-        return run(spec, progress=lambda done: bar.update(task, completed=done))
+    with progress_bar(fmt) as tell:
+        if tell is None:
+            return run(spec)
+        tell("simulating", 0, spec.games)
+        return run(spec, progress=lambda done: tell("simulating", done, spec.games))
 
 
 def _save_logs(result, count: int, log_dir: Path, fmt: str) -> None:
