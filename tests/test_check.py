@@ -147,6 +147,13 @@ def test_simulated_check_writes_a_report_with_plots(tmp_path, cli):
     html = (tmp_path / "report" / "report.html").read_text()
     assert html.count('src="data:image/png;base64,') >= 2 and "Win rate per seat" in html
     assert json.loads((tmp_path / "report" / "report.json").read_text())["verdict"] == data["verdict"]
+    # Issue 13, the report: the CLI's notation (JSON values), percentages and points, the preview linked
+    seat0 = next(d for d in sim["differences"] if d["what"] == "seat 0 win rate")
+    row = re.search(r"<tr><td>seat 0 win rate</td>(.*?)</tr>", html).group(1)
+    assert f"{100 * seat0['base']:.1f} %" in row and f"{100 * seat0['delta']:+.1f} points" in row
+    assert "~ parameter players: 4 -> 3" in html and "mode: \"base\"" in html  # JSON, never Python's reprs
+    assert '<a href="preview.pdf">' in html and (tmp_path / "report" / "preview.pdf").is_file()
+    assert "<dt>beyond the noise</dt>" in html
 
 
 def test_thresholds_decide_review(tmp_path, cli):

@@ -7,6 +7,7 @@ import base64
 import io
 import json
 import os
+import textwrap
 from pathlib import Path
 from typing import Any
 
@@ -52,7 +53,8 @@ def write_report(report: CheckReport, folder: Path) -> tuple[Path, Path]:
     data = report_dict(report)
     json_path, html_path = folder / "report.json", folder / "report.html"
     env = ImmutableSandboxedEnvironment(loader=FileSystemLoader(TEMPLATES_DIR), autoescape=True)
-    html = env.get_template("check-report.html.j2").render(r=data, plots=_plots(data))
+    preview_href = Path(os.path.relpath(Path(report.preview).resolve(), folder.resolve())).as_posix() if report.preview else None
+    html = env.get_template("check-report.html.j2").render(r=data, plots=_plots(data), preview_href=preview_href)
     write_atomic(html_path, html.encode("utf-8"))
     write_atomic(json_path, (json_safe(json.dumps(data, indent=2, ensure_ascii=False, default=str)) + "\n").encode("utf-8"))
     return json_path, html_path
@@ -104,7 +106,7 @@ def _team_results(base: dict, var: dict, plt) -> dict[str, str]:
         ax.bar([k + offset for k in sorted(hist)], [100 * hist[k] / total for k in sorted(hist)], width=0.4, label=label)
     ax.set_xlabel(base["team"]["result"])
     ax.set_ylabel("% of games")
-    ax.legend(fontsize=8)
+    _legend_outside(ax)
     return {"title": f"Team result: {base['team']['result']}", "png": _png(fig, plt)}
 
 
@@ -122,7 +124,7 @@ def _win_rates(base: dict, var: dict, plt) -> dict[str, str]:
     ax.set_xlabel("seat (0 starts)")
     ax.set_ylabel("win rate, % (95 % interval)")
     ax.set_xticks(seats)
-    ax.legend(fontsize=8)
+    _legend_outside(ax)
     return {"title": "Win rate per seat", "png": _png(fig, plt)}
 
 
@@ -136,14 +138,14 @@ def _lengths_and_measures(base: dict, var: dict, sim: dict, plt) -> list[dict[st
     ax.bar([x + 0.18 for x in xs], [var["length_in_moves"].get(q, 0) for q in qs], width=0.36, label="variant")
     ax.set_xticks(list(xs), qs)
     ax.set_ylabel("moves per game")
-    ax.legend(fontsize=8)
+    _legend_outside(ax)
     plots.append({"title": "Game length percentiles", "png": _png(fig, plt)})
 
     rates = [d for d in sim["differences"] if ":" in d["what"] and d["delta"] is not None]
     if rates:
         top = sorted(rates, key=lambda d: -abs(d["delta"]))[:12][::-1]  # barh draws the first bar lowest
-        fig, ax = plt.subplots(figsize=(6.5, 0.35 * len(top) + 1.2))
-        ax.barh([d["what"][-48:] for d in top], [100 * d["delta"] for d in top],
+        fig, ax = plt.subplots(figsize=(6.5, 0.5 * len(top) + 1.2))
+        ax.barh([textwrap.fill(d["what"], 44) for d in top], [100 * d["delta"] for d in top],
                 color=["#c0392b" if d["significant"] else "#95a5a6" for d in top])
         ax.axvline(0, color="black", linewidth=0.8)
         ax.set_xlabel("variant minus base, percentage points (red: beyond the noise)")
@@ -152,9 +154,14 @@ def _lengths_and_measures(base: dict, var: dict, sim: dict, plt) -> list[dict[st
     return plots
 
 
+def _legend_outside(ax) -> None:
+    """The legend to the right of the plot, where it covers no bar."""
+    ax.legend(fontsize=8, loc="upper left", bbox_to_anchor=(1.01, 1.0), borderaxespad=0)
+
+
 def _png(fig, plt) -> str:
+    """The figure as base64 PNG, cropped to everything drawn (no label or legend cut off)."""
     buf = io.BytesIO()
-    fig.tight_layout()
-    fig.savefig(buf, format="png", dpi=110, metadata={"Software": None})
+    fig.savefig(buf, format="png", dpi=110, bbox_inches="tight", pad_inches=0.1, metadata={"Software": None})
     plt.close(fig)
     return base64.b64encode(buf.getvalue()).decode("ascii")

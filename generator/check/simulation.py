@@ -127,21 +127,23 @@ class Difference:
     variant: float | None
     delta: float | None
     significant: bool | None
+    kind: str = "number"  # "rate": base and variant are shares 0..1 and delta a difference of shares
 
     def as_dict(self) -> dict[str, Any]:
         """JSON-ready."""
-        return {"what": self.what, "base": self.base, "variant": self.variant, "delta": self.delta, "significant": self.significant}
+        return {"what": self.what, "kind": self.kind, "base": self.base, "variant": self.variant, "delta": self.delta,
+                "significant": self.significant}
 
 
 def rate_difference(what: str, k1: int, n1: int, k2: int, n2: int) -> Difference:
     """Compare two rates ``k1/n1`` (base) and ``k2/n2`` (variant) with a two-proportion z-test."""
     if not n1 or not n2:
-        return Difference(what, k1 / n1 if n1 else None, k2 / n2 if n2 else None, None, None)
+        return Difference(what, round(k1 / n1, 4) if n1 else None, round(k2 / n2, 4) if n2 else None, None, None, "rate")
     p1, p2 = k1 / n1, k2 / n2
     pooled = (k1 + k2) / (n1 + n2)
     se = math.sqrt(pooled * (1 - pooled) * (1 / n1 + 1 / n2))
     significant = abs(p2 - p1) / se > 1.96 if se > 0 else p1 != p2
-    return Difference(what, round(p1, 4), round(p2, 4), round(p2 - p1, 4), significant)
+    return Difference(what, round(p1, 4), round(p2, 4), round(p2 - p1, 4), significant, "rate")
 
 
 def compare(base: dict[str, Any], variant: dict[str, Any]) -> list[Difference]:
