@@ -310,5 +310,26 @@ def test_every_shipped_example_variant_gets_a_verdict(path, tmp_path):
     assert "data:image/png;base64," in html_path.read_text()
 
 
+def test_the_night_shift_verdict_is_the_same_on_a_busy_machine():
+    # Issue 13: the verdict "was rejected twice ... while other work ran, and accepted when the
+    # machine was idle". Work is bounded by games and moves, never by the clock: with one core
+    # kept busy by another process, the default check gives the same verdict and figures.
+    import subprocess
+    import sys
+
+    from deckpress.generator.check.report import report_dict
+
+    night_shift = Path(__file__).parent.parent / "content" / "variants" / "fifty-missions-night-shift.yaml"
+    idle = report_dict(run_check(night_shift))
+    burner = subprocess.Popen([sys.executable, "-c", "while True: pass"])
+    try:
+        busy = report_dict(run_check(night_shift))
+    finally:
+        burner.kill()
+        burner.wait()
+    assert idle["verdict"] in ("accept", "review") and idle["simulation"]["variant"]["games"] == 2000
+    assert busy == idle
+
+
 def test_the_example_variants_cover_every_game():
     assert {p.name.split("-")[0] for p in SHIPPED} >= {"mission", "fifty", "maybe", "geheime"}

@@ -149,6 +149,7 @@ class FiftyMissionsGame(Game):
         self.covers = [[a[0] == b[0] or a[1] == b[1] for b in self.kinds] for a in self.kinds]
         self.coverers = [[k for k in range(self.n_kinds) if self.covers[k][t]] for t in range(self.n_kinds)]
         self.coverer_masks = [sum(1 << k for k in ks) for ks in self.coverers]
+        self.all_kinds_mask = (1 << self.n_kinds) - 1
         self.mission_ids = list(conditions)
         self.met = [c.met for c in conditions.values()]
         #: which cards would meet each mission in a slot, memoised for every game this object plays

@@ -7,61 +7,77 @@ and, for most conditions, not even on their order or on which of several interch
 they are (``Condition.order_matters`` and ``Condition.features``).  :class:`Completions` keeps
 the answer as a bit mask over card kinds, computed once per mission and context and then looked
 up; a table shared by every game one process plays, so the cost falls as games go on.
+
+A context is looked up by an integer key that is a sum over the row's slots, so that a caller
+can compute it with additions (see :meth:`Completions.key`):
+
+* a condition where order does not matter: the sum of ``4 ** class`` over the three other cards
+  (a base-4 count of each class: unique, since at most three cards share one);
+* a condition where order matters: the sum of ``class * B ** slot`` over the other three slots,
+  plus ``blank * B ** j`` for the open slot ``j`` (``B`` = classes + 1, ``blank`` = classes).
 """
 from __future__ import annotations
 
 from typing import Callable, Sequence
 
-from deckpress.generator.content.fifty_missions_conditions import Condition
+from deckpress.generator.content.fifty_missions_conditions import DISPLAY_SIZE, Condition
 
 Card = tuple[str, int]
 
 
 class Completions:
-    """``mask(m, row, j)``: the kinds ``x`` (bit ``x`` set) for which the row ``row`` (card kinds,
-    left to right) with ``x`` in slot ``j`` meets mission ``m``.
+    """For each mission ``m``: ``weights[m][i][k]``, what card kind ``k`` in slot ``i`` adds to a
+    key; ``blanks[m][j]``, what an open slot ``j`` adds; ``memos[m]``, key -> the bit mask of the
+    kinds ``x`` that meet ``m`` when put in the open slot (bit ``x`` for kind ``x``).
 
     Args:
         kinds: every card kind as the conditions read it, ``(symbol id, value)``, by kind number.
         conditions: the compiled condition of each mission, by mission number.
 
-    The memo grows with the contexts met (at most missions x 4 slots x kinds^3 entries, each an
-    int); it holds only what the conditions say, so it never changes a result.
+    The memos grow with the contexts met (a few thousand entries per mission after thousands of
+    games); they hold only what the conditions say, so they never change a result.
     """
 
-    __slots__ = ("_kinds", "_met", "_classes", "_ordered", "_memo")
+    __slots__ = ("kinds", "weights", "blanks", "memos", "_met")
 
     def __init__(self, kinds: Sequence[Card], conditions: Sequence[Condition]):
-        self._kinds = list(kinds)
+        self.kinds = list(kinds)
         self._met: list[Callable] = [c.met for c in conditions]
-        self._ordered = [c.order_matters for c in conditions]
-        #: _classes[m][k]: the class of kind k for mission m (kinds the condition cannot tell apart share one)
-        self._classes = [_classes(self._kinds, c.features) for c in conditions]
-        self._memo: dict[tuple, int] = {}
+        self.weights: list[list[list[int]]] = []
+        self.blanks: list[list[int]] = []
+        self.memos: list[dict[int, int]] = [{} for _ in conditions]
+        for condition in conditions:
+            classes = _classes(self.kinds, condition.features)
+            if condition.order_matters:
+                base = max(classes) + 2  # the classes, and one code for the open slot
+                self.weights.append([[c * base ** i for c in classes] for i in range(DISPLAY_SIZE)])
+                self.blanks.append([(base - 1) * base ** j for j in range(DISPLAY_SIZE)])
+            else:
+                self.weights.append([[4 ** c for c in classes]] * DISPLAY_SIZE)
+                self.blanks.append([0] * DISPLAY_SIZE)
 
-    def mask(self, m: int, row: Sequence[int], j: int) -> int:
-        """The kinds that meet mission ``m`` in slot ``j`` of ``row`` (the card in slot ``j`` is
-        ignored), as a bit mask: bit ``x`` for kind ``x``."""
-        classes = self._classes[m]
-        context = [classes[k] for k in row]
-        context[j] = -1
-        if not self._ordered[m]:
-            context.sort()
-        key = (m, *context)
-        found = self._memo.get(key)
+    def key(self, m: int, row: Sequence[int], j: int) -> int:
+        """The key of mission ``m``'s context: ``row`` (card kinds, left to right) with slot ``j``
+        open (its card is ignored)."""
+        weights = self.weights[m]
+        return sum(weights[i][k] for i, k in enumerate(row) if i != j) + self.blanks[m][j]
+
+    def mask(self, m: int, row: Sequence[int], j: int, key: int | None = None) -> int:
+        """The kinds that meet mission ``m`` in slot ``j`` of ``row``, as a bit mask; ``key``, if
+        the caller has it, is :meth:`key` of the same context."""
+        memo = self.memos[m]
+        key = self.key(m, row, j) if key is None else key
+        found = memo.get(key)
         if found is None:
-            found = self._memo[key] = self._compute(m, row, j)
+            met, kinds = self._met[m], self.kinds
+            display = [kinds[k] for k in row]
+            found = 0
+            for x, card in enumerate(kinds):
+                display[j] = card
+                if met(display):
+                    found |= 1 << x
+            memo[key] = found
         return found
-
-    def _compute(self, m: int, row: Sequence[int], j: int) -> int:
-        met, kinds = self._met[m], self._kinds
-        display = [kinds[k] for k in row]
-        mask = 0
-        for x, card in enumerate(kinds):
-            display[j] = card
-            if met(display):
-                mask |= 1 << x
-        return mask
 
 
 def _classes(kinds: Sequence[Card], features) -> list[int]:
