@@ -163,3 +163,15 @@ def test_layout_errors_are_located(game_copy):
     line = line_of(layout, "font_size: 17")
     assert any(f"layout.yaml:{line}:" in e and "unknown key 'font_size'" in e for e in errors), errors
     assert any(f"layout.yaml:{line}:" in e and "missing key 'font_pt'" in e for e in errors), errors
+
+
+def test_a_yaml_error_in_one_file_hides_no_error_of_the_others(game_copy):
+    # Issue 13, "All errors at once": a syntax error in states.yaml and a schema error in
+    # point-cards.yaml, both in one run.
+    folder = game_copy("mission-emission")
+    states, points = folder / "states.yaml", folder / "point-cards.yaml"
+    edit(states, "  - id: goa\n", "  - id: goa\n\tbroken: tab\n")
+    edit(points, "points: 3, position: 1", "points: three, position: 1")
+    errors = errors_of(folder)
+    assert any(e.startswith(f"{states}:") and "a tab: YAML indents with spaces only" in e for e in errors), errors
+    assert any(e.startswith(f"{points}:") and 'expected a whole number, found the text "three"' in e for e in errors), errors
