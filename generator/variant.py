@@ -15,8 +15,9 @@ from types import MappingProxyType
 from typing import Any
 
 from deckpress.generator import gate
-from deckpress.generator.content import GameContent, check_documents, document_errors, module_for, new_places, semantic_errors
-from deckpress.generator.errors import ContentError, display_path
+from deckpress.generator.content import (GameContent, check_documents, check_game, document_errors, find_game, load_game, module_for,
+                                         new_places, semantic_errors, shipped_games)
+from deckpress.generator.errors import ContentError, ContentErrors, display_path
 from deckpress.generator.safetext import choices, excerpt
 from deckpress.generator.schema import schema_error_paths, validate
 from deckpress.generator.yamlsafe import Document, load_yaml
@@ -88,6 +89,42 @@ def variant_of(doc: Document) -> tuple[Variant | None, list[ContentError]]:
         if path:  # a missing or unknown top-level key: nothing that later stages use
             unusable.add(tuple(path[:2]) if path[:1] == ("changes",) and len(path) > 1 else tuple(path[:1]))
     return (None, errors) if ("extends",) in unusable else (Variant(doc, frozenset(unusable)), errors)
+
+
+def base_content(doc, folder: Path | None) -> tuple[GameContent | None, list[ContentError]]:
+    """The content a variant document extends: the game folder ``folder`` (whose ``game.yaml`` id
+    must be the variant's ``extends``), else the shipped game of that id.  Errors are located at
+    the variant's ``extends``, or are the folder's own content errors."""
+    extends = doc.data["extends"]
+    if folder is None:
+        if extends not in shipped_games():
+            return None, [doc.error(("extends",), f"extends: '{extends}' is not a shipped game ({', '.join(shipped_games())}): "
+                                                  "give the folder of the game it extends with --content")]
+        return load_game(extends), []
+    try:
+        content, errors = check_game(find_game(folder))
+    except ContentErrors as exc:
+        return None, exc.errors
+    if errors:
+        return None, errors
+    if content.game_id != extends:
+        return None, [doc.error(("extends",), f"extends: '{extends}', but the game in {display_path(folder)} is '{content.game_id}'")]
+    return content, []
+
+
+def merged_content(path: Path, folder: Path | None = None) -> tuple[GameContent | None, list[ContentError]]:
+    """The content of the variant at ``path`` merged into the game it extends (the game folder
+    ``folder``, else the shipped game), checked: ``(content, [])``, or ``(None, errors)`` with
+    every error :func:`merge` and the variant schema find (as ``deckpress check`` lists them)."""
+    variant, errors = load_variant(path)
+    if variant is None:
+        return None, errors
+    base, base_errors = base_content(variant.doc, folder)
+    if base_errors:
+        return None, errors + base_errors
+    merged, merge_errors = merge(variant, base)
+    errors = sorted(set(errors + merge_errors))
+    return (None, errors) if errors else (merged, [])
 
 
 #: Record lists of the files every game has: a variant changes the box's counts in game.yaml.

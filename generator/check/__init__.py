@@ -33,13 +33,13 @@ import yaml
 
 from deckpress.generator.check.simulation import SimulationPlan, compare, run_bounded
 from deckpress.generator.check.thresholds import Thresholds
-from deckpress.generator.content import SCHEMA_COMMENT, GameContent, check_game, find_game, load_game, schema_for, shipped_games
+from deckpress.generator.content import SCHEMA_COMMENT, GameContent, schema_for
 from deckpress.generator import exitcodes
 from deckpress.generator.errors import ContentError, ContentErrors, display_path
 from deckpress.generator.games import kit_module
 from deckpress.generator.output import write_atomic, writing
 from deckpress.generator.variant import (VARIANT_MAX_BYTES, VARIANT_MAX_DEPTH, VARIANT_MAX_NODES, ContentDiff, Variant, diff, merge,
-                                        relocate, unsourced, variant_art, variant_of)
+                                        relocate, unsourced, variant_art, variant_of, base_content)
 from deckpress.generator.yamlsafe import load_yaml
 
 EXIT_CODES = {"accept": exitcodes.OK, "review": exitcodes.CONTENT, "reject": exitcodes.USAGE,
@@ -211,27 +211,6 @@ def _fitting_errors(base: GameContent, merged: GameContent, art: dict[str, str],
     except (KeyError, TypeError, ValueError, AttributeError, IndexError):  # cards from data the schema refused
         pass
     return []
-
-
-def base_content(doc, folder: Path | None) -> tuple[GameContent | None, list[ContentError]]:
-    """The content a variant document extends: the game folder ``folder`` (whose ``game.yaml`` id
-    must be the variant's ``extends``), else the shipped game of that id.  Errors are located at
-    the variant's ``extends``, or are the folder's own content errors."""
-    extends = doc.data["extends"]
-    if folder is None:
-        if extends not in shipped_games():
-            return None, [doc.error(("extends",), f"extends: '{extends}' is not a shipped game ({', '.join(shipped_games())}): "
-                                                  "give the folder of the game it extends with --content")]
-        return load_game(extends), []
-    try:
-        content, errors = check_game(find_game(folder))
-    except ContentErrors as exc:
-        return None, exc.errors
-    if errors:
-        return None, errors
-    if content.game_id != extends:
-        return None, [doc.error(("extends",), f"extends: '{extends}', but the game in {display_path(folder)} is '{content.game_id}'")]
-    return content, []
 
 
 def _engine(game_id: str):

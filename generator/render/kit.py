@@ -81,7 +81,7 @@ def render_pdf(layout_doc, decks: list[Deck], cover: Cover | None, options: Prin
     are absolute paths already checked elsewhere (a variant's art)."""
     fonts.register()
     layout = compile_layout(layout_doc, ink_friendly=options.ink_friendly)
-    errors = _missing_kinds(layout, decks) or _unprintable_kinds(layout, decks, options.paper)
+    errors = layout_errors(layout, decks, options.paper)
     if errors:
         raise ContentErrors(errors)
     buf = io.BytesIO()
@@ -102,7 +102,7 @@ def render_pdf(layout_doc, decks: list[Deck], cover: Cover | None, options: Prin
         _draw_deck(c, painter, layout, deck, options, failures)
     for board in boards:
         draw_board(c, painter, layout, board, options.paper, options.duplex != "none", failures)
-    errors += _summarise(layout, failures)
+    errors += summarise(layout, failures)
     if errors:
         raise ContentErrors(errors)
     c.save()
@@ -126,6 +126,12 @@ def printing_section(options: PrintOptions, layout: Layout) -> Section:
         paras.append(f"Back offset: {options.back_offset_mm[0]:g} mm right, {options.back_offset_mm[1]:g} mm down. If your printer shifts the "
                      "back page, measure the shift on the first sheet and rebuild with --back-offset X,Y (mm) to correct it.")
     return Section("How to print", paras)
+
+
+def layout_errors(layout: Layout, decks: list[Deck], paper: str | None) -> list[ContentError]:
+    """Decks whose kind has no layout, else card kinds too large for ``paper`` (None: no paper,
+    one card per page), each at its place in layout.yaml."""
+    return _missing_kinds(layout, decks) or (_unprintable_kinds(layout, decks, paper) if paper else [])
 
 
 def _missing_kinds(layout: Layout, decks: list[Deck]) -> list[ContentError]:
@@ -161,7 +167,7 @@ def _blank_back(c: Canvas, sheet: tuple[float, float]) -> None:
     c.showPage()
 
 
-def _summarise(layout: Layout, failures: dict[tuple, list[str]]) -> list[ContentError]:
+def summarise(layout: Layout, failures: dict[tuple, list[str]]) -> list[ContentError]:
     """One error per failing element and problem, naming the first card and how many others."""
     errors = []
     for (path, kind, side, message), cards in failures.items():
@@ -177,7 +183,7 @@ def _draw_deck(c: Canvas, painter: Painter, layout: Layout, deck: Deck, options:
     for n, cards in enumerate(sheets, 1):
         label = f"{deck.name} · {n}/{len(sheets)}"
         for i, fields in enumerate(cards):
-            _draw_card(painter, card, "face", fields, g.slots[i], failures)
+            draw_card(painter, card, "face", fields, g.slots[i], failures)
         if card.shape == "circle":
             _circle_cut_lines(c, g, len(cards))
         elif options.crop_marks:
@@ -189,13 +195,13 @@ def _draw_deck(c: Canvas, painter: Painter, layout: Layout, deck: Deck, options:
         c.saveState()
         c.translate(options.back_offset_mm[0] * mm, -options.back_offset_mm[1] * mm)
         for i, fields in enumerate(cards):
-            _draw_card(painter, card, "back", fields, g.back_slot(i, options.duplex), failures)
+            draw_card(painter, card, "back", fields, g.back_slot(i, options.duplex), failures)
         c.restoreState()
         _label(c, g, label + f" · backs ({options.duplex} edge)")
         c.showPage()
 
 
-def _draw_card(painter: Painter, card: CardLayout, side: str, fields: dict, slot, failures: dict) -> None:
+def draw_card(painter: Painter, card: CardLayout, side: str, fields: dict, slot, failures: dict) -> None:
     """Draw one side of a card in its slot; a failing element is recorded in ``failures`` (keyed
     by element and problem, listing the cards) and the rest of the card is still drawn."""
     c = painter.canvas

@@ -1,0 +1,99 @@
+"""``deckpress export``: a game's (or a fan variant's) cards in the forms print services and
+online tables take: per-card PNG images, a one-card-per-page PDF, Tabletop Simulator decks."""
+from __future__ import annotations
+
+import sys
+from pathlib import Path
+
+import click
+
+from deckpress.generator import exitcodes
+from deckpress.generator.cli.progress import progress_bar
+from deckpress.generator.errors import ContentErrors
+from deckpress.generator.export import SERVICES, service_template
+
+FORMATS = ("png", "pdf", "tts")
+
+
+@click.command()
+@click.argument("game")
+@click.option("--to", "fmt", type=click.Choice(FORMATS), required=True,
+              help="png: one image per card face and back; pdf: one card per page with trim and bleed boxes; tts: Tabletop Simulator deck sheets and saved objects.")
+@click.option("--service", type=click.Choice(sorted(SERVICES)), default=None,
+              help="Fit poker-size cards to a print service's template: tgc (The Game Crafter), mpc (MakePlayingCards), dtc (DriveThruCards).")
+@click.option("--dpi", type=click.IntRange(72, 1200), default=None,
+              help="Resolution of the images [default: 300 for png, 150 for tts].")
+@click.option("--sets", default=None, metavar="SET,...", help="Only these sets of the game.")
+@click.option("--content", type=click.Path(path_type=Path), default=None,
+              help="For a variant: the game folder it extends [default: the shipped game named by 'extends'].")
+@click.option("--out", type=click.Path(path_type=Path), default=None,
+              help="Folder to write into [default: output/<game or variant>/<format>].")
+def export(game: str, fmt: str, service: str | None, dpi: int | None, sets: str | None, content: Path | None, out: Path | None) -> None:
+    """Export GAME's cards (a game folder, a shipped game's id, or a variant file: then the
+    variant's cards) for print services and online play.  Every image is a rasterised page of
+    the one-up PDF, drawn by the same code as the print-and-play sheets.  Exit 0 written, 1 the
+    content is not valid (every error listed), 4 a file could not be written."""
+    from deckpress.generator.export.images import write_images
+    from deckpress.generator.export.tts import write_tts
+    from deckpress.generator.games import kit_module
+    from deckpress.generator.output import write_atomic
+    from deckpress.generator.reporters import summarised
+    from deckpress.generator.render.oneup import one_up_pdf
+
+    path = Path(game)
+    loaded, errors, name = _load(path, content)
+    if errors:
+        for line in summarised(errors, where_all="deckpress validate --format json lists them all"):
+            click.echo(line, err=True)
+        click.echo(f"{game}: not exported ({len(errors)} error{'s' * (len(errors) != 1)}); nothing was written", err=True)
+        sys.exit(exitcodes.CONTENT)
+    decks = kit_module(loaded.game_id).decks(loaded)
+    if sets:
+        wanted = {s.strip() for s in sets.split(",")}
+        known = sorted({d.set for d in decks})
+        unknown = sorted(wanted - set(known))
+        if unknown:
+            raise click.UsageError(f"unknown set '{unknown[0]}' (this game's sets: {', '.join(known)})")
+        decks = [d for d in decks if d.set in wanted]
+    chosen = SERVICES[service] if service else None
+    layout = loaded.documents["layout"]
+    try:
+        pdf, pages = one_up_pdf(layout, decks, (lambda trim: service_template(chosen, trim)) if chosen else None,
+                                title=f"{loaded['game']['title']}: one card per page")
+    except ContentErrors as exc:
+        for line in summarised(exc.errors):
+            click.echo(line, err=True)
+        sys.exit(exitcodes.CONTENT)
+    out = out or Path("output") / name / fmt
+    if fmt == "pdf":
+        target = out / f"{name}-one-up.pdf"
+        write_atomic(target, pdf)
+        click.echo(f"wrote {target} ({len(pages)} pages: each card's face, then its back)")
+        return
+    resolution = dpi or (chosen.dpi if chosen else 300 if fmt == "png" else 150)
+    with progress_bar("text") as tell:
+        each = (lambda done: tell(f"rasterising at {resolution} dpi", done, len(pages))) if tell else None
+        if fmt == "png":
+            written = write_images(pdf, pages, out, resolution, each)
+            click.echo(f"wrote {len(written)} images to {out} ({resolution} dpi)")
+        else:
+            written = write_tts(pdf, pages, out, name, resolution, each)
+            click.echo(f"wrote {len(written)} Tabletop Simulator deck{'s' * (len(written) != 1)} to {out}: "
+                       "copy the .json files to TTS's Saves/Saved Objects folder")
+
+
+def _load(path: Path, folder: Path | None):
+    """``(content, errors, name)`` of a game folder, shipped id or variant file."""
+    from deckpress.generator.cli.content import is_variant
+    from deckpress.generator.content import check_game, find_game
+    from deckpress.generator.variant import merged_content
+
+    if path.is_file() and is_variant(path):
+        content, errors = merged_content(path, folder)
+        return content, errors, path.stem
+    try:
+        game_folder = find_game(path)
+    except ContentErrors as exc:
+        raise click.UsageError(str(exc.errors[0])) from None
+    content, errors = check_game(game_folder)
+    return content, errors, content.game_id if content else path.name

@@ -1,0 +1,124 @@
+"""Tabletop Simulator decks: for each deck, sheets of card faces (at most 10 x 7 slots, the last
+slot holding the image TTS shows for a hidden card: the shared back, or a plain grey card when
+each card has its own back), the back (one image, or a sheet of backs
+when the cards' backs differ), and a saved-object JSON that TTS loads from its Saved Objects
+folder (``Documents/My Games/Tabletop Simulator/Saves/Saved Objects``).
+
+The JSON follows TTS's ``DeckCustom`` object: ``CustomDeck`` entries (``FaceURL``, ``BackURL``,
+``NumWidth``, ``NumHeight``, ``BackIsHidden``, ``UniqueBack``), ``DeckIDs`` and one ``Card`` per
+card in ``ContainedObjects``, ``CardID`` = sheet number x 100 + slot (the layout TTS's own deck
+builder saves; see for example ZONT3/tts-deck-generator, tts_deckgen/save_data.py).  Image paths
+are ``file://`` URLs of the files written, so the deck opens on the machine that exported it;
+upload the images (to Steam Cloud from TTS) to share it.
+"""
+from __future__ import annotations
+
+import io
+import json
+import math
+from collections.abc import Callable
+from pathlib import Path
+
+from PIL import Image
+
+from deckpress.generator.export.images import rasterise
+from deckpress.generator.export import MM_PER_INCH
+from deckpress.generator.output import write_atomic
+from deckpress.generator.render.oneup import Page
+
+#: TTS's largest deck sheet, in cards across and down.
+MAX_COLUMNS, MAX_ROWS = 10, 7
+#: Cards per sheet: every slot but the last, which holds the hidden-card image.
+CARDS_PER_SHEET = MAX_COLUMNS * MAX_ROWS - 1
+
+
+def sheet_grid(cards: int) -> tuple[int, int]:
+    """Columns and rows of a sheet for ``cards`` cards plus the hidden-card slot (at most 10 x 7)."""
+    slots = cards + 1
+    columns = min(MAX_COLUMNS, slots)
+    return columns, math.ceil(slots / columns)
+
+
+def write_tts(pdf: bytes, pages: list[Page], out: Path, name: str, dpi: int, each: Callable[[int], None] | None = None) -> list[Path]:
+    """Write each deck of a one-up PDF (faces and backs, see
+    :func:`deckpress.generator.render.oneup.one_up_pdf`) as TTS sheets and a saved object
+    ``out/<name>-<deck>.json``; images are cut to the cards' trim.  Returns the JSON paths.
+
+    Raises:
+        OutputError: a file cannot be written.
+    """
+    faces: dict[str, list[tuple[Page, Image.Image]]] = {}
+    backs: dict[str, list[Image.Image]] = {}
+    for page, image in rasterise(pdf, pages, dpi, each):
+        trimmed = _trim(image, page, dpi)
+        if page.side == "face":
+            faces.setdefault(page.kind, []).append((page, trimmed))
+        else:
+            backs.setdefault(page.kind, []).append(trimmed)
+    written = []
+    for kind, cards in faces.items():
+        written.append(_deck(out, f"{name}-{kind}", cards, backs.get(kind, [])))
+    return written
+
+
+def _trim(image: Image.Image, page: Page, dpi: int) -> Image.Image:
+    """The card's trim cut out of its page image (edges rounded to the nearest pixel)."""
+    left, right, top, bottom = page.bleed_mm
+    w, h = page.size_mm
+    px = lambda v: round(v / MM_PER_INCH * dpi)  # noqa: E731
+    return image.crop((px(left), px(top), px(w - right), px(h - bottom)))
+
+
+def _deck(out: Path, stem: str, cards: list[tuple[Page, Image.Image]], backs: list[Image.Image]) -> Path:
+    """The sheets, back and saved object of one deck."""
+    unique_back = len({b.tobytes() for b in backs}) > 1
+    custom, ids, contained = {}, [], []
+    for n, start in enumerate(range(0, len(cards), CARDS_PER_SHEET), 1):
+        chunk = cards[start:start + CARDS_PER_SHEET]
+        columns, rows = sheet_grid(len(chunk))
+        # what other players see of a card in a hand: the shared back, or (backs that differ
+        # would give the card away) a plain grey card
+        hidden = backs[0] if backs and not unique_back else Image.new("RGB", chunk[0][1].size, (128, 128, 128))
+        face_sheet = _sheet([img for _, img in chunk] + [None] * (columns * rows - len(chunk) - 1) + [hidden], columns, rows)
+        face_path = _png(out / f"{stem}-{n}.png", face_sheet)
+        if unique_back:
+            back_images = backs[start:start + len(chunk)]
+            back_path = _png(out / f"{stem}-{n}-backs.png", _sheet(back_images + [None] * (columns * rows - len(back_images)), columns, rows))
+        else:
+            back_path = _png(out / f"{stem}-back.png", backs[0] if backs else Image.new("RGB", chunk[0][1].size, "white"))
+        custom[str(n)] = {"FaceURL": face_path.resolve().as_uri(), "BackURL": back_path.resolve().as_uri(),
+                          "NumWidth": columns, "NumHeight": rows, "BackIsHidden": True, "UniqueBack": unique_back, "Type": 0}
+        for slot, (page, _) in enumerate(chunk):
+            card_id = n * 100 + slot
+            ids.append(card_id)
+            contained.append({"Name": "Card", "Nickname": page.name, "Description": page.card_id, "CardID": card_id,
+                              "Transform": _transform()})
+    deck = {"Name": "DeckCustom", "Nickname": stem, "Transform": _transform(), "DeckIDs": ids, "CustomDeck": custom,
+            "ContainedObjects": contained}
+    saved = {"SaveName": stem, "GameMode": "", "Date": "", "Gravity": 0.5, "Table": "", "Sky": "", "Note": "",
+             "Rules": "", "XmlUI": "", "LuaScript": "", "LuaScriptState": "", "ObjectStates": [deck], "TabStates": {},
+             "VersionNumber": ""}
+    path = out / f"{stem}.json"
+    write_atomic(path, (json.dumps(saved, indent=2, ensure_ascii=False) + "\n").encode("utf-8"))
+    return path
+
+
+def _sheet(images: list[Image.Image | None], columns: int, rows: int) -> Image.Image:
+    """Images in reading order on a ``columns`` x ``rows`` grid (None: an empty slot)."""
+    w, h = next(i for i in images if i is not None).size
+    sheet = Image.new("RGB", (w * columns, h * rows), "white")
+    for index, image in enumerate(images):
+        if image is not None:
+            sheet.paste(image.resize((w, h)) if image.size != (w, h) else image, ((index % columns) * w, (index // columns) * h))
+    return sheet
+
+
+def _png(path: Path, image: Image.Image) -> Path:
+    buf = io.BytesIO()
+    image.save(buf, format="PNG")
+    write_atomic(path, buf.getvalue())
+    return path
+
+
+def _transform() -> dict[str, float]:
+    return {"posX": 0.0, "posY": 1.0, "posZ": 0.0, "rotX": 0.0, "rotY": 180.0, "rotZ": 180.0, "scaleX": 1.0, "scaleY": 1.0, "scaleZ": 1.0}

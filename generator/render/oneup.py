@@ -1,0 +1,126 @@
+"""One card per page: the form print services take (DriveThruCards' card PDFs) and the page each
+per-card image is rasterised from, drawn by the same card drawing as the sheets
+(:func:`deckpress.generator.render.kit.draw_card`), so the two can never drift apart.
+
+Each page's MediaBox is the card's trim plus its bleed on every side; its TrimBox is the card's
+trim and its BleedBox the whole page, so prepress tools find the cut (``pdfinfo -box``).  A print
+service's template may be larger than the card (US poker 63.5 x 88.9 mm around deckpress's
+63 x 88 mm): the card is then centred in the service's canvas and its bleed drawn out to fill
+it, never scaled, so nothing of the card moves and only background lies beyond its trim.
+"""
+from __future__ import annotations
+
+import io
+from collections.abc import Callable
+from dataclasses import dataclass
+
+from reportlab.lib.units import mm
+from reportlab.pdfgen.canvas import Canvas
+
+from deckpress.generator.errors import ContentErrors
+from deckpress.generator.imposition import Slot
+from deckpress.generator.model import Deck
+from deckpress.generator.render import fonts
+from deckpress.generator.render.elements import Painter
+from deckpress.generator.render.images import ImageSource
+from deckpress.generator.render.kit import draw_card, layout_errors, summarise
+from deckpress.generator.render.layout import CardLayout, compile_layout
+
+
+@dataclass(frozen=True)
+class Page:
+    """One page of a one-up PDF: the deck kind, the card's id and name (its ``name``, ``title`` or
+    ``code_name`` field, else its id), its copy number (1 for the first of identical cards), the side
+    (``face`` or ``back``), the page size and the bleed around the trim (left, right, top,
+    bottom), in mm."""
+
+    kind: str
+    card_id: str
+    name: str
+    copy: int
+    side: str
+    size_mm: tuple[float, float]
+    bleed_mm: tuple[float, float, float, float]
+
+
+@dataclass(frozen=True)
+class CardPage:
+    """Where a card sits on its page, in mm: the page (width, height), the bleed on each side
+    (left, right, top, bottom) around the card's trim, and the page's TrimBox (width, height,
+    centred): the card's trim, or a print service's where its template is larger."""
+
+    page_mm: tuple[float, float]
+    bleed_mm: tuple[float, float, float, float]
+    trim_box_mm: tuple[float, float]
+
+
+def card_canvas(card: CardLayout, template_mm: tuple[tuple[float, float], float] | None = None) -> CardPage:
+    """The page of one card: its trim plus its own bleed; or, with ``template_mm`` (a print
+    service's trim and bleed per side, mm), the service's canvas with the card centred in it
+    and the service's trim as the TrimBox.
+
+    Raises:
+        ValueError: the service's trim is smaller than the card's (it would cut into the card).
+    """
+    w, h = card.trim_mm
+    if template_mm is None:
+        b = card.bleed_mm
+        return CardPage((w + 2 * b, h + 2 * b), (b, b, b, b), (w, h))
+    (tw, th), bleed = template_mm
+    if tw < w or th < h:
+        raise ValueError(f"a {tw:g} x {th:g} mm template is smaller than the {w:g} x {h:g} mm card")
+    cw, ch = tw + 2 * bleed, th + 2 * bleed
+    bx, by = (cw - w) / 2, (ch - h) / 2
+    return CardPage((cw, ch), (bx, bx, by, by), (tw, th))
+
+
+def one_up_pdf(layout_doc, decks: list[Deck], template_for: Callable[[tuple[float, float]], tuple[tuple[float, float], float] | None] | None = None,
+               backs: bool = True, title: str = "deckpress", checked_images: frozenset[str] = frozenset()) -> tuple[bytes, list[Page]]:
+    """Every card of ``decks`` on a page of its own, face then back (``backs``), card after card,
+    copies numbered; ``template_for(trim_mm)`` gives a print service's (trim, bleed) for a card of
+    that trim, or None for the card's own trim and bleed (see :func:`card_canvas`).  Returns the PDF bytes and
+    the pages in order.
+
+    Raises:
+        ContentErrors: a card that cannot be laid out (as :func:`deckpress.generator.render.kit.build_kit`).
+    """
+    fonts.register()
+    layout = compile_layout(layout_doc)
+    errors = layout_errors(layout, decks, None)
+    if errors:
+        raise ContentErrors(errors)
+    buf = io.BytesIO()
+    c = Canvas(buf, invariant=1, initialFontName="Lato", initialFontSize=10)
+    c.setTitle(title)
+    c.setCreator("deckpress")
+    c.setAuthor("deckpress")
+    painter = Painter(c, layout.colour, open_image=ImageSource(layout_doc.path.parent, checked_images))
+    failures: dict[tuple, list[str]] = {}
+    pages: list[Page] = []
+    for deck in decks:
+        card = layout.cards[deck.kind]
+        place = card_canvas(card, template_for(card.trim_mm) if template_for else None)
+        seen: dict[str, int] = {}
+        for fields in deck.cards:
+            copy = seen[fields["id"]] = seen.get(fields["id"], 0) + 1
+            for side in ("face", "back") if backs else ("face",):
+                _page(c, painter, card, side, fields, place, failures)
+                name = str(fields.get("name") or fields.get("title") or fields.get("code_name") or fields["id"])
+                pages.append(Page(deck.kind, fields["id"], name, copy, side, place.page_mm, place.bleed_mm))
+    errors = summarise(layout, failures)
+    if errors:
+        raise ContentErrors(errors)
+    c.save()
+    return buf.getvalue(), pages
+
+
+def _page(c: Canvas, painter: Painter, card: CardLayout, side: str, fields: dict, place: CardPage, failures: dict) -> None:
+    """One card side on a page of its own, with the page's TrimBox and BleedBox set."""
+    pw, ph = place.page_mm
+    tw, th = place.trim_box_mm
+    c.setPageSize((pw * mm, ph * mm))
+    c.setBleedBox((0, 0, pw * mm, ph * mm))
+    c.setTrimBox(((pw - tw) / 2 * mm, (ph - th) / 2 * mm, (pw + tw) / 2 * mm, (ph + th) / 2 * mm))
+    left, _, top, _ = place.bleed_mm
+    draw_card(painter, card, side, fields, Slot(0, 0, left, top, place.bleed_mm), failures)
+    c.showPage()

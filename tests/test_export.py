@@ -1,0 +1,135 @@
+"""deckpress export (issue 11): per-card images at the print services' published pixel sizes, a
+one-card-per-page PDF whose boxes prepress tools read, and Tabletop Simulator decks, each read
+back: pixel sizes and dpi, boxes to 0.01 mm, colours where the card and its bleed are, the TTS
+saved object's grid, cards and names, and a fan variant's changed card in its TTS deck."""
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+import pytest
+from PIL import Image
+from pypdf import PdfReader
+
+MM_PER_PT = 25.4 / 72
+POKER_KINDS = {"mission-emission": ["state", "point"], "fifty-missions": ["symbol"],
+               "maybe-missions": ["identity", "master", "mission", "shop"], "geheime-mission": ["agent"]}
+
+
+def _boxes(page) -> dict[str, list[float]]:
+    return {name: [float(v) * MM_PER_PT for v in getattr(page, name)] for name in ("mediabox", "trimbox", "bleedbox")}
+
+
+def _close(box: list[float], expected: list[float]) -> bool:
+    """Equal to 0.01 mm."""
+    return all(abs(a - b) < 0.01 for a, b in zip(box, expected, strict=True))
+
+
+@pytest.mark.parametrize("game", sorted(POKER_KINDS))
+def test_tgc_images_have_the_published_pixel_size(game, cli, tmp_path):
+    # The Game Crafter's poker template: 825 x 1125 px at 300 dpi (2.5 x 3.5 in + 1/8 in bleed).
+    result = cli("export", game, "--to", "png", "--service", "tgc", "--out", tmp_path)
+    assert result.exit_code == 0, result.output
+    for kind in POKER_KINDS[game]:
+        files = sorted((tmp_path / kind).glob("*.png"))
+        assert files and any(f.name.endswith("-face.png") for f in files) and any(f.name.endswith("-back.png") for f in files)
+        for f in files[:4]:
+            with Image.open(f) as image:
+                assert image.size == (825, 1125)
+                assert [round(d) for d in image.info["dpi"]] == [300, 300]
+
+
+def test_mpc_images_and_other_sizes_at_their_own_trim_and_bleed(cli, tmp_path):
+    # MakePlayingCards' poker image: 822 x 1122 px at 300 dpi; 50 Missions' round 80 mm missions
+    # are not poker size, so they keep their own 3 mm bleed: 86 mm at 300 dpi = 1016 px.
+    assert cli("export", "fifty-missions", "--to", "png", "--service", "mpc", "--out", tmp_path).exit_code == 0
+    with Image.open(tmp_path / "symbol" / "lighter-5-1-face.png") as image:
+        assert image.size == (822, 1122)
+    with Image.open(tmp_path / "mission" / "total-16-face.png") as image:
+        assert image.size == (1016, 1016)
+    # two copies of every symbol card: numbered, a face and a back each
+    assert {p.name for p in (tmp_path / "symbol").glob("lighter-5-*")} == {
+        "lighter-5-1-face.png", "lighter-5-1-back.png", "lighter-5-2-face.png", "lighter-5-2-back.png"}
+
+
+def test_one_up_pdf_for_drivethrucards_has_trim_and_bleed_boxes(cli, tmp_path):
+    # OneBookShelf card prep: US poker 2.5 x 3.5 in, 1/8 in bleed, a 2.75 x 3.75 in page.
+    assert cli("export", "mission-emission", "--to", "pdf", "--service", "dtc", "--out", tmp_path).exit_code == 0
+    reader = PdfReader(tmp_path / "mission-emission-one-up.pdf")
+    assert len(reader.pages) == 2 * (36 + 18)  # each card's face, then its back
+    for page in reader.pages[:3]:
+        boxes = _boxes(page)
+        assert _close(boxes["mediabox"], [0, 0, 69.85, 95.25]) and _close(boxes["bleedbox"], [0, 0, 69.85, 95.25])
+        assert _close(boxes["trimbox"], [3.175, 3.175, 66.675, 92.075])
+    text = reader.pages[0].extract_text() + reader.pages[2].extract_text()
+    assert "Andhra Pradesh" in text and "Arunachal Pradesh" in text
+
+
+def test_one_up_pdf_without_a_service_is_the_cards_own_trim_and_bleed(cli, tmp_path):
+    assert cli("export", "maybe-missions", "--to", "pdf", "--out", tmp_path).exit_code == 0
+    reader = PdfReader(tmp_path / "maybe-missions-one-up.pdf")
+    sizes = {tuple(round(v, 2) for v in _boxes(p)["mediabox"]) for p in reader.pages}
+    assert sizes == {(0, 0, 69, 94), (0, 0, 50, 73)}  # 63 x 88 and 44 x 67 mm cards, 3 mm bleed
+    for page in reader.pages:
+        boxes = _boxes(page)
+        w, h = boxes["mediabox"][2:]
+        assert _close(boxes["trimbox"], [3, 3, w - 3, h - 3])
+
+
+def test_a_cards_colour_fills_its_trim_and_runs_into_the_bleed(cli, tmp_path):
+    # A Mission Emission state card's background is its mission colour, drawn to the bleed edge:
+    # the same colour just inside the trim and at the very edge of the image.
+    assert cli("export", "mission-emission", "--to", "png", "--out", tmp_path).exit_code == 0
+    with Image.open(tmp_path / "state" / "goa-face.png") as image:
+        bleed_px = round(3 / 25.4 * 300)
+        inside = image.getpixel((bleed_px + 12, bleed_px + 12))
+        edge = image.getpixel((1, 1))
+        assert inside == edge and inside != (255, 255, 255)
+        assert image.getpixel((image.width // 2, image.height // 2)) == (255, 255, 255)  # the white value panel
+
+
+def test_tts_deck_reads_back_with_its_grid_cards_and_names(cli, tmp_path):
+    assert cli("export", "mission-emission", "--to", "tts", "--out", tmp_path).exit_code == 0
+    saved = json.loads((tmp_path / "mission-emission-state.json").read_text())
+    deck = saved["ObjectStates"][0]
+    assert deck["Name"] == "DeckCustom"
+    sheet = deck["CustomDeck"]["1"]
+    assert (sheet["NumWidth"], sheet["NumHeight"]) == (10, 4)  # 36 cards and the hidden-card slot
+    assert sheet["BackIsHidden"] is True and sheet["UniqueBack"] is False
+    names = [c["Nickname"] for c in deck["ContainedObjects"]]
+    assert len(names) == 36 and names[0] == "Andhra Pradesh" and "Goa" in names
+    assert deck["DeckIDs"] == [c["CardID"] for c in deck["ContainedObjects"]] == list(range(100, 136))
+    face = Path(sheet["FaceURL"].removeprefix("file://"))
+    with Image.open(face) as image:  # ten cards across, four down, each its 63 x 88 mm trim at 150 dpi (to a pixel)
+        card_w, card_h = image.width / 10, image.height / 4
+        assert card_w == int(card_w) and abs(card_w - 63 / 25.4 * 150) <= 1 and abs(card_h - 88 / 25.4 * 150) <= 1
+
+
+def test_tts_export_of_a_variant_holds_its_changed_cards(cli, tmp_path):
+    variant = tmp_path / "goa.yaml"
+    variant.write_text('extends: mission-emission\nname: Goa renamed\nauthor: A Fan\nversion: "1"\ndescription: x\n'
+                       "changes:\n  - replace: {file: states, id: goa, fields: {name: Goa Dourada}}\n")
+    result = cli("export", variant, "--to", "tts", "--out", tmp_path / "tts")
+    assert result.exit_code == 0, result.output
+    deck = json.loads((tmp_path / "tts" / "goa-state.json").read_text())["ObjectStates"][0]
+    names = [c["Nickname"] for c in deck["ContainedObjects"]]
+    assert "Goa Dourada" in names and "Goa" not in names
+
+
+def test_two_sided_cards_get_a_sheet_of_backs_and_hide_behind_grey(cli, tmp_path):
+    # Maybe Missions' mission cards have a red side behind each green one: TTS needs every back.
+    assert cli("export", "maybe-missions", "--to", "tts", "--out", tmp_path).exit_code == 0
+    sheet = json.loads((tmp_path / "maybe-missions-mission.json").read_text())["ObjectStates"][0]["CustomDeck"]["1"]
+    assert sheet["UniqueBack"] is True and sheet["BackURL"].endswith("maybe-missions-mission-1-backs.png")
+    with Image.open(sheet["FaceURL"].removeprefix("file://")) as image:
+        w, h = image.width // sheet["NumWidth"], image.height // sheet["NumHeight"]
+        assert image.getpixel((image.width - w // 2, image.height - h // 2)) == (128, 128, 128)
+
+
+def test_an_invalid_variant_exports_nothing(cli, tmp_path):
+    variant = tmp_path / "bad.yaml"
+    variant.write_text('extends: mission-emission\nname: Bad\nauthor: A Fan\nversion: "1"\ndescription: x\n'
+                       "changes:\n  - replace: {file: states, id: gao, fields: {name: Goa}}\n")
+    result = cli("export", variant, "--to", "png", "--out", tmp_path / "out")
+    assert result.exit_code == 1 and "no card 'gao' in states.yaml (did you mean 'goa'?)" in result.stderr
+    assert not (tmp_path / "out").exists()
