@@ -15,8 +15,8 @@ from types import MappingProxyType
 from typing import Any
 
 from deckpress.generator import gate
-from deckpress.generator.content import (GameContent, check_documents, check_game, document_errors, find_game, load_game, module_for,
-                                         new_places, semantic_errors, shipped_games)
+from deckpress.generator.content import (GameContent, check_documents, check_game, document_errors, find_game, load_game,
+                                         new_places, record_list, semantic_errors, shipped_games)
 from deckpress.generator.errors import ContentError, ContentErrors, display_path
 from deckpress.generator.safetext import choices, excerpt
 from deckpress.generator.schema import schema_error_paths, validate
@@ -125,23 +125,6 @@ def merged_content(path: Path, folder: Path | None = None) -> tuple[GameContent 
     merged, merge_errors = merge(variant, base)
     errors = sorted(set(errors + merge_errors))
     return (None, errors) if errors else (merged, [])
-
-
-#: Record lists of the files every game has: a variant changes the box's counts in game.yaml.
-COMMON_RECORD_LISTS = {"game": "components"}
-
-
-def record_list(game_id: str, stem: str, data: Any) -> str | None:
-    """The key of the list of cards (records with an ``id``) in a content file: the game module's
-    ``RECORD_LISTS[stem]`` if it declares one (or :data:`COMMON_RECORD_LISTS`), else the file's
-    only top-level list of records."""
-    if not isinstance(data, dict):
-        return None
-    declared = {**COMMON_RECORD_LISTS, **getattr(module_for(game_id), "RECORD_LISTS", {})}
-    if stem in declared:
-        return declared[stem] if isinstance(data.get(declared[stem]), list) else None
-    keys = [k for k, v in data.items() if isinstance(v, list) and v and all(isinstance(r, dict) and "id" in r for r in v)]
-    return keys[0] if len(keys) == 1 else None
 
 
 def merge(variant: Variant, base: GameContent) -> tuple[GameContent, list[ContentError]]:

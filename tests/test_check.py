@@ -205,7 +205,7 @@ def test_eight_mistakes_are_listed_in_one_run_at_their_lines():
         (at("id: karnatka"), "replace.id: no card 'karnatka' in states.yaml (did you mean 'karnataka'?)"),
         (at('"75"'), 'values.forest.value: expected a whole number, found the text "75" (write it without quotes)'),
         (at("provenence"), "values.forest.provenence: unknown key 'provenence' (did you mean 'provenance'"),
-        (at("Extraordinarily"), "card 'assam' (states.yaml): text '{name}' = 'The Extraordinarily Long Name of Assam State' needs"),
+        (at("Extraordinarily"), "card 'assam': text '{name}' = 'The Extraordinarily Long Name of Assam State' needs"),
         (at("forest-extra"), "point_cards: 19 records, but game.yaml (line "),
         (at("nowhere:"), "art: no card 'nowhere' in the merged content"),
     ]

@@ -176,8 +176,14 @@ def test_text_that_cannot_fit_fails_naming_card_and_field(game_copy, cli, tmp_pa
     edit(folder / "states.yaml", "name: Goa", "name: Goa Daman Diu Dadra Nagar Haveli and Lakshadweep Islands")
     result = cli("build", folder, "--out", out)
     assert result.exit_code == 1
-    assert "state face, card 'goa' (states.yaml): text '{name}' = 'Goa Daman Diu Dadra Nagar Haveli and Lakshadweep Islands' needs" in result.stderr
-    assert "layout.yaml:" in result.stderr and "left as it was" in result.stderr
+    # issue 11: at the card's own line in its card file, the layout element as context
+    states = folder / "states.yaml"
+    line = next(i for i, text in enumerate(states.read_text().splitlines(), 1) if text.strip() == "- id: goa")
+    assert f"{states}:{line}:5: state face, card 'goa': text '{{name}}' = 'Goa Daman Diu Dadra Nagar Haveli and Lakshadweep Islands' needs" in result.stderr
+    assert f"(layout element at {folder / 'layout.yaml'}:" in result.stderr and "left as it was" in result.stderr
+    # and validate says the same, so a validate-only pre-commit hook lets no unbuildable card in
+    checked = cli("validate", folder)
+    assert checked.exit_code == 1 and f"{states}:{line}:5: state face, card 'goa': text '{{name}}'" in checked.stdout + checked.stderr
     assert (out / "mission-emission.pdf").read_bytes() == good  # the previous PDF is untouched
     assert not [p for p in out.iterdir() if p.name != "mission-emission.pdf"]  # no temporary left
 

@@ -33,7 +33,7 @@ import yaml
 
 from deckpress.generator.check.simulation import SimulationPlan, compare, run_bounded
 from deckpress.generator.check.thresholds import Thresholds
-from deckpress.generator.content import SCHEMA_COMMENT, GameContent, schema_for
+from deckpress.generator.content import SCHEMA_COMMENT, GameContent, card_locator, schema_for
 from deckpress.generator import exitcodes
 from deckpress.generator.errors import ContentError, ContentErrors, display_path
 from deckpress.generator.games import kit_module
@@ -276,7 +276,7 @@ def _preview(base: GameContent, merged: GameContent, art: dict[str, str], path: 
     if not decks or (path is None and not render):
         return None, ids
     pdf = render_pdf(merged.documents["layout"], decks, None, PrintOptions(), title=f"{merged['game']['title']}: variant preview",
-                     checked_images=frozenset(art.values()))
+                     checked_images=frozenset(art.values()), locate=card_locator(merged))
     if path is None:
         return None, ids
     write_atomic(path, pdf)

@@ -226,6 +226,39 @@ def new_places(found: list[ContentError], known: list[ContentError]) -> list[Con
     return [e for e in found if not e.line or (e.path, e.line) not in lines]
 
 
+#: Record lists of the files every game has: a variant changes the box's counts in game.yaml.
+COMMON_RECORD_LISTS = {"game": "components"}
+
+
+def record_list(game_id: str, stem: str, data: Any) -> str | None:
+    """The key of the list of cards (records with an ``id``) in a content file: the game module's
+    ``RECORD_LISTS[stem]`` if it declares one (or :data:`COMMON_RECORD_LISTS`), else the file's
+    only top-level list of records."""
+    if not isinstance(data, dict):
+        return None
+    declared = {**COMMON_RECORD_LISTS, **getattr(module_for(game_id), "RECORD_LISTS", {})}
+    if stem in declared:
+        return declared[stem] if isinstance(data.get(declared[stem]), list) else None
+    keys = [k for k, v in data.items() if isinstance(v, list) and v and all(isinstance(r, dict) and "id" in r for r in v)]
+    return keys[0] if len(keys) == 1 else None
+
+
+def card_locator(content: GameContent):
+    """``locate(source, card_id) -> (document, path) | None``: where the card ``card_id`` of the
+    content file named ``source`` (``"states.yaml"``) is written, for errors at the card's own
+    line (found by the record's ``id`` in the file's record list; None for a card made by a
+    game's code rather than written as a record)."""
+    places: dict[tuple[str, str], tuple[Document, tuple]] = {}
+    for stem, doc in content.documents.items():
+        key = record_list(content.game_id, stem, doc.data)
+        if key is None:
+            continue
+        for index, record in enumerate(doc.data[key]):
+            if isinstance(record, dict) and "id" in record:
+                places.setdefault((Path(doc.path).name, str(record["id"])), (doc, (key, index)))
+    return lambda source, card_id: places.get((source, card_id))
+
+
 def load_game(game: str | Path) -> GameContent:
     """Load and check a game's content.
 

@@ -181,7 +181,7 @@ def draw_board(c: Canvas, painter: Painter, layout: Layout, board: Board, paper:
     spec = layout.doc.data.get("boards", {}).get(board.kind)
     if spec is None:
         known = ", ".join(layout.doc.data.get("boards", {})) or "none"
-        failures.setdefault((("boards",), board.kind, "board", f"no layout for board kind '{board.kind}' ({board.name}); board layouts exist for: {known}"), []).append(_who(board))
+        failures.setdefault((("boards",), board.kind, "board", f"no layout for board kind '{board.kind}' ({board.name}); board layouts exist for: {known}", False), []).append(_who(board))
         return
     path = ("boards", board.kind, "elements")
     elements = compile_elements(spec["elements"], path)
@@ -246,7 +246,7 @@ def _draw_tile_art(painter: Painter, board: Board, elements, tiling: Tiling, til
         try:
             el.draw(painter, board.fields, 0.0, 0.0)
         except LayoutError as exc:  # once per board, not once per tile
-            boards = failures.setdefault((exc.path, board.kind, "board", str(exc)), [])
+            boards = failures.setdefault((exc.path, board.kind, "board", str(exc), False), [])
             if _who(board) not in boards:
                 boards.append(_who(board))
     c.restoreState()

@@ -26,11 +26,14 @@ _FIELD = re.compile(r"\{([a-z_][a-z0-9_]*)\}")
 
 
 class LayoutError(ValueError):
-    """An element cannot be drawn for a card: ``path`` locates the element in layout.yaml."""
+    """An element cannot be drawn for a card: ``path`` locates the element in layout.yaml;
+    ``of_card`` says the card's own data is at fault (its text does not fit, it names an icon or
+    image that is not there), not the layout (reported at the card's line where it has one)."""
 
-    def __init__(self, path: tuple, message: str):
+    def __init__(self, path: tuple, message: str, of_card: bool = False):
         super().__init__(message)
         self.path = path
+        self.of_card = of_card
 
 
 class Template:
@@ -212,7 +215,7 @@ class Text(Element):
         try:
             f = fit(text, self.font, self.size, self.min_size, w, h, self.wrap, self.leading)
         except TextOverflow as exc:
-            raise LayoutError(self.path, f"text '{self.template.source}' = '{text}' {exc} in its {self.spec['w_mm']} x {self.spec['h_mm']} mm box") from None
+            raise LayoutError(self.path, f"text '{self.template.source}' = '{text}' {exc} in its {self.spec['w_mm']} x {self.spec['h_mm']} mm box", of_card=True) from None
         c = p.canvas
         c.setFillColor(self.colour(p, "colour", fields, "#000000"))
         c.setFont(self.font, f.size)
@@ -246,7 +249,7 @@ class Icon(Element):
     def draw(self, p, fields, dx, dy):
         name = self.template.render(fields, self.path)
         if name not in icon_set():
-            raise LayoutError(self.path, f"icon '{excerpt(name)}' is not in the icon set ({choices(name, sorted(icon_set()))})")
+            raise LayoutError(self.path, f"icon '{excerpt(name)}' is not in the icon set ({choices(name, sorted(icon_set()))})", of_card=True)
         size = self.spec["size_mm"] * mm
         draw_icon(p.canvas, name, p.x0 + (self.spec["x_mm"] + dx) * mm, p.y0 - (self.spec["y_mm"] + dy) * mm, size,
                   self.colour(p, "colour", fields, "#000000"), self.colour(p, "knockout", fields, "#ffffff"), p.forms)
@@ -296,7 +299,7 @@ class Image(Element):
         try:
             reader = p.open_image(source)
         except ValueError as exc:
-            raise LayoutError(self.path, f"image '{excerpt(source)}' {exc}") from None
+            raise LayoutError(self.path, f"image '{excerpt(source)}' {exc}", of_card=True) from None
         iw, ih = reader.getSize()
         scale = max(w / iw, h / ih)
         c = p.canvas

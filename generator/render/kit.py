@@ -13,7 +13,7 @@ from reportlab.lib.colors import black
 from reportlab.lib.units import mm
 from reportlab.pdfgen.canvas import Canvas
 
-from deckpress.generator.content import GameContent
+from deckpress.generator.content import GameContent, card_locator
 from deckpress.generator.games import kit_module
 from deckpress.generator.errors import ContentError, ContentErrors
 from deckpress.generator.imposition import Grid, ImpositionError, grid
@@ -55,8 +55,9 @@ def build_kit(content: GameContent, options: PrintOptions = PrintOptions()) -> b
 
     Raises:
         ContentErrors: a card cannot be laid out (text that does not fit even at its minimum
-            size, an unknown field, icon or colour), with every such error, each naming the
-            layout element's line, the card and the field; a card larger than the paper, at its
+            size, an unknown field, icon or colour), with every such error, each at the card's
+            own line in its card file with the layout element's line as context (at the element
+            for cards no file writes as a record); a card larger than the paper, at its
             layout's trim; an image the gate refuses, at the layout element.
         ImpositionError: a board's tiles cannot fit the paper.
     """
@@ -70,15 +71,17 @@ def build_kit(content: GameContent, options: PrintOptions = PrintOptions()) -> b
             raise ContentErrors([ContentError(content.game_id, 0, 0, f"unknown set '{u}' (this game's sets: {', '.join(known)})") for u in unknown])
         decks = [d for d in decks if d.set in options.sets]
         boards = [b for b in boards if b.set in options.sets]
-    return render_pdf(content.documents["layout"], decks, module.cover(content), options, title=content["game"]["title"], boards=boards)
+    return render_pdf(content.documents["layout"], decks, module.cover(content), options, title=content["game"]["title"], boards=boards,
+                      locate=card_locator(content))
 
 
 def render_pdf(layout_doc, decks: list[Deck], cover: Cover | None, options: PrintOptions, title: str = "deckpress",
-               boards: list[Board] = (), checked_images: frozenset[str] = frozenset()) -> bytes:
+               boards: list[Board] = (), checked_images: frozenset[str] = frozenset(), locate=None) -> bytes:
     """Render ``decks`` (and ``cover`` if given) with the layouts of ``layout_doc``: see
     :func:`build_kit`.  Used directly for previews of a subset of cards.  Images are named
     relative to the layout's folder (the game's) and opened through the gate; ``checked_images``
-    are absolute paths already checked elsewhere (a variant's art)."""
+    are absolute paths already checked elsewhere (a variant's art); ``locate`` puts a card's
+    layout errors at its own line (see :func:`summarise`)."""
     fonts.register()
     layout = compile_layout(layout_doc, ink_friendly=options.ink_friendly)
     errors = layout_errors(layout, decks, options.paper)
@@ -102,7 +105,7 @@ def render_pdf(layout_doc, decks: list[Deck], cover: Cover | None, options: Prin
         _draw_deck(c, painter, layout, deck, options, failures)
     for board in boards:
         draw_board(c, painter, layout, board, options.paper, options.duplex != "none", failures)
-    errors += summarise(layout, failures)
+    errors += summarise(layout, failures, locate)
     if errors:
         raise ContentErrors(errors)
     c.save()
@@ -167,12 +170,29 @@ def _blank_back(c: Canvas, sheet: tuple[float, float]) -> None:
     c.showPage()
 
 
-def summarise(layout: Layout, failures: dict[tuple, list[str]]) -> list[ContentError]:
-    """One error per failing element and problem, naming the first card and how many others."""
+def summarise(layout: Layout, failures: dict[tuple, list], locate=None) -> list[ContentError]:
+    """The layout failures as errors.  Where a card's own data is at fault (``of_card``: its text
+    does not fit, its icon or image is not there) and ``locate(source, card_id) -> (document,
+    path) | None`` (:func:`deckpress.generator.content.card_locator`) finds it, each failing card
+    is an error at its own line in its card file, the layout element's place given as context;
+    otherwise one error per failing element and problem, at the element, naming the first card
+    and how many others."""
     errors = []
-    for (path, kind, side, message), cards in failures.items():
-        more = f" (and {len(cards) - 1} more card{'s' * (len(cards) > 2)})" if len(cards) > 1 else ""
-        errors.append(layout.doc.error(path, f"{kind} {side}, card {cards[0]}{more}: {message}"))
+    for (path, kind, side, message, of_card), cards in failures.items():
+        element = layout.doc.where(path)
+        unplaced = []
+        for card in cards:
+            where = locate(card[1], card[0]) if locate and of_card else None
+            if where is None:
+                unplaced.append(card)
+                continue
+            doc, record = where
+            errors.append(doc.error(record, f"{kind} {side}, card '{card[0]}': {message} "
+                                            f"(layout element at {layout.doc.display}:{element[0]}:{element[1]})"))
+        if unplaced:
+            first = unplaced[0] if isinstance(unplaced[0], str) else f"'{unplaced[0][0]}' ({unplaced[0][1]})"
+            more = f" (and {len(unplaced) - 1} more card{'s' * (len(unplaced) > 2)})" if len(unplaced) > 1 else ""
+            errors.append(layout.doc.error(path, f"{kind} {side}, card {first}{more}: {message}"))
     return errors
 
 
@@ -222,7 +242,7 @@ def draw_card(painter: Painter, card: CardLayout, side: str, fields: dict, slot,
         try:
             el.draw(painter, fields, 0.0, 0.0)
         except LayoutError as exc:
-            failures.setdefault((exc.path, card.kind, side, str(exc)), []).append(f"'{fields.get('id', '?')}' ({fields.get('source', '?')})")
+            failures.setdefault((exc.path, card.kind, side, str(exc), exc.of_card), []).append((str(fields.get("id", "?")), str(fields.get("source", "?"))))
     c.restoreState()
 
 

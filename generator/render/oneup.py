@@ -75,11 +75,12 @@ def card_canvas(card: CardLayout, template_mm: tuple[tuple[float, float], float]
 
 
 def one_up_pdf(layout_doc, decks: list[Deck], template_for: Callable[[tuple[float, float]], tuple[tuple[float, float], float] | None] | None = None,
-               backs: bool = True, title: str = "deckpress", checked_images: frozenset[str] = frozenset()) -> tuple[bytes, list[Page]]:
+               backs: bool = True, title: str = "deckpress", checked_images: frozenset[str] = frozenset(), locate=None) -> tuple[bytes, list[Page]]:
     """Every card of ``decks`` on a page of its own, face then back (``backs``), card after card,
     copies numbered; ``template_for(trim_mm)`` gives a print service's (trim, bleed) for a card of
     that trim, or None for the card's own trim and bleed (see :func:`card_canvas`).  Returns the PDF bytes and
-    the pages in order.
+    the pages in order.  ``locate`` puts a card's layout errors at its own line
+    (:func:`deckpress.generator.render.kit.summarise`).
 
     Raises:
         ContentErrors: a card that cannot be laid out (as :func:`deckpress.generator.render.kit.build_kit`).
@@ -107,7 +108,7 @@ def one_up_pdf(layout_doc, decks: list[Deck], template_for: Callable[[tuple[floa
                 _page(c, painter, card, side, fields, place, failures)
                 name = str(fields.get("name") or fields.get("title") or fields.get("code_name") or fields["id"])
                 pages.append(Page(deck.kind, fields["id"], name, copy, side, place.page_mm, place.bleed_mm))
-    errors = summarise(layout, failures)
+    errors = summarise(layout, failures, locate)
     if errors:
         raise ContentErrors(errors)
     c.save()
