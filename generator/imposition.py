@@ -20,11 +20,40 @@ PAPERS: dict[str, tuple[float, float]] = {
 
 #: Gap between the bleed and the start of a crop mark, mm.
 MARK_GAP_MM = 1.0
+#: Shortest crop mark drawn inside a printer's printable area (``printer_margin_mm``), mm.
+MIN_MARK_MM = 3.0
+#: Custom paper sizes deckpress accepts, mm (a business card to a large-format sheet).
+CUSTOM_PAPER_MM = (50.0, 2000.0)
+_UNITS_MM = {"mm": 1.0, "cm": 10.0, "in": 25.4}
 DUPLEX_EDGES = ("long", "short", "none")
 
 
 class ImpositionError(ValueError):
     """The cards do not fit the paper (raised with the sizes involved)."""
+
+
+def paper_size(paper: str) -> tuple[float, float]:
+    """The (width, height) in mm of ``paper``: a key of :data:`PAPERS`, or a custom size written
+    ``WxH`` with a unit (``300x450mm``, ``8.5x14in``, ``30x45cm``; portrait or landscape as given).
+
+    Raises:
+        ImpositionError: an unknown name, a size not written so, or a side outside
+            :data:`CUSTOM_PAPER_MM`.
+    """
+    key = paper.strip().lower()
+    if key in PAPERS:
+        return PAPERS[key]
+    unit = next((u for u in _UNITS_MM if key.endswith(u)), None)
+    try:
+        w, h = (float(v) * _UNITS_MM[unit] for v in key[:-len(unit)].split("x")) if unit else (None, None)
+    except ValueError:
+        w = h = None
+    if w is None or h is None:
+        raise ImpositionError(f"unknown paper '{paper}' (expected one of: {', '.join(PAPERS)}, or a size such as 300x450mm or 8.5x14in)")
+    low, high = CUSTOM_PAPER_MM
+    if not (low <= w <= high and low <= h <= high):
+        raise ImpositionError(f"paper '{paper}' is {w:g} x {h:g} mm: each side must be {low:g} to {high:g} mm")
+    return (round(w, 3), round(h, 3))
 
 
 @dataclass(frozen=True)
@@ -50,6 +79,8 @@ class Grid:
     rows: int
     slots: tuple[Slot, ...]
     bleed_mm: float
+    gap_mm: float = 0.0
+    printer_margin_mm: float = 0.0
 
     @property
     def per_sheet(self) -> int:
@@ -63,25 +94,42 @@ class Grid:
 
     def cut_lines(self) -> tuple[list[float], list[float]]:
         """The x positions of every vertical card edge and the y positions of every horizontal
-        one, mm: where the crop marks go."""
+        one, mm: where the crop marks go (two per gap between cards when there is a gap)."""
         x0, y0 = self.origin_mm
         w, h = self.card_mm
-        return [x0 + i * w for i in range(self.cols + 1)], [y0 + j * h for j in range(self.rows + 1)]
+        g = self.gap_mm
+        xs = sorted({round(x0 + i * (w + g) + d, 6) for i in range(self.cols) for d in (0.0, w)})
+        ys = sorted({round(y0 + j * (h + g) + d, 6) for j in range(self.rows) for d in (0.0, h)})
+        return xs, ys
+
+    def trim_box_mm(self) -> tuple[float, float, float, float]:
+        """The cards' trim, all of them: ``(left, top, right, bottom)`` in mm from the sheet's
+        top-left corner (a sheet's TrimBox)."""
+        xs, ys = self.cut_lines()
+        return xs[0], ys[0], xs[-1], ys[-1]
+
+    def bleed_box_mm(self) -> tuple[float, float, float, float]:
+        """The trim box with the outer bleed (a sheet's BleedBox and ArtBox)."""
+        left, top, right, bottom = self.trim_box_mm()
+        b = self.bleed_mm
+        return left - b, top - b, right + b, bottom + b
 
     def crop_marks(self) -> list[tuple[float, float, float, float]]:
         """Crop mark segments ``(x1, y1, x2, y2)`` in mm: outside the grid (beyond its bleed and
-        a small gap), from the grid's edge out to the sheet's edge, one per card edge and side."""
+        a small gap), from the grid's edge out to the printer's margin (the sheet's edge when it
+        is 0), one per card edge and side."""
         xs, ys = self.cut_lines()
         sw, sh = self.sheet_mm
+        m = self.printer_margin_mm
         left, top = xs[0] - self.bleed_mm - MARK_GAP_MM, ys[0] - self.bleed_mm - MARK_GAP_MM
         right, bottom = xs[-1] + self.bleed_mm + MARK_GAP_MM, ys[-1] + self.bleed_mm + MARK_GAP_MM
         marks = []
         for x in xs:
-            marks.append((x, 0.0, x, top))
-            marks.append((x, bottom, x, sh))
+            marks.append((x, m, x, top))
+            marks.append((x, bottom, x, sh - m))
         for y in ys:
-            marks.append((0.0, y, left, y))
-            marks.append((right, y, sw, y))
+            marks.append((m, y, left, y))
+            marks.append((right, y, sw - m, y))
         return marks
 
     def back_slot(self, index: int, duplex: str) -> Slot:
@@ -101,31 +149,37 @@ class Grid:
         return self.slots[row * self.cols + col]
 
 
-def grid(paper: str, card_mm: tuple[float, float], bleed_mm: float = 3.0, min_margin_mm: float = 4.0) -> Grid:
-    """The largest abutting grid of ``card_mm`` (width, height) cards centred on ``paper``.
+def grid(paper: str, card_mm: tuple[float, float], bleed_mm: float = 3.0, min_margin_mm: float = 4.0,
+         gap_mm: float = 0.0, printer_margin_mm: float = 0.0) -> Grid:
+    """The largest grid of ``card_mm`` (width, height) cards centred on ``paper``.
 
     Args:
-        paper: a key of :data:`PAPERS`.
+        paper: a key of :data:`PAPERS` or a custom size (see :func:`paper_size`).
         card_mm: trim size of one card, mm.
-        bleed_mm: bleed on the outer edges, mm.
+        bleed_mm: bleed on the grid's outer edges, mm.
         min_margin_mm: room left for the bleed and crop marks on every side, mm.
+        gap_mm: space between neighbouring cards, mm (0: cards abut and share their cuts).  With
+            a gap each card has its own bleed, up to half the gap, on its inner sides: a
+            guillotine's tolerance.
+        printer_margin_mm: the edge a home printer cannot print on, mm: crop marks stop there,
+            and the grid leaves at least :data:`MIN_MARK_MM` of every mark inside it.
 
     Raises:
         ImpositionError: unknown paper, or not even one card fits with its margin.
     """
-    if paper not in PAPERS:
-        raise ImpositionError(f"unknown paper '{paper}' (expected one of: {', '.join(PAPERS)})")
-    sw, sh = PAPERS[paper]
+    sw, sh = paper_size(paper)
     w, h = card_mm
-    room = 2 * max(min_margin_mm, bleed_mm + MARK_GAP_MM)
-    cols, rows = floor((sw - room) / w), floor((sh - room) / h)
+    edge = bleed_mm + MARK_GAP_MM + (printer_margin_mm + MIN_MARK_MM if printer_margin_mm > 0 else 0.0)
+    room = 2 * max(min_margin_mm, edge)
+    cols, rows = floor((sw - room + gap_mm) / (w + gap_mm)), floor((sh - room + gap_mm) / (h + gap_mm))
     if cols < 1 or rows < 1:
-        raise ImpositionError(f"a {w} x {h} mm card does not fit on {paper} ({sw} x {sh} mm) with {room / 2} mm margins")
-    x0, y0 = (sw - cols * w) / 2, (sh - rows * h) / 2
+        raise ImpositionError(f"a {w:g} x {h:g} mm card does not fit on {paper} ({sw:g} x {sh:g} mm) with {room / 2:g} mm margins")
+    x0, y0 = (sw - cols * w - (cols - 1) * gap_mm) / 2, (sh - rows * h - (rows - 1) * gap_mm) / 2
+    inner = min(bleed_mm, gap_mm / 2)
     slots = []
     for r in range(rows):
         for c in range(cols):
-            bleed = (bleed_mm if c == 0 else 0.0, bleed_mm if c == cols - 1 else 0.0,
-                     bleed_mm if r == 0 else 0.0, bleed_mm if r == rows - 1 else 0.0)
-            slots.append(Slot(r, c, x0 + c * w, y0 + r * h, bleed))
-    return Grid(paper, (sw, sh), (w, h), cols, rows, tuple(slots), bleed_mm)
+            bleed = (bleed_mm if c == 0 else inner, bleed_mm if c == cols - 1 else inner,
+                     bleed_mm if r == 0 else inner, bleed_mm if r == rows - 1 else inner)
+            slots.append(Slot(r, c, x0 + c * (w + gap_mm), y0 + r * (h + gap_mm), bleed))
+    return Grid(paper, (sw, sh), (w, h), cols, rows, tuple(slots), bleed_mm, gap_mm, printer_margin_mm)

@@ -13,9 +13,20 @@ import click
 
 from deckpress.generator.content import GAME_FILE, check_game, find_game, game_id_of, shipped_games
 from deckpress.generator.errors import ContentError, ContentErrors, display_path
-from deckpress.generator.imposition import DUPLEX_EDGES, PAPERS
+from deckpress.generator.imposition import DUPLEX_EDGES, ImpositionError, paper_size
 from deckpress.generator.paths import CONTENT_DIR
 from deckpress.generator.reporters import REPORTERS, ValidationResult
+
+def _paper(ctx, param, value: str) -> str:
+    try:
+        paper_size(value)
+    except ImpositionError as exc:
+        raise click.BadParameter(str(exc)) from None
+    return value.strip().lower()
+
+
+PAPER_HELP = "Sheet size: a4, letter, a3, or WxH with a unit (300x450mm, 8.5x14in)."
+
 
 def _offset(ctx, param, value: str) -> tuple[float, float]:
     try:
@@ -29,7 +40,7 @@ def _offset(ctx, param, value: str) -> tuple[float, float]:
 @click.argument("paths", nargs=-1, type=click.Path(path_type=Path))
 @click.option("--format", "fmt", type=click.Choice(sorted(REPORTERS)), default="text", show_default=True, help="How to report.")
 @click.option("--skip-other", is_flag=True, help="Skip files that are neither in a game folder nor variants (for pre-commit hooks).")
-@click.option("--paper", type=click.Choice(sorted(PAPERS)), default="a4", show_default=True, help="The sheet size the cards must fit, as for build.")
+@click.option("--paper", default="a4", show_default=True, callback=_paper, help="The sheet size the cards must fit, as for build: " + PAPER_HELP)
 def validate(paths: tuple[Path, ...], fmt: str, skip_other: bool, paper: str) -> None:
     """Check content: YAML and CSV safety, schemas, semantic checks, and that every card lays out.
 
@@ -143,7 +154,11 @@ def is_variant(path: Path) -> bool:
 
 @click.command()
 @click.argument("games", nargs=-1)
-@click.option("--paper", type=click.Choice(sorted(PAPERS)), default="a4", show_default=True, help="Sheet size.")
+@click.option("--paper", default="a4", show_default=True, callback=_paper, help=PAPER_HELP)
+@click.option("--gap", "gap_mm", type=click.FloatRange(0, 20), default=0.0, show_default=True,
+              help="Space between cards, mm; each card then has its own bleed (up to half the gap): a guillotine's tolerance.")
+@click.option("--margin", "printer_margin_mm", type=click.FloatRange(0, 25), default=0.0, show_default=True,
+              help="Your printer's unprintable edge, mm: crop marks stop there and keep at least 3 mm inside it.")
 @click.option("--duplex", type=click.Choice(DUPLEX_EDGES), default="long", show_default=True,
               help="Edge the printer flips on for double-sided printing; 'none' leaves out the backs.")
 @click.option("--back-offset", default="0,0", callback=_offset, show_default=True, metavar="X,Y",
@@ -152,8 +167,8 @@ def is_variant(path: Path) -> bool:
 @click.option("--ink-friendly", is_flag=True, help="Light backgrounds, greyscale-safe colours (where the game's layout defines them).")
 @click.option("--sets", default=None, metavar="SET,...", help="Only these sets of the game (for example base,identities).")
 @click.option("--out", type=click.Path(path_type=Path), default=Path("output"), show_default=True, help="Folder for the PDFs.")
-def build(games: tuple[str, ...], paper: str, duplex: str, back_offset: tuple[float, float], no_crop_marks: bool,
-          ink_friendly: bool, sets: str | None, out: Path) -> None:
+def build(games: tuple[str, ...], paper: str, gap_mm: float, printer_margin_mm: float, duplex: str, back_offset: tuple[float, float],
+          no_crop_marks: bool, ink_friendly: bool, sets: str | None, out: Path) -> None:
     """Build print-and-play PDFs: GAMES are game folders or shipped game ids (default: the
     current folder if it holds game.yaml, else every shipped game).
 
@@ -163,7 +178,8 @@ def build(games: tuple[str, ...], paper: str, duplex: str, back_offset: tuple[fl
     from deckpress.generator.reporters import summarised
     from deckpress.generator.render.kit import PrintOptions, build_kit
 
-    options = PrintOptions(paper=paper, duplex=duplex, back_offset_mm=back_offset, crop_marks=not no_crop_marks,
+    options = PrintOptions(paper=paper, duplex=duplex, gap_mm=gap_mm, printer_margin_mm=printer_margin_mm, back_offset_mm=back_offset,
+                           crop_marks=not no_crop_marks,
                            ink_friendly=ink_friendly, sets=tuple(s.strip() for s in sets.split(",")) if sets else None)
     folders, variants, other = targets(tuple(Path(g) for g in games))
     for path in variants + other:

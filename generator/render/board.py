@@ -23,7 +23,7 @@ from reportlab.lib.units import mm
 from reportlab.lib.utils import simpleSplit
 from reportlab.pdfgen.canvas import Canvas
 
-from deckpress.generator.imposition import PAPERS, ImpositionError
+from deckpress.generator.imposition import ImpositionError, paper_size
 from deckpress.generator.model import Board
 from deckpress.generator.render.elements import LayoutError, Painter, compile_elements
 from deckpress.generator.render.layout import Layout
@@ -111,7 +111,7 @@ class Tiling:
 def tile_board(board_mm: tuple[float, float], paper: str, overlap_mm: float = DEFAULT_OVERLAP_MM,
                margin_mm: float = SHEET_MARGIN_MM) -> Tiling:
     """Split a ``board_mm`` (width, height) board into the fewest equal tiles that fit ``paper``
-    (a key of :data:`deckpress.generator.imposition.PAPERS`) with ``margin_mm`` free on every side, trying
+    (see :func:`deckpress.generator.imposition.paper_size`) with ``margin_mm`` free on every side, trying
     the paper portrait and landscape (portrait on a tie).
 
     Neighbouring tiles overlap by exactly ``overlap_mm``; the tiles together cover the board.
@@ -121,10 +121,8 @@ def tile_board(board_mm: tuple[float, float], paper: str, overlap_mm: float = DE
         ImpositionError: unknown paper, or a tile cannot be wider (or higher) than the overlap
             on this paper, so tiling would never cover the board.
     """
-    if paper not in PAPERS:
-        raise ImpositionError(f"unknown paper '{paper}' (expected one of: {', '.join(PAPERS)})")
     width, height = board_mm
-    pw, ph = PAPERS[paper]
+    pw, ph = paper_size(paper)
     best = None
     for sheet in ((pw, ph), (ph, pw)):
         usable = (sheet[0] - 2 * margin_mm, sheet[1] - 2 * margin_mm)

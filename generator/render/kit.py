@@ -16,7 +16,7 @@ from reportlab.pdfgen.canvas import Canvas
 from deckpress.generator.content import GameContent, card_locator
 from deckpress.generator.games import kit_module
 from deckpress.generator.errors import ContentError, ContentErrors
-from deckpress.generator.imposition import Grid, ImpositionError, grid
+from deckpress.generator.imposition import Grid, ImpositionError, grid, paper_size
 from deckpress.generator.model import Board, Cover, Deck, Section
 from deckpress.generator.render import fonts
 from deckpress.generator.render.board import draw_board
@@ -42,6 +42,8 @@ class PrintOptions:
 
     paper: str = "a4"
     duplex: str = "long"
+    gap_mm: float = 0.0
+    printer_margin_mm: float = 0.0
     back_offset_mm: tuple[float, float] = (0.0, 0.0)
     crop_marks: bool = True
     ink_friendly: bool = False
@@ -84,12 +86,11 @@ def render_pdf(layout_doc, decks: list[Deck], cover: Cover | None, options: Prin
     layout errors at its own line (see :func:`summarise`)."""
     fonts.register()
     layout = compile_layout(layout_doc, ink_friendly=options.ink_friendly)
-    errors = layout_errors(layout, decks, options.paper)
+    errors = layout_errors(layout, decks, options)
     if errors:
         raise ContentErrors(errors)
     buf = io.BytesIO()
-    first = next(iter(layout.cards.values()))
-    sheet = grid(options.paper, first.trim_mm, first.bleed_mm).sheet_mm
+    sheet = paper_size(options.paper)
     c = Canvas(buf, pagesize=(sheet[0] * mm, sheet[1] * mm), invariant=1, initialFontName="Lato", initialFontSize=10)
     c.setTitle(title)
     c.setCreator("deckpress")
@@ -103,6 +104,7 @@ def render_pdf(layout_doc, decks: list[Deck], cover: Cover | None, options: Prin
     failures: dict[tuple, list[str]] = {}
     for deck in decks:
         _draw_deck(c, painter, layout, deck, options, failures)
+    clear_boxes(c)
     for board in boards:
         draw_board(c, painter, layout, board, options.paper, options.duplex != "none", failures)
     errors += summarise(layout, failures, locate)
@@ -131,10 +133,19 @@ def printing_section(options: PrintOptions, layout: Layout) -> Section:
     return Section("How to print", paras)
 
 
-def layout_errors(layout: Layout, decks: list[Deck], paper: str | None) -> list[ContentError]:
-    """Decks whose kind has no layout, else card kinds too large for ``paper`` (None: no paper,
-    one card per page), each at its place in layout.yaml."""
-    return _missing_kinds(layout, decks) or (_unprintable_kinds(layout, decks, paper) if paper else [])
+def layout_errors(layout: Layout, decks: list[Deck], options: "PrintOptions | None") -> list[ContentError]:
+    """Decks whose kind has no layout, else card kinds too large for the paper of ``options``
+    (None: no paper, one card per page), each at its place in layout.yaml."""
+    return _missing_kinds(layout, decks) or (_unprintable_kinds(layout, decks, options) if options else [])
+
+
+def sheet_grid(options: "PrintOptions", card: CardLayout) -> Grid:
+    """The grid of ``card`` on the options' paper, with their gap and printer margin.
+
+    Raises:
+        ImpositionError: not even one card fits.
+    """
+    return grid(options.paper, card.trim_mm, card.bleed_mm, gap_mm=options.gap_mm, printer_margin_mm=options.printer_margin_mm)
 
 
 def _missing_kinds(layout: Layout, decks: list[Deck]) -> list[ContentError]:
@@ -143,13 +154,13 @@ def _missing_kinds(layout: Layout, decks: list[Deck]) -> list[ContentError]:
             for d in decks if d.kind not in layout.cards]
 
 
-def _unprintable_kinds(layout: Layout, decks: list[Deck], paper: str) -> list[ContentError]:
+def _unprintable_kinds(layout: Layout, decks: list[Deck], options: "PrintOptions") -> list[ContentError]:
     """A card kind too large for the paper, at its ``trim`` in layout.yaml."""
     errors = []
     for kind in dict.fromkeys(d.kind for d in decks):
         card = layout.cards[kind]
         try:
-            grid(paper, card.trim_mm, card.bleed_mm)
+            sheet_grid(options, card)
         except ImpositionError as exc:
             errors.append(layout.doc.error(("cards", kind, "trim"), f"cards.{kind}.trim: {exc}{_larger_paper(card)}"))
     return errors
@@ -160,7 +171,7 @@ def _larger_paper(card: CardLayout) -> str:
     try:
         grid("a3", card.trim_mm, card.bleed_mm)
     except ImpositionError:
-        return "; no paper deckpress prints on (a4, letter, a3) takes a card this size"
+        return "; no standard paper (a4, letter, a3) takes a card this size: give a larger one, such as --paper 300x450mm"
     return "; build with --paper a3"
 
 
@@ -198,10 +209,11 @@ def summarise(layout: Layout, failures: dict[tuple, list], locate=None) -> list[
 
 def _draw_deck(c: Canvas, painter: Painter, layout: Layout, deck: Deck, options: PrintOptions, failures: dict) -> None:
     card = layout.cards[deck.kind]
-    g = grid(options.paper, card.trim_mm, card.bleed_mm)
+    g = sheet_grid(options, card)
     sheets = [deck.cards[i:i + g.per_sheet] for i in range(0, len(deck.cards), g.per_sheet)]
     for n, cards in enumerate(sheets, 1):
         label = f"{deck.name} · {n}/{len(sheets)}"
+        _sheet_boxes(c, g)
         for i, fields in enumerate(cards):
             draw_card(painter, card, "face", fields, g.slots[i], failures)
         if card.shape == "circle":
@@ -212,6 +224,7 @@ def _draw_deck(c: Canvas, painter: Painter, layout: Layout, deck: Deck, options:
         c.showPage()
         if options.duplex == "none":
             continue
+        _sheet_boxes(c, g, options.back_offset_mm)
         c.saveState()
         c.translate(options.back_offset_mm[0] * mm, -options.back_offset_mm[1] * mm)
         for i, fields in enumerate(cards):
@@ -264,8 +277,29 @@ def _circle_cut_lines(c: Canvas, g: Grid, count: int) -> None:
         c.circle((slot.x_mm + w / 2) * mm, sheet_h - (slot.y_mm + h / 2) * mm, min(w, h) / 2 * mm, stroke=1, fill=0)
 
 
+def _sheet_boxes(c: Canvas, g: Grid, offset_mm: tuple[float, float] = (0.0, 0.0)) -> None:
+    """This sheet's TrimBox (the cards' trim), BleedBox and ArtBox (with the outer bleed), moved
+    by the back offset on a back sheet, for prepress tools (``pdfinfo -box``)."""
+    sh = g.sheet_mm[1]
+    dx, dy = offset_mm
+
+    def box(left, top, right, bottom):
+        return ((left + dx) * mm, (sh - bottom - dy) * mm, (right + dx) * mm, (sh - top - dy) * mm)
+
+    c.setTrimBox(box(*g.trim_box_mm()))
+    c.setBleedBox(box(*g.bleed_box_mm()))
+    c.setArtBox(box(*g.bleed_box_mm()))
+
+
+def clear_boxes(c: Canvas) -> None:
+    """No TrimBox, BleedBox or ArtBox on the pages from here on (a cover or a board, where they
+    mean nothing): reportlab keeps a box for every later page once set."""
+    for name in ("_trimBox", "_bleedBox", "_artBox"):
+        setattr(c, name, None)
+
+
 def _label(c: Canvas, g: Grid, text: str) -> None:
     c.setFillColor(black)
     c.setFont("Lato", 6)
-    bottom_margin = g.sheet_mm[1] - (g.origin_mm[1] + g.rows * g.card_mm[1])
+    bottom_margin = g.sheet_mm[1] - g.trim_box_mm()[3]
     c.drawCentredString(g.sheet_mm[0] * mm / 2, bottom_margin * mm * 0.35, text)
