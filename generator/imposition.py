@@ -25,7 +25,10 @@ MIN_MARK_MM = 3.0
 #: Custom paper sizes deckpress accepts, mm (a business card to a large-format sheet).
 CUSTOM_PAPER_MM = (50.0, 2000.0)
 _UNITS_MM = {"mm": 1.0, "cm": 10.0, "in": 25.4}
-DUPLEX_EDGES = ("long", "short", "none")
+#: How backs are printed: on the back of the sheet flipped on its long or short edge; beside
+#: their faces with a fold line (``fold``, for printers without duplex); or ``none``: no backs,
+#: except for cards whose backs differ, which are then printed as ``fold``.
+DUPLEX_EDGES = ("long", "short", "fold", "none")
 
 
 class ImpositionError(ValueError):
@@ -183,3 +186,93 @@ def grid(paper: str, card_mm: tuple[float, float], bleed_mm: float = 3.0, min_ma
                      bleed_mm if r == 0 else inner, bleed_mm if r == rows - 1 else inner)
             slots.append(Slot(r, c, x0 + c * (w + gap_mm), y0 + r * (h + gap_mm), bleed))
     return Grid(paper, (sw, sh), (w, h), cols, rows, tuple(slots), bleed_mm, gap_mm, printer_margin_mm)
+
+
+@dataclass(frozen=True)
+class FoldGrid:
+    """A fold-over (gutterfold) sheet: faces on the left half, each back on the right half at the
+    mirror image of its face's place across the vertical fold line, so that folding the sheet
+    along the line puts every back behind its face, upright; glue, then cut along the marks.
+
+    ``faces[i]`` and ``backs[i]`` are the slots of one card; each face's trim ends one bleed
+    before the fold line, so face and back bleed meet at the fold."""
+
+    paper: str
+    sheet_mm: tuple[float, float]
+    card_mm: tuple[float, float]
+    cols: int
+    rows: int
+    faces: tuple[Slot, ...]
+    backs: tuple[Slot, ...]
+    bleed_mm: float
+    fold_x_mm: float
+    printer_margin_mm: float = 0.0
+
+    @property
+    def per_sheet(self) -> int:
+        """Cards per sheet (each face with its back)."""
+        return self.cols * self.rows
+
+    def cut_lines(self) -> tuple[list[float], list[float]]:
+        """x of every vertical card edge (both halves) and y of every horizontal one, mm."""
+        w, h = self.card_mm
+        xs = sorted({round(s.x_mm + d, 6) for s in self.faces + self.backs for d in (0.0, w)})
+        ys = sorted({round(s.y_mm + d, 6) for s in self.faces for d in (0.0, h)})
+        return xs, ys
+
+    def trim_box_mm(self) -> tuple[float, float, float, float]:
+        """Every card's trim, faces and backs: ``(left, top, right, bottom)`` mm."""
+        xs, ys = self.cut_lines()
+        return xs[0], ys[0], xs[-1], ys[-1]
+
+    def bleed_box_mm(self) -> tuple[float, float, float, float]:
+        """The trim box with the outer bleed, mm."""
+        left, top, right, bottom = self.trim_box_mm()
+        b = self.bleed_mm
+        return left - b, top - b, right + b, bottom + b
+
+    def crop_marks(self) -> list[tuple[float, float, float, float]]:
+        """Crop marks as :meth:`Grid.crop_marks`: vertical cuts above and below the cards,
+        horizontal cuts left of the faces and right of the backs."""
+        xs, ys = self.cut_lines()
+        sw, sh = self.sheet_mm
+        m, reach = self.printer_margin_mm, self.bleed_mm + MARK_GAP_MM
+        marks = []
+        for x in xs:
+            marks += [(x, m, x, ys[0] - reach), (x, ys[-1] + reach, x, sh - m)]
+        for y in ys:
+            marks += [(m, y, xs[0] - reach, y), (xs[-1] + reach, y, sw - m, y)]
+        return marks
+
+
+def fold_grid(paper: str, card_mm: tuple[float, float], bleed_mm: float = 3.0, min_margin_mm: float = 4.0,
+              printer_margin_mm: float = 0.0) -> FoldGrid:
+    """The fold-over sheet holding the most cards of ``card_mm`` on ``paper``, portrait or
+    landscape (portrait on a tie); margins as :func:`grid`.
+
+    Raises:
+        ImpositionError: not even one card with its back fits.
+    """
+    pw, ph = paper_size(paper)
+    w, h = card_mm
+    edge = bleed_mm + MARK_GAP_MM + (printer_margin_mm + MIN_MARK_MM if printer_margin_mm > 0 else 0.0)
+    room = max(min_margin_mm, edge)
+    best = None
+    for sw, sh in ((pw, ph), (ph, pw)):
+        cols, rows = floor((sw / 2 - bleed_mm - room) / w), floor((sh - 2 * room) / h)
+        if cols >= 1 and rows >= 1 and (best is None or cols * rows > best[2] * best[3]):
+            best = (sw, sh, cols, rows)
+    if best is None:
+        raise ImpositionError(f"a {w:g} x {h:g} mm card and its back do not fit side by side on {paper} ({pw:g} x {ph:g} mm)")
+    sw, sh, cols, rows = best
+    fold = sw / 2
+    y0 = (sh - rows * h) / 2
+    faces, backs = [], []
+    for r in range(rows):
+        for c in range(cols):
+            x = fold - bleed_mm - (cols - c) * w
+            top, bottom = bleed_mm if r == 0 else 0.0, bleed_mm if r == rows - 1 else 0.0
+            outer, inner = (bleed_mm if c == 0 else 0.0), (bleed_mm if c == cols - 1 else 0.0)
+            faces.append(Slot(r, c, x, y0 + r * h, (outer, inner, top, bottom)))
+            backs.append(Slot(r, 2 * cols - 1 - c, sw - x - w, y0 + r * h, (inner, outer, top, bottom)))
+    return FoldGrid(paper, (sw, sh), (w, h), cols, rows, tuple(faces), tuple(backs), bleed_mm, fold, printer_margin_mm)

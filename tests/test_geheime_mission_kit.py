@@ -57,9 +57,12 @@ def test_a3_kit_prints_the_board_on_one_sheet(content, tmp_path):
     path = tmp_path / "a3.pdf"
     path.write_bytes(build_kit(content, PrintOptions(paper="a3", duplex="none")))
     reader = PdfReader(path)
-    # no backs: cover, 54 agents = 4 sheets of 16, chips, officer, one board sheet
+    # no duplex: cover, 54 agents = 4 sheets of 16 (faces only: one back for all), the chips on a
+    # fold-over sheet (a suitcase's back says what is in it, so it cannot be dropped; landscape
+    # fits most), the officer, one board sheet
     assert len(reader.pages) == 1 + 4 + 1 + 1 + 1
-    assert _sizes_mm(reader) == [(297, 420)] * 7 + [(420, 297)]
+    assert _sizes_mm(reader) == [(297, 420)] * 5 + [(420, 297)] + [(297, 420)] + [(420, 297)]
+    assert "fold on the dashed line" in reader.pages[5].extract_text()
     board = reader.pages[-1].extract_text()
     assert "Board · one sheet" in board and "GLUE" not in board and "EMBASSY" in board and "CITY CENTRE" in board
 

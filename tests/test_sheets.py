@@ -62,3 +62,65 @@ def test_crop_marks_stay_inside_the_printable_area(cli, tmp_path):
     assert _box(page, "mediabox") == [0, 0, 300, 450]
     left, bottom, right, top = _box(page, "trimbox")
     assert round(right - left, 2) == 4 * 63 + 3 * 6  # four columns and three gaps on 300 mm
+
+
+def test_fold_over_puts_every_back_behind_its_face():
+    from deckpress.generator.imposition import fold_grid
+
+    g = fold_grid("a4", (63, 88), 3.0)
+    assert g.sheet_mm == (297, 210) and g.per_sheet == 4  # landscape holds four cards with their backs
+    for face, back in zip(g.faces, g.backs):
+        # folding on the line x = 148.5 maps x to 297 - x: the back's trim is the face's, mirrored
+        assert round(face.x_mm + back.x_mm + 63, 6) == 297 and face.y_mm == back.y_mm
+        assert face.x_mm + 63 <= g.fold_x_mm - 3 and back.x_mm >= g.fold_x_mm + 3
+
+
+def test_maybe_missions_without_duplex_folds_its_two_sided_cards(cli, tmp_path):
+    # Issue 11: "--duplex none exits 0 with every red (fail) side gone ... while its cover still
+    # says to print double-sided".  Now every two-sided card prints beside its back.
+    import pypdfium2 as pdfium
+
+    assert cli("build", "maybe-missions", "--duplex", "none", "--out", tmp_path).exit_code == 0
+    path = tmp_path / "maybe-missions.pdf"
+    reader = PdfReader(path)
+    cover = "".join(p.extract_text() for p in reader.pages[:2])
+    assert "Print single-sided. Fold-over sheets (Mission cards, Master cards, Shop cards)" in cover
+    assert "Print double-sided" not in cover
+    fold_pages = [i for i, p in enumerate(reader.pages) if "fold on the dashed line" in p.extract_text()]
+    text = " ".join(" ".join(reader.pages[i].extract_text() for i in fold_pages).split())  # titles may wrap
+    from deckpress.generator.content import load_game
+
+    missions = load_game("maybe-missions")["missions"]["missions"]
+    assert len(missions) == 40 and all(text.count(m["title"]) >= 2 for m in missions)  # each card's green side and red side
+    assert text.count("Crack the hotel safe") == 2
+    # green face left of the fold, its red back at the mirror place right of it
+    page = pdfium.PdfDocument(path)[fold_pages[0]]
+    image = page.render(scale=254 / 72).to_pil().convert("RGB")  # 10 px per mm
+    from deckpress.generator.imposition import fold_grid
+
+    g = fold_grid("a4", (63, 88), 3.0)
+    face, back = g.faces[0], g.backs[0]
+    fx, fy = round((face.x_mm + 5) * 10), round((face.y_mm + 5) * 10)
+    bx = round((back.x_mm + 63 - 5) * 10)
+    r, gr, b = image.getpixel((fx, fy))
+    assert gr > r and gr > b  # green: SUCCESS
+    r, gr, b = image.getpixel((bx, fy))
+    assert r > gr and r > b  # red: FAIL
+
+
+def test_calibration_sheet_scales_are_centred_and_true_to_size(cli, tmp_path):
+    import pypdfium2 as pdfium
+
+    from deckpress.generator.render.calibration import SCALE_OFFSET_MM
+
+    result = cli("calibrate", "--paper", "a4", "--out", tmp_path / "cal.pdf")
+    assert result.exit_code == 0
+    reader = PdfReader(tmp_path / "cal.pdf")
+    assert len(reader.pages) == 2 and "--back-offset X,Y" in reader.pages[1].extract_text()
+    image = pdfium.PdfDocument(tmp_path / "cal.pdf")[1].render(scale=254 / 72).to_pil().convert("L")  # 10 px per mm
+    row = round((297 / 2 - SCALE_OFFSET_MM - 1) * 10)  # just above the horizontal scale's base line
+    dark = [x for x in range(image.width) if image.getpixel((x, row)) < 128]
+    ticks = [x for i, x in enumerate(dark) if i == 0 or x - dark[i - 1] > 1]  # one x per tick
+    assert len(ticks) == 41  # -10 to +10 mm every 0.5 mm
+    assert abs(ticks[20] - 1050) <= 1  # zero on the page's centre line (105 mm)
+    assert abs((ticks[-1] - ticks[0]) - 200) <= 2  # 20 mm end to end

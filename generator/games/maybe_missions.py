@@ -102,8 +102,8 @@ def cover(content) -> Cover:
         sections=[
             Section("What is in this kit", ["Build only some sets with --sets (base, identities, gadgets)."], checklist, [3, 1, 1.5, 1.2]),
             Section("Two-sided cards", [
-                "Mission, Master and shop cards have a green SUCCESS side (on the sheet of faces) and a red FAIL side (on the sheet of "
-                "backs behind it). Print double-sided so that each red side lands behind its own green side. The FAIL side also says "
+                "Mission, Master and shop cards have a green SUCCESS side and a red FAIL side: each red side must lie behind its own "
+                "green side (double-sided sheets, or fold-over sheets without duplex: see 'How to print'). The FAIL side also says "
                 "FAIL, shows a cross and has a striped background, so the sides tell apart in greyscale.",
                 "A collected card scores the icons of the side that lies up: +1 for each plain icon, -1 for each crossed-out icon.",
             ]),

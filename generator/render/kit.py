@@ -16,14 +16,14 @@ from reportlab.pdfgen.canvas import Canvas
 from deckpress.generator.content import GameContent, card_locator
 from deckpress.generator.games import kit_module
 from deckpress.generator.errors import ContentError, ContentErrors
-from deckpress.generator.imposition import Grid, ImpositionError, grid, paper_size
+from deckpress.generator.imposition import PAPERS, FoldGrid, Grid, ImpositionError, fold_grid, grid, paper_size
 from deckpress.generator.model import Board, Cover, Deck, Section
 from deckpress.generator.render import fonts
 from deckpress.generator.render.board import draw_board
 from deckpress.generator.render.cover import draw_cover
 from deckpress.generator.render.elements import LayoutError, Painter
 from deckpress.generator.render.images import ImageSource
-from deckpress.generator.render.layout import CardLayout, Layout, compile_layout
+from deckpress.generator.render.layout import CardLayout, Layout, compile_layout, shared_back
 
 CROP_MARK_PT = 0.3
 CUT_LINE_PT = 0.4
@@ -96,7 +96,7 @@ def render_pdf(layout_doc, decks: list[Deck], cover: Cover | None, options: Prin
     c.setCreator("deckpress")
     c.setAuthor("deckpress")
     if cover is not None:
-        cover = Cover(cover.title, cover.subtitle, cover.sections + [printing_section(options, layout)])
+        cover = Cover(cover.title, cover.subtitle, cover.sections + [printing_section(options, layout, decks)])
         pages = draw_cover(c, cover, sheet)
         if options.duplex != "none" and pages % 2:
             _blank_back(c, sheet)
@@ -114,22 +114,35 @@ def render_pdf(layout_doc, decks: list[Deck], cover: Cover | None, options: Prin
     return buf.getvalue()
 
 
-def printing_section(options: PrintOptions, layout: Layout) -> Section:
-    """How to print this kit, from the options it was built with."""
+def printing_section(options: PrintOptions, layout: Layout, decks: list[Deck] = ()) -> Section:
+    """How to print this kit, from the options it was built with and the decks in it (which of
+    them, without duplex, print on fold-over sheets)."""
     sizes = sorted({f"{c.trim_mm[0]:g} x {c.trim_mm[1]:g} mm" for c in layout.cards.values()})
+    paper = options.paper.upper() if options.paper in PAPERS else f"{options.paper} (custom)"
+    cut = ("Cut along the crop marks in the margins: they line up with every card edge. "
+           + ("Cards abut, so each cut serves two cards; backgrounds bleed past the outer cuts." if not options.gap_mm else
+              f"Cards stand {options.gap_mm:g} mm apart, each with its own bleed: cut both edges of every gap."))
     paras = [
-        f"Paper: {options.paper.upper()}. Print at 100 % (actual size, no 'fit to page'): each card then measures "
+        f"Paper: {paper}. Print at 100 % (actual size, no 'fit to page'): each card then measures "
         f"{' or '.join(sizes)} between its crop marks. Check one card with a ruler before printing the rest.",
-        "Cut along the crop marks in the margins: they line up with every card edge. Cards abut, so each cut serves two cards; "
-        "backgrounds bleed past the outer cuts.",
+        cut,
     ]
-    if options.duplex == "none":
-        paras.append("Built without backs (duplex: none): print single-sided.")
+    fold = [d.name for d in decks if folded(options, layout.cards[d.kind], d)] if decks else []
+    if options.duplex in ("none", "fold"):
+        paras.append("Print single-sided." + (
+            f" Fold-over sheets ({', '.join(fold)}): each face stands beside its own back; fold the sheet on the dashed line, "
+            "glue the halves together, then cut along the marks." if fold else ""))
+        if options.duplex == "none":
+            plain = [d.name for d in decks if d.name not in fold]
+            if plain:
+                paras.append(f"Without duplex, {', '.join(plain)} print faces only (their backs are all alike); "
+                             "build with --duplex long or short for backs, or --duplex fold for fold-over sheets of every deck.")
     else:
         paras.append(f"Print double-sided, flipping on the {options.duplex} edge: every sheet of faces is followed by its sheet of backs, "
                      "mirrored so that each back lands behind its face.")
         paras.append(f"Back offset: {options.back_offset_mm[0]:g} mm right, {options.back_offset_mm[1]:g} mm down. If your printer shifts the "
-                     "back page, measure the shift on the first sheet and rebuild with --back-offset X,Y (mm) to correct it.")
+                     "back page, print the calibration sheet (deckpress calibrate), read the shift off its scale and rebuild with "
+                     "--back-offset X,Y (mm) to correct it.")
     return Section("How to print", paras)
 
 
@@ -207,8 +220,17 @@ def summarise(layout: Layout, failures: dict[tuple, list], locate=None) -> list[
     return errors
 
 
+def folded(options: "PrintOptions", card: CardLayout, deck: Deck) -> bool:
+    """Whether ``deck`` prints on fold-over sheets: always with ``duplex: fold``; with ``none``
+    when its cards' backs differ (a two-sided card cannot lose its back); never with duplex."""
+    return options.duplex == "fold" or (options.duplex == "none" and not shared_back(card, deck.cards))
+
+
 def _draw_deck(c: Canvas, painter: Painter, layout: Layout, deck: Deck, options: PrintOptions, failures: dict) -> None:
     card = layout.cards[deck.kind]
+    if folded(options, card, deck):
+        _draw_fold_deck(c, painter, card, deck, options, failures)
+        return
     g = sheet_grid(options, card)
     sheets = [deck.cards[i:i + g.per_sheet] for i in range(0, len(deck.cards), g.per_sheet)]
     for n, cards in enumerate(sheets, 1):
@@ -217,7 +239,7 @@ def _draw_deck(c: Canvas, painter: Painter, layout: Layout, deck: Deck, options:
         for i, fields in enumerate(cards):
             draw_card(painter, card, "face", fields, g.slots[i], failures)
         if card.shape == "circle":
-            _circle_cut_lines(c, g, len(cards))
+            _circle_cut_lines(c, g, g.slots[:len(cards)])
         elif options.crop_marks:
             _crop_marks(c, g)
         _label(c, g, label + " · faces")
@@ -232,6 +254,45 @@ def _draw_deck(c: Canvas, painter: Painter, layout: Layout, deck: Deck, options:
         c.restoreState()
         _label(c, g, label + f" · backs ({options.duplex} edge)")
         c.showPage()
+
+
+def _draw_fold_deck(c: Canvas, painter: Painter, card: CardLayout, deck: Deck, options: PrintOptions, failures: dict) -> None:
+    """Fold-over sheets: each face beside its back, mirrored across a dashed fold line
+    (:func:`deckpress.generator.imposition.fold_grid`), on the paper turned as fits most cards."""
+    g = fold_grid(options.paper, card.trim_mm, card.bleed_mm, printer_margin_mm=options.printer_margin_mm)
+    paper = paper_size(options.paper)
+    sheets = [deck.cards[i:i + g.per_sheet] for i in range(0, len(deck.cards), g.per_sheet)]
+    for n, cards in enumerate(sheets, 1):
+        c.setPageSize((g.sheet_mm[0] * mm, g.sheet_mm[1] * mm))
+        _sheet_boxes(c, g)
+        for i, fields in enumerate(cards):
+            draw_card(painter, card, "face", fields, g.faces[i], failures)
+            draw_card(painter, card, "back", fields, g.backs[i], failures)
+        if card.shape == "circle":
+            _circle_cut_lines(c, g, g.faces[:len(cards)] + g.backs[:len(cards)])
+        elif options.crop_marks:
+            _crop_marks(c, g)
+        _fold_line(c, g)
+        _label(c, g, f"{deck.name} · {n}/{len(sheets)} · fold on the dashed line, glue, then cut")
+        c.showPage()
+    c.setPageSize((paper[0] * mm, paper[1] * mm))
+
+
+def _fold_line(c: Canvas, g: FoldGrid) -> None:
+    """The fold: a dashed line down the middle of the sheet, named at its ends."""
+    sw, sh = g.sheet_mm
+    x = g.fold_x_mm * mm
+    c.saveState()
+    c.setStrokeColor(black)
+    c.setLineWidth(CUT_LINE_PT)
+    c.setDash(3, 2)
+    c.line(x, 0, x, sh * mm)
+    c.restoreState()
+    c.setFillColor(black)
+    c.setFont("Lato", 6)
+    top, bottom = g.trim_box_mm()[1], sh - g.trim_box_mm()[3]
+    for y in (sh - top / 2, bottom / 2):
+        c.drawString(x + 1 * mm, y * mm, "fold")
 
 
 def draw_card(painter: Painter, card: CardLayout, side: str, fields: dict, slot, failures: dict) -> None:
@@ -259,7 +320,7 @@ def draw_card(painter: Painter, card: CardLayout, side: str, fields: dict, slot,
     c.restoreState()
 
 
-def _crop_marks(c: Canvas, g: Grid) -> None:
+def _crop_marks(c: Canvas, g: Grid | FoldGrid) -> None:
     sheet_h = g.sheet_mm[1] * mm
     c.setStrokeColor(black)
     c.setLineWidth(CROP_MARK_PT)
@@ -267,17 +328,17 @@ def _crop_marks(c: Canvas, g: Grid) -> None:
         c.line(x1 * mm, sheet_h - y1 * mm, x2 * mm, sheet_h - y2 * mm)
 
 
-def _circle_cut_lines(c: Canvas, g: Grid, count: int) -> None:
-    """Round cards: the cut line is the circle inscribed in each card's trim."""
+def _circle_cut_lines(c: Canvas, g: Grid | FoldGrid, slots) -> None:
+    """Round cards: the cut line is the circle inscribed in each card's trim, for ``slots``."""
     sheet_h = g.sheet_mm[1] * mm
     w, h = g.card_mm
     c.setStrokeColor(black)
     c.setLineWidth(CUT_LINE_PT)
-    for slot in g.slots[:count]:
+    for slot in slots:
         c.circle((slot.x_mm + w / 2) * mm, sheet_h - (slot.y_mm + h / 2) * mm, min(w, h) / 2 * mm, stroke=1, fill=0)
 
 
-def _sheet_boxes(c: Canvas, g: Grid, offset_mm: tuple[float, float] = (0.0, 0.0)) -> None:
+def _sheet_boxes(c: Canvas, g: Grid | FoldGrid, offset_mm: tuple[float, float] = (0.0, 0.0)) -> None:
     """This sheet's TrimBox (the cards' trim), BleedBox and ArtBox (with the outer bleed), moved
     by the back offset on a back sheet, for prepress tools (``pdfinfo -box``)."""
     sh = g.sheet_mm[1]
@@ -298,8 +359,11 @@ def clear_boxes(c: Canvas) -> None:
         setattr(c, name, None)
 
 
-def _label(c: Canvas, g: Grid, text: str) -> None:
+def _label(c: Canvas, g: Grid | FoldGrid, text: str) -> None:
+    """The sheet's label in the bottom margin: centred, or on a fold-over sheet centred under
+    the faces (clear of the fold line)."""
     c.setFillColor(black)
     c.setFont("Lato", 6)
     bottom_margin = g.sheet_mm[1] - g.trim_box_mm()[3]
-    c.drawCentredString(g.sheet_mm[0] * mm / 2, bottom_margin * mm * 0.35, text)
+    x = g.fold_x_mm / 2 if isinstance(g, FoldGrid) else g.sheet_mm[0] / 2
+    c.drawCentredString(x * mm, bottom_margin * mm * 0.35, text)

@@ -1,6 +1,7 @@
 """A game's ``layout.yaml`` compiled into card layouts the painter can draw."""
 from __future__ import annotations
 
+import re
 from dataclasses import dataclass
 from functools import lru_cache
 
@@ -70,3 +71,34 @@ def compile_layout(doc: Document, ink_friendly: bool = False) -> Layout:
     if ink_friendly:
         palette.update(doc.data.get("ink_friendly_palette", {}))
     return Layout(doc, cards, palette)
+
+
+_PLACEHOLDER = re.compile(r"\{([^{}]+)\}")
+
+
+def back_fields(card: CardLayout) -> set[str]:
+    """The card fields a kind's back reads (``{field}`` placeholders, ``when`` and ``items``):
+    where they are the same for every card of a deck, the deck shares one back."""
+    found: set[str] = set()
+
+    def walk(value) -> None:
+        if isinstance(value, str):
+            found.update(_PLACEHOLDER.findall(value))
+        elif isinstance(value, dict):
+            for key, item in value.items():
+                if key in ("when", "items") and isinstance(item, str):
+                    found.add(item)
+                walk(item)
+        elif isinstance(value, list):
+            for item in value:
+                walk(item)
+
+    for element in card.back:
+        walk(element.spec)
+    return found
+
+
+def shared_back(card: CardLayout, cards: list[dict]) -> bool:
+    """Whether every card of ``cards`` (field dicts of one deck) has the same back."""
+    fields = sorted(back_fields(card))
+    return len({tuple(repr(c.get(f)) for f in fields) for c in cards}) <= 1

@@ -1,0 +1,25 @@
+"""``deckpress calibrate``: the duplex calibration sheet, to find a printer's ``--back-offset``."""
+from __future__ import annotations
+
+from pathlib import Path
+
+import click
+
+from deckpress.generator.cli.content import PAPER_HELP, _paper
+
+
+@click.command()
+@click.option("--paper", default="a4", show_default=True, callback=_paper, help=PAPER_HELP)
+@click.option("--duplex", type=click.Choice(("long", "short")), default="long", show_default=True,
+              help="The edge your printer flips on, as you will build the kit.")
+@click.option("--out", type=click.Path(path_type=Path), default=Path("output") / "calibration.pdf", show_default=True,
+              help="The PDF to write.")
+def calibrate(paper: str, duplex: str, out: Path) -> None:
+    """Write a two-page sheet that, printed double-sided, shows how far your printer shifts the
+    back of a page: the numbers where the front's cross shows through the back's scales are the
+    --back-offset X,Y to build with."""
+    from deckpress.generator.output import write_atomic
+    from deckpress.generator.render.calibration import calibration_pdf
+
+    write_atomic(out, calibration_pdf(paper, duplex))
+    click.echo(f"wrote {out}: print it double-sided at 100 %, flipping on the {duplex} edge, and read the offset off its back")
