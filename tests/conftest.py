@@ -57,3 +57,31 @@ def cli():
         return runner.invoke(main, [str(a) for a in args], catch_exceptions=False)
 
     return run
+
+
+def on_a_terminal(*args: str) -> tuple[str, str]:
+    """Run deckpress with its stderr on a pseudo-terminal (as a person watching sees it) and its
+    stdout on a pipe; returns (stdout, what the terminal showed, escapes stripped)."""
+    import os
+    import pty
+    import re
+    import subprocess
+    import sys
+
+    main, follower = pty.openpty()
+    proc = subprocess.Popen([sys.executable, "-c", "import sys; from deckpress.generator.cli import main; sys.exit(main())", *args],
+                            stdout=subprocess.PIPE, stderr=follower, text=True)
+    os.close(follower)
+    shown = b""
+    while True:
+        try:
+            chunk = os.read(main, 65536)
+        except OSError:  # the terminal closed: the process ended
+            break
+        if not chunk:
+            break
+        shown += chunk
+    out = proc.stdout.read()
+    proc.wait()
+    os.close(main)
+    return out, re.sub(r"\x1b\[[0-9;?]*[A-Za-z]", "", shown.decode("utf-8", "replace"))

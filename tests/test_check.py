@@ -15,6 +15,7 @@ import pytest
 from PIL import Image
 from pypdf import PdfReader
 
+from conftest import on_a_terminal
 from deckpress.generator.check import CheckOptions, run_check
 
 HOSTILE = Path(__file__).parent / "variants" / "hostile"
@@ -255,42 +256,16 @@ def test_a_changed_fact_without_its_own_source_is_marked_designed_with_a_warning
     assert any(line.startswith("~ states: goa: values.forest.note: Stand-in") and line.endswith("-> null") for line in report.content_diff.lines())
 
 
-def _on_a_terminal(*args: str) -> tuple[str, str]:
-    """Run deckpress with its stderr on a pseudo-terminal (as a person watching sees it) and its
-    stdout on a pipe; returns (stdout, what the terminal showed, escapes stripped)."""
-    import pty
-    import subprocess
-    import sys
-
-    main, follower = pty.openpty()
-    proc = subprocess.Popen([sys.executable, "-c", "import sys; from deckpress.generator.cli import main; sys.exit(main())", *args],
-                            stdout=subprocess.PIPE, stderr=follower, text=True)
-    os.close(follower)
-    shown = b""
-    while True:
-        try:
-            chunk = os.read(main, 65536)
-        except OSError:  # the terminal closed: the process ended
-            break
-        if not chunk:
-            break
-        shown += chunk
-    out = proc.stdout.read()
-    proc.wait()
-    os.close(main)
-    return out, re.sub(r"\x1b\[[0-9;?]*[A-Za-z]", "", shown.decode("utf-8", "replace"))
-
-
 def test_progress_shows_on_a_terminal_and_stays_out_of_json(tmp_path):
     # Issue 13: "check shows its stage and a progress bar on a terminal; simulate shows one ...;
     # both stay silent in --format json and when not on a terminal".
     example = Path(__file__).parent.parent / "content" / "variants" / "mission-emission-set-collection.yaml"
-    out, shown = _on_a_terminal("check", str(example), "--games", "400", "--report", str(tmp_path / "r"))
+    out, shown = on_a_terminal("check", str(example), "--games", "400", "--report", str(tmp_path / "r"))
     assert all(f"{stage}" in shown for stage in ("1. safe loading", "2. schemas and checks", "4. preview", "5. simulation: base", "5. simulation: variant"))
     assert "/400" in shown
-    out, shown = _on_a_terminal("check", str(example), "--games", "400", "--report", str(tmp_path / "j"), "--format", "json")
+    out, shown = on_a_terminal("check", str(example), "--games", "400", "--report", str(tmp_path / "j"), "--format", "json")
     assert shown.strip() == "" and json.loads(out)["simulation"]["variant"]["games"] == 400
-    out, shown = _on_a_terminal("simulate", "mission-emission", "--games", "400")
+    out, shown = on_a_terminal("simulate", "mission-emission", "--games", "400")
     assert "simulating" in shown and "/400" in shown
 
 

@@ -133,3 +133,12 @@ def test_an_invalid_variant_exports_nothing(cli, tmp_path):
     result = cli("export", variant, "--to", "png", "--out", tmp_path / "out")
     assert result.exit_code == 1 and "no card 'gao' in states.yaml (did you mean 'goa'?)" in result.stderr
     assert not (tmp_path / "out").exists()
+
+
+def test_exports_and_builds_show_progress_on_a_terminal(tmp_path):
+    from conftest import on_a_terminal
+
+    out, shown = on_a_terminal("export", "geheime-mission", "--to", "png", "--out", str(tmp_path / "png"))
+    assert "rasterising at 300 dpi" in shown and "/156" in shown and "wrote 156 images" in out
+    out, shown = on_a_terminal("build", "mission-emission", "maybe-missions", "--out", str(tmp_path / "pdf"))
+    assert "building mission-emission" in shown and "wrote" in out

@@ -12,6 +12,7 @@ from pathlib import Path
 import click
 
 from deckpress.generator.content import GAME_FILE, check_game, find_game, game_id_of, shipped_games
+from deckpress.generator.cli.progress import progress_bar
 from deckpress.generator.errors import ContentError, ContentErrors, display_path
 from deckpress.generator.imposition import DUPLEX_EDGES, ImpositionError, paper_size
 from deckpress.generator.paths import CONTENT_DIR
@@ -174,9 +175,7 @@ def build(games: tuple[str, ...], paper: str, gap_mm: float, printer_margin_mm: 
 
     Each kit is written to OUT/<game id>.pdf atomically: a failed build leaves the previous PDF.
     """
-    from deckpress.generator.output import write_atomic
-    from deckpress.generator.reporters import summarised
-    from deckpress.generator.render.kit import PrintOptions, build_kit
+    from deckpress.generator.render.kit import PrintOptions
 
     options = PrintOptions(paper=paper, duplex=duplex, gap_mm=gap_mm, printer_margin_mm=printer_margin_mm, back_offset_mm=back_offset,
                            crop_marks=not no_crop_marks,
@@ -185,21 +184,33 @@ def build(games: tuple[str, ...], paper: str, gap_mm: float, printer_margin_mm: 
     for path in variants + other:
         raise click.UsageError(f"{path}: not a game folder (build a variant's changed cards with 'deckpress check')")
     failed = False
-    for folder in folders:
-        content, errors = check_game(folder)
-        name = content.game_id if content else game_id_of(folder)
-        try:
-            if errors:
-                raise ContentErrors(errors)
-            pdf = build_kit(content, options)
-        except ContentErrors as exc:
-            for line in summarised(exc.errors, where_all="deckpress validate --format json lists them all"):
-                click.echo(line, err=True)
-            kept = f"{out / (name + '.pdf')} left as it was" if name else "nothing was written"
-            click.echo(f"{name or display_path(folder)}: not built ({len(exc.errors)} error{'s' * (len(exc.errors) != 1)}); {kept}", err=True)
-            failed = True
-            continue
-        target = out / f"{name}.pdf"
-        write_atomic(target, pdf)
-        click.echo(f"wrote {target} ({len(pdf) / 1024:.0f} KiB)")
+    with progress_bar("text") as tell:
+        for done, folder in enumerate(folders):
+            if tell:
+                tell(f"building {game_id_of(folder) or display_path(folder)}", done, len(folders))
+            failed = _build_one(folder, options, out) or failed
     sys.exit(1 if failed else 0)
+
+
+def _build_one(folder: Path, options, out: Path) -> bool:
+    """Build one game folder's kit into ``out``; True when it failed (errors printed)."""
+    from deckpress.generator.output import write_atomic
+    from deckpress.generator.reporters import summarised
+    from deckpress.generator.render.kit import build_kit
+
+    content, errors = check_game(folder)
+    name = content.game_id if content else game_id_of(folder)
+    try:
+        if errors:
+            raise ContentErrors(errors)
+        pdf = build_kit(content, options)
+    except ContentErrors as exc:
+        for line in summarised(exc.errors, where_all="deckpress validate --format json lists them all"):
+            click.echo(line, err=True)
+        kept = f"{out / (name + '.pdf')} left as it was" if name else "nothing was written"
+        click.echo(f"{name or display_path(folder)}: not built ({len(exc.errors)} error{'s' * (len(exc.errors) != 1)}); {kept}", err=True)
+        return True
+    target = out / f"{name}.pdf"
+    write_atomic(target, pdf)
+    click.echo(f"wrote {target} ({len(pdf) / 1024:.0f} KiB)")
+    return False

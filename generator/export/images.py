@@ -3,13 +3,19 @@ pypdfium2 (PDFium, the renderer of Chromium), so an image is exactly what the PD
 from __future__ import annotations
 
 import io
+import os
+from collections import deque
 from collections.abc import Callable
+from concurrent.futures import Future, ThreadPoolExecutor
 from pathlib import Path
 
 from deckpress.generator.export import MM_PER_INCH
 from deckpress.generator.output import write_atomic
 from deckpress.generator.render.oneup import Page
 
+#: zlib level of the PNGs: 1 writes several times faster than the default 6 for files about a
+#: third larger (flat card art compresses well either way); benchmarks/export.py measures it.
+PNG_COMPRESSION = 1
 #: Highest resolution deckpress rasterises at (a 63 x 88 mm card at 1,200 dpi is 3,000 x 4,200 px).
 MAX_DPI = 1200
 
@@ -45,7 +51,12 @@ def rasterise(pdf: bytes, pages: list[Page], dpi: int, each: Callable[[int], Non
 
 def write_images(pdf: bytes, pages: list[Page], out: Path, dpi: int, each: Callable[[int], None] | None = None) -> list[Path]:
     """Write every page of a one-up PDF as ``out/<deck>/<card>-<side>.png`` at ``dpi`` (the dpi
-    is recorded in the PNG), each file atomically; returns the paths written.
+    is recorded in the PNG), each file atomically; returns the paths written, in page order.
+
+    Pages are rasterised one after another (PDFium is not thread-safe) while threads encode and
+    write the PNGs (zlib releases the GIL): encoding costs more than rasterising, so this is what
+    keeps the export near the rasteriser's own speed on several cores.  The files are the same
+    whatever the number of threads.
 
     Raises:
         OutputError: a file cannot be written.
@@ -54,11 +65,19 @@ def write_images(pdf: bytes, pages: list[Page], out: Path, dpi: int, each: Calla
     for page in pages:
         if page.side == "face":
             counts[(page.kind, page.card_id)] = max(counts.get((page.kind, page.card_id), 0), page.copy)
-    written = []
-    for page, image in rasterise(pdf, pages, dpi, each):
-        buf = io.BytesIO()
-        image.save(buf, format="PNG", dpi=(dpi, dpi), optimize=False)
-        path = out / file_name(page, counts[(page.kind, page.card_id)])
-        write_atomic(path, buf.getvalue())
-        written.append(path)
+    written: list[Path] = []
+    with ThreadPoolExecutor(max_workers=max(1, min(4, os.cpu_count() or 1))) as pool:
+        pending: deque[Future] = deque()
+        for page, image in rasterise(pdf, pages, dpi, each):
+            pending.append(pool.submit(_save, image, out / file_name(page, counts[(page.kind, page.card_id)]), dpi))
+            while len(pending) > 8:  # a few images in flight, not the whole deck in memory
+                written.append(pending.popleft().result())
+        written += [future.result() for future in pending]
     return written
+
+
+def _save(image, path: Path, dpi: int) -> Path:
+    buf = io.BytesIO()
+    image.save(buf, format="PNG", dpi=(dpi, dpi), compress_level=PNG_COMPRESSION)
+    write_atomic(path, buf.getvalue())
+    return path
