@@ -142,3 +142,15 @@ def test_exports_and_builds_show_progress_on_a_terminal(tmp_path):
     assert "rasterising at 300 dpi" in shown and "/156" in shown and "wrote 156 images" in out
     out, shown = on_a_terminal("build", "mission-emission", "maybe-missions", "--out", str(tmp_path / "pdf"))
     assert "building mission-emission" in shown and "wrote" in out
+
+
+def test_a_game_made_from_data_alone_exports_too(cli, tmp_path):
+    # Issue 11: "every deck of every game (the shipped four and games made from data alone)".
+    game = tmp_path / "mygame"
+    assert cli("init", game).exit_code == 0
+    assert cli("export", game, "--to", "png", "--service", "tgc", "--out", tmp_path / "png").exit_code == 0
+    images = sorted((tmp_path / "png").rglob("*.png"))
+    assert images and all(Image.open(p).size == (825, 1125) for p in images)
+    assert cli("export", game, "--to", "tts", "--out", tmp_path / "tts").exit_code == 0
+    deck = json.loads(next((tmp_path / "tts").glob("*.json")).read_text())["ObjectStates"][0]
+    assert len(deck["ContainedObjects"]) == len(images) // 2
