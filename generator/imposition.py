@@ -71,8 +71,40 @@ class Slot:
     bleed_mm: tuple[float, float, float, float]
 
 
+class _CutSheet:
+    """What a sheet of cards has whatever its arrangement, from its :meth:`cut_lines`: the boxes
+    prepress tools read and the crop marks (the subclass gives ``sheet_mm``, ``bleed_mm`` and
+    ``printer_margin_mm``)."""
+
+    def trim_box_mm(self) -> tuple[float, float, float, float]:
+        """Every card's trim: ``(left, top, right, bottom)`` in mm from the sheet's top-left
+        corner (a sheet's TrimBox)."""
+        xs, ys = self.cut_lines()
+        return xs[0], ys[0], xs[-1], ys[-1]
+
+    def bleed_box_mm(self) -> tuple[float, float, float, float]:
+        """The trim box with the outer bleed (a sheet's BleedBox and ArtBox)."""
+        left, top, right, bottom = self.trim_box_mm()
+        b = self.bleed_mm
+        return left - b, top - b, right + b, bottom + b
+
+    def crop_marks(self) -> list[tuple[float, float, float, float]]:
+        """Crop mark segments ``(x1, y1, x2, y2)`` in mm, one per cut line and side: outside the
+        cards (beyond their bleed and a small gap), out to the printer's margin (the sheet's
+        edge when it is 0)."""
+        xs, ys = self.cut_lines()
+        sw, sh = self.sheet_mm
+        m, reach = self.printer_margin_mm, self.bleed_mm + MARK_GAP_MM
+        marks = []
+        for x in xs:
+            marks += [(x, m, x, ys[0] - reach), (x, ys[-1] + reach, x, sh - m)]
+        for y in ys:
+            marks += [(m, y, xs[0] - reach, y), (xs[-1] + reach, y, sw - m, y)]
+        return marks
+
+
 @dataclass(frozen=True)
-class Grid:
+class Grid(_CutSheet):
     """A sheet's grid of card slots, in reading order (left to right, top to bottom)."""
 
     paper: str
@@ -104,36 +136,6 @@ class Grid:
         xs = sorted({round(x0 + i * (w + g) + d, 6) for i in range(self.cols) for d in (0.0, w)})
         ys = sorted({round(y0 + j * (h + g) + d, 6) for j in range(self.rows) for d in (0.0, h)})
         return xs, ys
-
-    def trim_box_mm(self) -> tuple[float, float, float, float]:
-        """The cards' trim, all of them: ``(left, top, right, bottom)`` in mm from the sheet's
-        top-left corner (a sheet's TrimBox)."""
-        xs, ys = self.cut_lines()
-        return xs[0], ys[0], xs[-1], ys[-1]
-
-    def bleed_box_mm(self) -> tuple[float, float, float, float]:
-        """The trim box with the outer bleed (a sheet's BleedBox and ArtBox)."""
-        left, top, right, bottom = self.trim_box_mm()
-        b = self.bleed_mm
-        return left - b, top - b, right + b, bottom + b
-
-    def crop_marks(self) -> list[tuple[float, float, float, float]]:
-        """Crop mark segments ``(x1, y1, x2, y2)`` in mm: outside the grid (beyond its bleed and
-        a small gap), from the grid's edge out to the printer's margin (the sheet's edge when it
-        is 0), one per card edge and side."""
-        xs, ys = self.cut_lines()
-        sw, sh = self.sheet_mm
-        m = self.printer_margin_mm
-        left, top = xs[0] - self.bleed_mm - MARK_GAP_MM, ys[0] - self.bleed_mm - MARK_GAP_MM
-        right, bottom = xs[-1] + self.bleed_mm + MARK_GAP_MM, ys[-1] + self.bleed_mm + MARK_GAP_MM
-        marks = []
-        for x in xs:
-            marks.append((x, m, x, top))
-            marks.append((x, bottom, x, sh - m))
-        for y in ys:
-            marks.append((m, y, left, y))
-            marks.append((right, y, sw - m, y))
-        return marks
 
     def back_slot(self, index: int, duplex: str) -> Slot:
         """The slot on the back sheet that lies behind front slot ``index`` when the sheet is
@@ -189,7 +191,7 @@ def grid(paper: str, card_mm: tuple[float, float], bleed_mm: float = 3.0, min_ma
 
 
 @dataclass(frozen=True)
-class FoldGrid:
+class FoldGrid(_CutSheet):
     """A fold-over (gutterfold) sheet: faces on the left half, each back on the right half at the
     mirror image of its face's place across the vertical fold line, so that folding the sheet
     along the line puts every back behind its face, upright; glue, then cut along the marks.
@@ -219,30 +221,6 @@ class FoldGrid:
         xs = sorted({round(s.x_mm + d, 6) for s in self.faces + self.backs for d in (0.0, w)})
         ys = sorted({round(s.y_mm + d, 6) for s in self.faces for d in (0.0, h)})
         return xs, ys
-
-    def trim_box_mm(self) -> tuple[float, float, float, float]:
-        """Every card's trim, faces and backs: ``(left, top, right, bottom)`` mm."""
-        xs, ys = self.cut_lines()
-        return xs[0], ys[0], xs[-1], ys[-1]
-
-    def bleed_box_mm(self) -> tuple[float, float, float, float]:
-        """The trim box with the outer bleed, mm."""
-        left, top, right, bottom = self.trim_box_mm()
-        b = self.bleed_mm
-        return left - b, top - b, right + b, bottom + b
-
-    def crop_marks(self) -> list[tuple[float, float, float, float]]:
-        """Crop marks as :meth:`Grid.crop_marks`: vertical cuts above and below the cards,
-        horizontal cuts left of the faces and right of the backs."""
-        xs, ys = self.cut_lines()
-        sw, sh = self.sheet_mm
-        m, reach = self.printer_margin_mm, self.bleed_mm + MARK_GAP_MM
-        marks = []
-        for x in xs:
-            marks += [(x, m, x, ys[0] - reach), (x, ys[-1] + reach, x, sh - m)]
-        for y in ys:
-            marks += [(m, y, xs[0] - reach, y), (xs[-1] + reach, y, sw - m, y)]
-        return marks
 
 
 def fold_grid(paper: str, card_mm: tuple[float, float], bleed_mm: float = 3.0, min_margin_mm: float = 4.0,

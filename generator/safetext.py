@@ -127,3 +127,13 @@ def choices(wrong: str, options: list[str], shown: int = 8) -> str:
         return "did you mean " + " or ".join(f"'{c}'" for c in close) + "?"
     more = f", ... and {len(options) - shown} more" if len(options) > shown else ""
     return "known: " + ", ".join(options[:shown]) + more
+
+
+def numeric(text: str) -> bool:
+    """Whether ``text`` reads as a number (``"60"``, ``"1.5"``): a value written in quotes where a
+    number was meant, for the hint "write it without quotes"."""
+    try:
+        float(text)
+    except ValueError:
+        return False
+    return True

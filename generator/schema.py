@@ -15,7 +15,7 @@ from referencing import Registry, Resource
 from referencing.jsonschema import DRAFT202012
 
 from deckpress.generator.errors import ContentError
-from deckpress.generator.safetext import choices, excerpt
+from deckpress.generator.safetext import choices, excerpt, numeric
 from deckpress.generator.paths import SCHEMAS_DIR
 from deckpress.generator.yamlsafe import Document, dotted  # dotted: re-exported for content modules
 
@@ -175,7 +175,7 @@ def _type(err: ValidationError, subject: str) -> str:
     """What was expected and what was found; a number in quotes is told to lose them."""
     types = err.validator_value if isinstance(err.validator_value, list) else [err.validator_value]
     wanted = " or ".join(_TYPE_WORDS.get(t, str(t)) for t in types)
-    quoted_number = isinstance(err.instance, str) and _numeric(err.instance) and any(t in ("integer", "number") for t in types)
+    quoted_number = isinstance(err.instance, str) and numeric(err.instance) and any(t in ("integer", "number") for t in types)
     return f"expected {wanted}, found {subject}" + (" (write it without quotes)" if quoted_number else "")
 
 
@@ -247,14 +247,6 @@ _SAYINGS = {
     "not": lambda err, subject: f"{subject} is not allowed here",
     None: lambda err, subject: f"{subject} is not allowed here",  # a schema of false
 }
-
-
-def _numeric(text: str) -> bool:
-    try:
-        float(text)
-    except ValueError:
-        return False
-    return True
 
 
 def bundled(schema_name: str) -> dict:

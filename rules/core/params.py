@@ -22,7 +22,7 @@ from dataclasses import dataclass, field
 from types import MappingProxyType
 from typing import Any, Mapping
 
-from deckpress.generator.safetext import choices
+from deckpress.generator.safetext import choices, numeric
 from deckpress.rules.core.errors import ParameterError
 
 
@@ -38,14 +38,6 @@ FROM_CONTENT = _FromContent()
 
 _TYPE_NAMES = {int: "an integer", float: "a number", bool: "true or false", str: "a string",
                list: "a list", dict: "a mapping"}
-
-
-def _numeric(text: str) -> bool:
-    try:
-        float(text)
-    except ValueError:
-        return False
-    return True
 
 
 @dataclass(frozen=True)
@@ -78,7 +70,7 @@ class Param:
         if self.kind is float and isinstance(value, int) and not isinstance(value, bool):
             value, ok = float(value), True
         if not ok:
-            hint = " (write it without quotes)" if self.kind in (int, float) and isinstance(value, str) and _numeric(value) else ""
+            hint = " (write it without quotes)" if self.kind in (int, float) and isinstance(value, str) and numeric(value) else ""
             raise ParameterError(f"parameter '{self.name}': expected {_TYPE_NAMES[self.kind]}, got {value!r}{hint}")
         if self.choices is not None and value not in self.choices:
             raise ParameterError(f"parameter '{self.name}': '{value}' is not one of: {', '.join(self.choices)}")
