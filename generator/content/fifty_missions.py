@@ -29,8 +29,8 @@ from deckpress.generator.content.fifty_missions_conditions import (
     SymbolDeck,
     card_text,
     compile_condition,
-    count_displays,
 )
+from deckpress.generator.content.fifty_missions_odds import counted
 from deckpress.generator.errors import ContentError, display_path
 from deckpress.generator.yamlsafe import Document
 
@@ -92,7 +92,7 @@ def mission_odds(deck: SymbolDeck, missions: Document) -> tuple[list[MissionOdds
     for mission, condition in compiled:
         i = index[mission["id"]]
         try:
-            met, total = count_displays(condition, deck)
+            met, total = counted(deck, mission["condition"], condition)
         except OddsTooCostly as exc:
             errors.append(missions.error(("missions", i, "condition"), f"missions[{i}] ({mission['id']}): {exc}"))
             continue
