@@ -275,10 +275,13 @@ def _text_replay(result) -> None:
     click.echo("rules: " + ", ".join(f"{k}={json.dumps(v)}" for k, v in result.game.params.items()))
     scores = state.returns()
     winners = state.winners()
+    outcome = ", ".join(f"{name}: {value}" for name, value in state.outcome().items())
     if result.game.info.cooperative:
         won = ("the team won" if winners else "the team did not win") if result.finished else "so far"
-        click.echo(f"  team (every seat): {scores[0]:g} {result.game.info.result_name} ({won})")
+        click.echo(f"  team (every seat): {scores[0]:g} {result.game.info.result_name} ({won})" + (f"; {outcome}" if outcome else ""))
         return
+    if outcome:
+        click.echo(f"  {outcome}")
     for seat, score in enumerate(scores):
         mark = " (winner)" if seat in winners and len(winners) == 1 else " (shared best)" if seat in winners else ""
         click.echo(f"  seat {seat}: {score:g}{mark}")
@@ -291,7 +294,8 @@ def _json_replay(result) -> None:
         "ok": result.ok, "readable": True, "log": result.log.source, "game": result.game.info.id,
         "cooperative": result.game.info.cooperative,
         "params": dict(result.game.params), "events_checked": result.checked, "finished": result.finished,
-        "scores": state.returns(), "winners": state.winners(), "warnings": result.warnings,
+        "ruleset": result.log.ruleset, "scores": state.returns(), "winners": state.winners(), "outcome": state.outcome(),
+        "warnings": result.warnings,
         "error": None if e is None else {"index": e.index, "line": e.line, "reason": str(e.reason), "message": e.message},
     }, indent=2, ensure_ascii=False))
 

@@ -297,6 +297,12 @@ class State:
         simulation run.  None by default."""
         return {}
 
+    def outcome(self) -> dict[str, str]:
+        """The game's result in the rulebook's own words, beside :meth:`returns` (50 Missions:
+        ``{"level": "Silver"}``, the medal level reached); shown by ``deckpress replay`` and
+        checked against a log's recorded ``result``.  Empty by default."""
+        return {}
+
     # -- the contract games implement ----------------------------------------------------------
     def _legal_actions(self, seat: int) -> list[int]:
         raise NotImplementedError

@@ -34,7 +34,7 @@ if TYPE_CHECKING:
 
 MAX_LOG_BYTES = 5_000_000
 MAX_LINE_CHARS = 100_000
-HEADER_KEYS = ("game", "engine", "content_hash", "seed", "params", "events", "result")
+HEADER_KEYS = ("game", "engine", "content_hash", "seed", "ruleset", "params", "events", "result")
 _PLAIN = re.compile(r"^[A-Za-z][A-Za-z0-9 _.+'()/-]*$")
 _RESERVED = {"true", "false", "null", "yes", "no", "on", "off", "y", "n", "~"}
 
@@ -47,6 +47,7 @@ class GameLog:
     game: str
     events: list[Any]
     params: dict[str, Any] = field(default_factory=dict)
+    ruleset: str | None = None
     seed: int | None = None
     content_hash: str | None = None
     engine: str | None = None
@@ -171,12 +172,13 @@ def _from_header(data: dict[str, Any], shown: str, line_of: Any) -> GameLog:
         raise LogError(f"{shown}:{line_of(unknown[0])}", f"unknown key '{unknown[0]}' in the log's header (known keys: {', '.join(HEADER_KEYS)})")
     for key, kind, what in (("game", str, "a game id"), ("events", list, "a list of events"), ("params", dict, "a mapping"),
                             ("seed", int, "a whole number"), ("content_hash", str, "a string"), ("engine", str, "a string"),
+                            ("ruleset", str, "a ruleset's name"),
                             ("result", dict, "a mapping")):
         if key in ("game", "events") and key not in data:
             raise LogError(shown, f"a game log needs '{key}' ({what}): see docs/game-logs.md")
         if data.get(key) is not None and not isinstance(data[key], kind):
             raise LogError(f"{shown}:{line_of(key)}", f"'{key}' must be {what}")
-    return GameLog(game=data["game"], events=data["events"], params=data.get("params") or {}, seed=data.get("seed"),
+    return GameLog(game=data["game"], events=data["events"], params=data.get("params") or {}, ruleset=data.get("ruleset"), seed=data.get("seed"),
                    content_hash=data.get("content_hash"), engine=data.get("engine"), result=data.get("result"), source=shown)
 
 
@@ -184,7 +186,7 @@ def _from_header(data: dict[str, Any], shown: str, line_of: Any) -> GameLog:
 def to_yaml(log: GameLog) -> str:
     """The log as YAML, one event per line (the format a person would write by hand)."""
     out = ["# deckpress game log (format: docs/game-logs.md)", f"game: {_flow(log.game)}"]
-    for key in ("engine", "content_hash", "seed"):
+    for key in ("engine", "content_hash", "seed", "ruleset"):
         if getattr(log, key) is not None:
             out.append(f"{key}: {_flow(getattr(log, key))}")
     out.append("params:")

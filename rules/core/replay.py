@@ -71,11 +71,11 @@ def replay(log: GameLog, content_dir: Path | None = None, content: "GameContent 
     """
     try:
         if content is not None:
-            game = game_class(log.game).create(content, overrides=log.params)
+            game = game_class(log.game).create(content, log.ruleset, log.params)
         else:
-            game = load(log.game, overrides=log.params, content_dir=content_dir)
+            game = load(log.game, log.ruleset, log.params, content_dir=content_dir)
     except ParameterError as exc:
-        line = log.params_line if log.params else 0
+        line = log.params_line if log.params or log.ruleset else 0
         raise LogError(f"{log.source}:{line}" if line else log.source, str(exc)) from None
     result = ReplayResult(log, game, game.new_state())
     if log.content_hash and log.content_hash != game.content_hash:
@@ -109,15 +109,36 @@ def _apply_event(state: State, event: Any) -> None:
 
 
 def _check_result(result: ReplayResult) -> None:
-    recorded = result.log.result.get("scores")
+    """The log's recorded ``result``: its ``scores`` (the returns), ``winners`` (seats) and any word
+    of the game's own :meth:`~deckpress.rules.core.game.State.outcome` (``level: gold``; any
+    case), against the replay."""
+    recorded = result.log.result
     if not result.finished:
         result.error = EventError(None, result.log.result_line, Reason.RESULT_MISMATCH,
                                   f"the log records a result, but the game is not over: {result.state.due()}")
         return
-    scores = result.state.returns()
-    if recorded is not None and (not isinstance(recorded, list) or [float(x) if isinstance(x, (int, float)) else x for x in recorded] != scores):
+    outcome = result.state.outcome()
+    unknown = [k for k in recorded if k not in ("scores", "winners") and k not in outcome]
+    if unknown:
         result.error = EventError(None, result.log.result_line, Reason.RESULT_MISMATCH,
-                                  f"the log records scores {recorded}, the replay gives {[_short(x) for x in scores]}")
+                                  f"the log's result names '{unknown[0]}': a result records {', '.join(['scores', 'winners', *outcome])}")
+        return
+    winners = recorded.get("winners")
+    if winners is not None and (not isinstance(winners, list) or sorted(map(str, winners)) != sorted(map(str, result.state.winners()))):
+        result.error = EventError(None, result.log.result_line, Reason.RESULT_MISMATCH,
+                                  f"the log records winners {winners}, the replay gives {result.state.winners()}")
+        return
+    scores = result.state.returns()
+    given = recorded.get("scores")
+    if given is not None and (not isinstance(given, list) or [float(x) if isinstance(x, (int, float)) else x for x in given] != scores):
+        result.error = EventError(None, result.log.result_line, Reason.RESULT_MISMATCH,
+                                  f"the log records scores {given}, the replay gives {[_short(x) for x in scores]}")
+        return
+    for name, value in outcome.items():
+        if name in recorded and str(recorded[name]).casefold() != value.casefold():
+            result.error = EventError(None, result.log.result_line, Reason.RESULT_MISMATCH,
+                                      f"the log records the {name} '{recorded[name]}', the replay gives '{value}'")
+            return
 
 
 def _short(x: float) -> int | float:

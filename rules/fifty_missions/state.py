@@ -240,6 +240,11 @@ class FiftyMissionsState(State):
         """The team's result for every seat: the missions accomplished."""
         return [float(len(self.completed))] * self.game.players
 
+    def outcome(self) -> dict[str, str]:
+        """The medal level reached, as the rulebook scores a game ("Bronze", "Silver", "Gold"; "no
+        medal" before the first): rulebook, "End of the game"."""
+        return {"level": self.game.level_name(self.medals) or "no medal"}
+
     def winners(self) -> list[int]:
         """Every seat once the game is over with a medal won; else nobody."""
         return list(range(self.game.players)) if self.current == TERMINAL and self.medals else []

@@ -687,3 +687,30 @@ def test_golden_playthrough(ruleset):
         path.write_text(text, "utf-8")
     assert path.exists(), f"{path} is missing: run with DECKPRESS_REGEN_GOLDEN=1 to create it"
     assert text == path.read_text("utf-8"), f"{path.name} differs: review the change, then regenerate with DECKPRESS_REGEN_GOLDEN=1"
+
+
+def test_replay_reports_the_medal_level_and_checks_a_recorded_one(cli, tmp_path):
+    # Issue 17, section 3: the rulebook's result is the medal level reached; a log's result may
+    # state it, and a header may name a ruleset instead of spelling out its parameters.
+    from deckpress.rules.core.log import to_yaml
+
+    game = fm("beginners", players=3)
+    state = play_game(game, [make_bot(game.info.id, "greedy")] * 3, game_rng(1, 0))[0]
+    level = state.outcome()["level"]
+    assert level in game.medal_names + ["no medal"]
+    log = record(game, state.history)
+    log.params, log.ruleset = {"players": 3}, "beginners"
+    path = tmp_path / "game.yaml"
+    log.result = {"level": level.lower()}  # as a table says it: any case
+    path.write_text(to_yaml(log))
+    result = cli("replay", path, "--format", "json")
+    data = json.loads(result.stdout)
+    assert result.exit_code == 0 and data["outcome"] == {"level": level} and data["ruleset"] == "beginners"
+    assert data["params"]["look_under"] is True  # the beginners' ruleset
+    text = cli("replay", path).stdout
+    assert f"level: {level}" in text
+    wrong = "Gold" if level != "Gold" else "Bronze"
+    log.result = {"level": wrong}
+    path.write_text(to_yaml(log))
+    result = cli("replay", path)
+    assert result.exit_code == 1 and f"the log records the level '{wrong}', the replay gives '{level}'" in result.stdout
