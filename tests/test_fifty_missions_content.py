@@ -2,6 +2,7 @@
 broken copies are rejected at their file and line, and `deckpress missions` lists the odds
 (issue 4, sections 1)."""
 import json
+import re
 from collections import Counter
 
 import pytest
@@ -171,7 +172,7 @@ def test_missions_command_lists_50_with_odds_hardest_first(cli):
     odds_shown = [float(r.split("%")[0]) for r in rows]
     assert odds_shown == sorted(odds_shown)
     # all 4 of one colour: 4 x 14x13x12x11 / (56x55x54x53) = 1.090 %
-    assert rows[0].split()[:3] == ["1.090%", "91.7", "one-colour"]
+    assert rows[0].split()[:5] == ["1.090%", "91.7", "No.", "47", "one-colour"]  # odds, 1 in N, the number its card prints, id
     assert lines[-1].startswith("hardest 1.090% (one-colour), easiest") and lines[-1].endswith("impossible: 0")
 
 
@@ -197,7 +198,7 @@ def test_a_hand_written_mission_is_counted_and_an_impossible_one_flagged(game_co
     result = cli("missions", folder)
     assert result.exit_code == 1
     assert "fan-red-seven-beside-blue-one  designed       A red lighter card of value 7 next to a blue binoculars card of value 1." in result.stdout
-    assert "IMPOSSIBLE        -  fan-impossible" in result.stdout
+    assert re.search(r"IMPOSSIBLE        -  No\. 5\d +fan-impossible", result.stdout)
     assert f"{missions}:{line_of(missions, 'value: 7}, at_least: 5')}:16: missions[51] (fan-impossible): impossible" in result.stderr
 
 

@@ -49,27 +49,28 @@ def missions(game: str, order: str, fmt: str) -> None:
 
 
 def text_report(game: str, rows: list, errors: list[ContentError], out: TextIO) -> None:
-    """A table: odds in %, '1 in N', id, provenance, card text; then the extremes and median."""
+    """A table: odds in %, '1 in N', the number the card prints, id, provenance, card text; then
+    the extremes and median."""
     if not rows:
         print(f"{game}: no missions could be counted ({len(errors)} error{'s' * (len(errors) != 1)})", file=out)
         return
     print(f"{game}: {len(rows)} missions; odds that a random row meets each, out of {rows[0].total:,} ordered rows", file=out)
     width = max(len(r.id) for r in rows)
-    print(f"{'odds':>8}  {'1 in':>7}  {'mission':<{width}}  {'provenance':<13}  text", file=out)
+    print(f"{'odds':>8}  {'1 in':>7}  {'card':<7}  {'mission':<{width}}  {'provenance':<13}  text", file=out)
     for r in rows:
         odds = f"{float(r.probability):8.3%}" if r.met else "IMPOSSIBLE"
         one_in = f"{r.total / r.met:7.1f}" if r.met else f"{'-':>7}"
-        print(f"{odds:>8}  {one_in}  {r.id:<{width}}  {r.provenance:<13}  {r.text}", file=out)
+        print(f"{odds:>8}  {one_in}  {r.number:<7}  {r.id:<{width}}  {r.provenance:<13}  {r.text}", file=out)
     hardest, easiest = min(rows, key=lambda r: r.probability), max(rows, key=lambda r: r.probability)
     print(f"hardest {float(hardest.probability):.3%} ({hardest.id}), easiest {float(easiest.probability):.3%} ({easiest.id}), "
           f"median {float(median(r.probability for r in rows)):.3%}; impossible: {sum(not r.met for r in rows)}", file=out)
 
 
 def json_report(game: str, rows: list, errors: list[ContentError], out: TextIO) -> None:
-    """``{"game", "ok", "missions": [{id, probability, met, total, provenance, text}], "errors"}``."""
+    """``{"game", "ok", "missions": [{id, number, probability, met, total, provenance, text}], "errors"}``."""
     json.dump({
         "game": game, "ok": not errors,
-        "missions": [{"id": r.id, "probability": float(r.probability), "met": r.met, "total": r.total,
+        "missions": [{"id": r.id, "number": r.number, "probability": float(r.probability), "met": r.met, "total": r.total,
                       "provenance": r.provenance, "text": r.text} for r in rows],
         "errors": [e.as_dict() for e in errors],
     }, out, indent=2, ensure_ascii=False)

@@ -44,9 +44,10 @@ MISSION_ROW = 4
 @dataclass(frozen=True)
 class MissionOdds:
     """How often a random row of symbol cards meets a mission: ``met`` of ``total`` ordered
-    displays of distinct physical cards."""
+    displays of distinct physical cards; ``number`` is what its card prints ("No. 5")."""
 
     id: str
+    number: str
     text: str
     provenance: str
     met: int
@@ -82,6 +83,12 @@ def compile_missions(deck: SymbolDeck, missions: Document) -> tuple[list[tuple[d
     return compiled, errors
 
 
+def printed_number(index: int) -> str:
+    """The number a mission card prints, from its place in missions.yaml (0-based): "No. 1" for
+    the first.  The kit prints it, logs may name a mission by it, ``deckpress missions`` lists it."""
+    return f"No. {index + 1}"
+
+
 def mission_odds(deck: SymbolDeck, missions: Document) -> tuple[list[MissionOdds], list[ContentError]]:
     """Each compilable mission's odds (file order), and the errors: conditions that do not
     compile, missions no display can meet, missions every display meets, and missions whose
@@ -96,7 +103,7 @@ def mission_odds(deck: SymbolDeck, missions: Document) -> tuple[list[MissionOdds
         except OddsTooCostly as exc:
             errors.append(missions.error(("missions", i, "condition"), f"missions[{i}] ({mission['id']}): {exc}"))
             continue
-        rows.append(MissionOdds(mission["id"], card_text(condition), mission["provenance"], met, total))
+        rows.append(MissionOdds(mission["id"], printed_number(i), card_text(condition), mission["provenance"], met, total))
         if not met:
             errors.append(missions.error(("missions", i, "condition"), f"missions[{i}] ({mission['id']}): impossible: none of the "
                                          f"{total:,} ordered rows of {DISPLAY_SIZE} symbol cards meets '{card_text(condition)}'"))

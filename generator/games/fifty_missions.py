@@ -9,6 +9,7 @@ from deckpress.generator.content.fifty_missions import (
     MISSION_ROW,
     mission_conditions,
     mission_odds,
+    printed_number,
     symbol_deck,
 )
 from deckpress.generator.content.fifty_missions_conditions import (
@@ -44,8 +45,8 @@ def decks(content) -> list[Deck]:
     conditions = mission_conditions(content)
     missions = [{
         "id": m["id"], "source": "missions.yaml", "mission": True, "text": card_text(conditions[m["id"]]),
-        "number": f"No. {n}", "rim": "mission-rim", "slots": _icon_slots([by_colour[c] for c in conditions[m["id"]].colours]),
-    } for n, m in enumerate(content["missions"]["missions"], 1)]
+        "number": printed_number(n), "rim": "mission-rim", "slots": _icon_slots([by_colour[c] for c in conditions[m["id"]].colours]),
+    } for n, m in enumerate(content["missions"]["missions"])]
     medals = [{
         "id": m["id"], "source": "medals.yaml", "medal": True, "rim": m["hex"], "title": f"{m['name']} medal".upper(),
         "level": f"Level reached: {m['name'].lower()}", "place": f"In the mission deck after {m['after_missions']} missions",

@@ -714,3 +714,25 @@ def test_replay_reports_the_medal_level_and_checks_a_recorded_one(cli, tmp_path)
     path.write_text(to_yaml(log))
     result = cli("replay", path)
     assert result.exit_code == 1 and f"the log records the level '{wrong}', the replay gives '{level}'" in result.stdout
+
+
+@pytest.mark.parametrize("name", ["No. 5", "no 5", "5", "total-16", "The 4 cards add up to exactly 16.", "the 4 cards add up to exactly 16"])
+def test_a_log_names_a_mission_by_what_its_card_prints(name):
+    # Issue 17, section 1: a table writes the card's number or its text, not an id.
+    game = fm()
+    assert game.mission_ids[game.mission(name)] == "total-16"
+
+
+def test_a_misspelt_mission_number_gets_a_suggestion_and_a_shared_text_asks_for_the_number(game_copy):
+    game = fm()
+    with pytest.raises(IllegalAction, match=r"no mission is called 'No\. 51' \(did you mean No\. 5\?\)"):
+        game.mission("No. 51")
+    folder = game_copy("fifty-missions")  # a fan edition where two cards print the same text
+    text = (folder / "missions.yaml").read_text()
+    first = text.index("condition: {sum: {equals: 16}}")
+    second = text.index("condition:", first + 10)
+    end = text.index("\n", second)
+    (folder / "missions.yaml").write_text(text[:second] + "condition: {sum: {equals: 16}}" + text[end:])
+    twin = FiftyMissionsGame.create(load_game(folder), None, {})
+    with pytest.raises(IllegalAction, match=r"2 mission cards print 'The 4 cards add up to exactly 16\.': write the number of the one meant \(No\. 5 or No\. 6\)"):
+        twin.mission("The 4 cards add up to exactly 16.")
