@@ -7,6 +7,7 @@ and a message that says what was expected.
 from __future__ import annotations
 
 import difflib
+import re
 from typing import Any, Mapping, Sequence
 
 from deckpress.rules.core.errors import IllegalAction, Reason
@@ -63,8 +64,58 @@ def by_name(name: Any, table: Mapping[str, int], what: str, names: Sequence[str]
         IllegalAction: ``log.unknown-name``: ``no card is called 'Gao' (did you mean Goa?)``, or
             with ``list_all`` every one of ``names`` (for short lists such as the missions).
     """
-    found = table.get(" ".join(name.casefold().split())) if isinstance(name, str) else None
+    found = table.get(folded(name)) if isinstance(name, str) else None
     if found is None:
         hint = f" ({what}s: {', '.join(names)})" if list_all else closest(name, list(names))
         raise IllegalAction(Reason.UNKNOWN_NAME, f"no {what} is called {name!r}{hint}")
     return found
+
+
+def _unpadded(name: str) -> str:
+    """``master-8`` for ``master-08``: numbers in ids are written without their leading zeros too."""
+    return re.sub(r"(?<![0-9])0+([0-9])", r"\1", name)
+
+
+def folded(text: str) -> str:
+    """A name as logs compare names: case-folded, runs of spaces as one, no final full stop."""
+    return " ".join(text.casefold().split()).rstrip(".")
+
+
+class PrintedNames:
+    """Every name a thing is called by in a log (its id, and whatever its card prints: a number, a
+    title, a rule's text, a gadget), folded (:func:`folded`).  A name two things share is kept
+    apart: it cannot say which is meant (issue 17: "where two cards print the same text, the
+    error says so and asks for the number").
+
+    Args:
+        what: the thing's noun in messages ("mission", "card").
+        names: for each thing, by number, its names, the one to ask for first (its id or number).
+    """
+
+    def __init__(self, what: str, names: Sequence[Sequence[str]]):
+        self.what = what
+        self.first = [n[0] for n in names]
+        owners: dict[str, set[int]] = {}
+        for index, own in enumerate(names):
+            for name in own:
+                for form in {folded(name), _unpadded(folded(name))}:
+                    owners.setdefault(form, set()).add(index)
+        self.table = {name: next(iter(who)) for name, who in owners.items() if len(who) == 1}
+        self.shared = {name: sorted(who) for name, who in owners.items() if len(who) > 1}
+        self.suggestions = list(dict.fromkeys(name for own in names for name in own))
+
+    def __call__(self, name: Any) -> int:
+        """The thing called ``name``.
+
+        Raises:
+            IllegalAction: ``log.unknown-name``, with the closest name; or, for a name several
+                things share, naming them by their first names.
+        """
+        if isinstance(name, str) and folded(name) in self.shared:
+            who = self.shared[folded(name)]
+            raise IllegalAction(Reason.UNKNOWN_NAME, f"{len(who)} {self.what}s print {name!r}: write which one is meant "
+                                                     f"({' or '.join(self.first[i] for i in who)})")
+        if isinstance(name, str) and folded(name) not in self.table and _unpadded(folded(name)) in self.table:
+            return self.table[_unpadded(folded(name))]
+        shown = name.strip().rstrip(".") if isinstance(name, str) else name
+        return by_name(shown, self.table, self.what, self.suggestions)

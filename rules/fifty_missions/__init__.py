@@ -56,8 +56,8 @@ from typing import Any, Mapping
 from deckpress.generator.content.fifty_missions import mission_conditions, printed_number, symbol_deck
 from deckpress.generator.content.fifty_missions_conditions import card_text
 from deckpress.rules.core.bots import register_bot
-from deckpress.rules.core.errors import IllegalAction, ParameterError, Reason
-from deckpress.rules.core.events import by_name
+from deckpress.rules.core.errors import ParameterError
+from deckpress.rules.core.events import PrintedNames, by_name
 from deckpress.rules.core.game import Game, GameInfo
 from deckpress.rules.core.measures import Measure, per_game, rate
 from deckpress.rules.core.params import FROM_CONTENT, Param
@@ -163,7 +163,9 @@ class FiftyMissionsGame(Game):
         self._check(content)
         self.clockwise = [tuple((s + i) % self.players for i in range(self.players)) for s in range(self.players)]
         self._card_lookup = _card_lookup(deck, self.kinds)
-        self._mission_lookup, self._same_text = _mission_lookup(self.mission_ids, [card_text(c) for c in conditions.values()])
+        numbers = [printed_number(m) for m in range(self.n_missions)]
+        self._missions = PrintedNames("mission", [[number, mid, number.replace(".", ""), str(m + 1), card_text(c)]
+                                                        for m, (number, mid, c) in enumerate(zip(numbers, self.mission_ids, conditions.values()))])
         self.state_class = FiftyMissionsState
 
     @classmethod
@@ -214,34 +216,11 @@ class FiftyMissionsGame(Game):
             IllegalAction: ``log.unknown-name``, suggesting the closest name; or, for a text two
                 cards print, asking for the number.
         """
-        key = _folded(name) if isinstance(name, str) else None
-        if key in self._same_text:
-            numbers = " or ".join(printed_number(m) for m in self._same_text[key])
-            raise IllegalAction(Reason.UNKNOWN_NAME, f"{len(self._same_text[key])} mission cards print {name!r}: write the number of the one meant ({numbers})")
-        shown = name.strip().rstrip(".") if isinstance(name, str) else name
-        return by_name(shown, self._mission_lookup, "mission", self.mission_ids + [printed_number(m) for m in range(self.n_missions)])
+        return self._missions(name)
 
     def level_name(self, medals: int) -> str | None:
         """The name of the last of ``medals`` medals won, or None."""
         return self.medal_names[medals - 1] if medals else None
-
-
-def _folded(text: str) -> str:
-    """A name as logs are compared: case-folded, runs of spaces as one, no final full stop."""
-    return " ".join(text.casefold().split()).rstrip(".")
-
-
-def _mission_lookup(ids: list[str], texts: list[str]) -> tuple[dict[str, int], dict[str, list[int]]]:
-    """Every accepted name of each mission (id, printed number, card text), folded; and the texts
-    more than one card prints, with those missions (a text alone cannot say which)."""
-    lookup: dict[str, int] = {}
-    by_text: dict[str, list[int]] = {}
-    for m, (mid, text) in enumerate(zip(ids, texts)):
-        number = printed_number(m)
-        lookup.update({_folded(mid): m, _folded(number): m, _folded(number.replace(".", "")): m, str(m + 1): m})
-        by_text.setdefault(_folded(text), []).append(m)
-    lookup.update({text: ms[0] for text, ms in by_text.items() if len(ms) == 1})
-    return lookup, {text: ms for text, ms in by_text.items() if len(ms) > 1}
 
 
 def _card_lookup(deck, kinds: list[tuple[str, int]]) -> dict[str, int]:

@@ -30,10 +30,10 @@ from __future__ import annotations
 from typing import Any, Mapping
 
 from deckpress.generator.errors import ContentErrors
-from deckpress.generator.content.maybe_missions_vocabulary import unsupported_kinds
+from deckpress.generator.content.maybe_missions_vocabulary import effect_text, unsupported_kinds
 from deckpress.rules.core.bots import register_bot
 from deckpress.rules.core.errors import IllegalAction, ParameterError, Reason
-from deckpress.rules.core.events import by_name, closest
+from deckpress.rules.core.events import PrintedNames, closest
 from deckpress.rules.core.game import Game, GameInfo
 from deckpress.rules.core.measures import Measure
 from deckpress.rules.core.params import Param
@@ -164,10 +164,10 @@ class MaybeMissionsGame(Game):
             self.shop_cost[card] = tuple(tuple(c[side]["cost"].count(r) for r in RESOURCES) for side in ("success", "fail"))
             self.shop_reward[card] = (c["success"]["reward"], c["fail"]["reward"])
             self.shop_gadget[card] = (c["success"]["gadget"], c["fail"]["gadget"])
-        self._card_lookup = {}
-        for c in range(self.n_cards):
-            for name in (self.card_names[c], self.card_ids[c]):
-                self._card_lookup.setdefault(name.casefold(), c)
+        # every name printed on a card: a mission's title, a Master card's rule, either side's gadget
+        printed = ([[c["id"], c["title"]] for c in missions] + [[c["id"], effect_text(c["rule"])] for c in masters_]
+                   + [[c["id"], c["success"]["gadget"], c["fail"]["gadget"]] for c in shops])
+        self._cards = PrintedNames("card", printed)
 
     def _read_votes(self, content) -> None:
         votes = content["votes"]["votes"]
@@ -229,12 +229,15 @@ class MaybeMissionsGame(Game):
 
     # -- names in logs -----------------------------------------------------------------------------------
     def card(self, name: Any) -> int:
-        """The card called ``name`` (mission title or id, Master or shop card id; any case).
+        """The card called ``name``: its id, or what it prints (a mission's title, a Master card's
+        rule, "Each YES vote counts as 2 votes.", a shop card's gadget on either side); any case
+        (issue 17: a table writes what is printed).
 
         Raises:
-            IllegalAction: ``log.unknown-name``, suggesting the closest name.
+            IllegalAction: ``log.unknown-name``, suggesting the closest name; or, for a text two
+                cards print, asking for the card's id.
         """
-        return by_name(name, self._card_lookup, "card", self.card_names)
+        return self._cards(name)
 
     def vote(self, value: Any) -> int:
         """The vote card numbered ``value``.

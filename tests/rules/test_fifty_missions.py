@@ -734,5 +734,5 @@ def test_a_misspelt_mission_number_gets_a_suggestion_and_a_shared_text_asks_for_
     end = text.index("\n", second)
     (folder / "missions.yaml").write_text(text[:second] + "condition: {sum: {equals: 16}}" + text[end:])
     twin = FiftyMissionsGame.create(load_game(folder), None, {})
-    with pytest.raises(IllegalAction, match=r"2 mission cards print 'The 4 cards add up to exactly 16\.': write the number of the one meant \(No\. 5 or No\. 6\)"):
+    with pytest.raises(IllegalAction, match=r"2 missions print 'The 4 cards add up to exactly 16\.': write which one is meant \(No\. 5 or No\. 6\)"):
         twin.mission("The 4 cards add up to exactly 16.")

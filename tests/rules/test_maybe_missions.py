@@ -357,3 +357,17 @@ def test_a_seat_sees_its_own_hand_and_secret_identity_but_not_the_others():
     assert view["my secret identity"] == "The Forger" and "The Mole" not in str(view) and "The Ghost" not in str(view)
     assert view["public identities"] == ["The Banker", "The Pilot", "The Heir"]
     assert hidden_votes_shown(state, 1) == []  # swapping another seat's votes or secret identity changes nothing seat 1 sees
+
+
+@pytest.mark.parametrize("name, card_id", [
+    ("Each YES vote counts as 2 votes.", "master-08"),  # a Master card shows only its rule
+    ("hollow coin", "shop-01"), ("Bulletproof hat", "shop-01"),  # either side's gadget
+    ("master-1", "master-01"), ("MASTER-08", "master-08"),  # ids, with or without leading zeros
+    ("Crack the hotel safe", "crack-the-hotel-safe"),
+])
+def test_a_log_names_a_card_by_what_it_prints(name, card_id):
+    # Issue 17, section 1: "a Master card shows only its rule ... a shop card shows gadget names".
+    from deckpress.rules.core.registry import load
+
+    game = load("maybe-missions")
+    assert game.card_ids[game.card(name)] == card_id
