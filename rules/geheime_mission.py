@@ -99,6 +99,7 @@ GAME_INFO = GameInfo(
               "rulebook, Game End: 'The game ends the moment the last card is taken from the pile'",
               choices=("last-draw", "finish-round")),
     ),
+    rulesets={"base": {}},  # game.yaml's one mode
     max_length=lambda game: game.max_actions,
     score_range=lambda game: (0.0, float(game.most_rounds)),
 )

@@ -82,6 +82,7 @@ GAME_INFO = GameInfo(
     ),
     rulesets={
         "base": {"identities": False, "gadgets": False},
+        "play-masters": {"identities": False, "gadgets": False, "play_masters": True},  # game.yaml's variant, by its name there
         "identities": {"identities": True, "gadgets": False},
         "gadgets": {"identities": False, "gadgets": True},
         "all": {"identities": True, "gadgets": True},

@@ -215,3 +215,15 @@ def test_engines_never_import_rendering_code():
             "print([m for m in sys.modules if m.startswith(('reportlab', 'deckpress.generator.render', 'deckpress.generator.games', 'PIL'))])")
     out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, cwd=RULES_DIR.parent, check=True)
     assert out.stdout.strip() == "[]"
+
+
+@pytest.mark.parametrize("game_id", ["mission-emission", "fifty-missions", "maybe-missions", "geheime-mission"])
+def test_every_mode_game_yaml_names_is_a_ruleset_the_engine_plays(game_id):
+    # Issue 17: "game.yaml lists a mode play-masters that the engine refuses": one name everywhere.
+    from deckpress.generator.content import load_game
+    from deckpress.rules.core.registry import game_class, load
+
+    modes = [m["id"] for m in load_game(game_id)["game"].get("modes", [])]
+    assert modes and set(modes) <= set(game_class(game_id).info.rulesets)
+    for mode in modes:
+        load(game_id, mode)  # accepted, parameters and all
