@@ -72,7 +72,7 @@ def test_the_shipped_quoted_missions_are_these_conditions():
     ({"sum": {"equals": 20}}, "The 4 cards add up to exactly 20."),
     ({"adjacent": [{"colour": "red"}, {"colour": "red"}]}, "Two red lighter cards side by side."),
     ({"apart": [{"colour": "blue"}, {"colour": "blue"}]}, "Two blue binoculars cards with at least one card between them."),
-    ({"sum": {"of": {"colour": "red"}, "equals": {"sum": {"colour": "yellow"}}}}, "The red lighter cards add up to the same as the yellow knife cards."),
+    ({"sum": {"of": {"colour": "red"}, "equals": {"sum": {"colour": "yellow"}}}}, "The red lighter cards add up to the same as the yellow knife cards, with at least one red lighter card and one yellow knife card showing."),
     ({"count": {"of": {"colour": "red"}, "equals": 3}}, "Exactly 3 red lighter cards."),
     ({"count": {"of": {"colour": "red"}, "equals": 0}}, "No red lighter cards."),
     ({"every": {"colour": ["blue", "green"]}}, "All 4 cards are blue binoculars or green compass cards."),
@@ -197,3 +197,11 @@ def test_the_condition_modules_do_not_load_print_code():
             "print(sorted(m for m in sys.modules if m.split('.')[0] == 'reportlab' or m.startswith(('deckpress.generator.render', 'deckpress.generator.games'))))")
     out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True).stdout.strip()
     assert out == "[]"
+
+
+def test_a_comparison_of_two_colours_says_both_must_show_as_the_engine_checks():
+    # Issue 17, section 5: "red 5 and no blue: the engine says not met, a player says met".
+    c = compile_condition({"sum": {"of": {"colour": "red"}, "more_than": {"sum": {"colour": "blue"}}}}, DECK)
+    assert card_text(c).endswith("with at least one red lighter card and one blue binoculars card showing.")
+    assert not c.met((("lighter", 5), ("knife", 1), ("knife", 2), ("compass", 3)))  # no blue: not met, as printed
+    assert c.met((("lighter", 5), ("binoculars", 1), ("knife", 2), ("compass", 3)))

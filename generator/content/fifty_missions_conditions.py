@@ -561,8 +561,13 @@ def _measure_text(left: _Quantity, op: str, raw: Any, right: _Quantity | None) -
                  "not_equals": f"not as many {f} as {g}"}
         return words[op], None
     if left.kind == "sum" and right.kind == "sum":
+        # a sum of cards that are not there is no sum (the condition is not met): the card says so
+        # (issue 17, section 5: "red 5 and no blue: the engine says not met, a player says met")
         other = f"the {DISPLAY_SIZE} cards" if right.filter.everything else f"the {right.filter.noun()}"
-        return f"{_sum_subject(left)} add up to {_SUM_VS[op]} {other}", None
+        shown = [q.filter.noun(1) for q in (left, right) if not q.filter.everything]
+        must = f", with at least one {shown[0]} and one {shown[1]} showing" if len(shown) == 2 else \
+            f", with at least one {shown[0]} showing" if shown else ""
+        return f"{_sum_subject(left)} add up to {_SUM_VS[op]} {other}{must}", None
     return f"{left.phrase} is {_IS_WORDS[op]} {right.phrase}", None
 
 
