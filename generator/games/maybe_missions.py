@@ -106,6 +106,9 @@ def cover(content) -> Cover:
                 "green side (double-sided sheets, or fold-over sheets without duplex: see 'How to print'). The FAIL side also says "
                 "FAIL, shows a cross and has a striped background, so the sides tell apart in greyscale.",
                 "A collected card scores the icons of the side that lies up: +1 for each plain icon, -1 for each crossed-out icon.",
+                "At the end, the resource you hold the most icons of counts double and the one you hold the fewest of does not count "
+                "(in a tie, choose). A secret identity that makes a resource worth more or less changes its points, not which "
+                "resource you hold most: five weapons worth -1 each, and nothing else, score -10.",
             ]),
             Section("Card text", [
                 "Every Master rule, identity power and shop reward is written in content files as a kind with its parameters, for "

@@ -70,6 +70,12 @@ GAME_INFO = GameInfo(
               "rulebook, Expansions: Secret Identities"),
         Param("gadgets", bool, False, "Gadget Shopping expansion: a shop after each vote, personal shops.",
               "rulebook, Expansions: Gadget Shopping"),
+        Param("identity_scoring", str, "count",
+              "count: the resource held in the most icons counts double and the one in the fewest not at all (the rulebook's "
+              "words); value: the resource worth the most points counts double and the one worth the fewest not at all "
+              "(differs only when a secret identity changes what a resource is worth).",
+              "rulebook, Objective: 'The resource which you have the most counts double, the least does not count'",
+              choices=("count", "value")),
         Param("play_masters", bool, False, "Variant: collected green-side-up Master cards may be played before a round.",
               "rulebook, Variants: 'You can allow Master Cards to be played as well'"),
         Param("reduce_randomness", bool, False, "Variant: a seat that collected no card this round may discard 2 votes "
@@ -187,7 +193,8 @@ class MaybeMissionsGame(Game):
         self.public_names = [c["name"] for c in public]
         self.secret_names = [c["name"] for c in secret]
         self.public_powers = [seat_powers([c["helpful"], c["harmful"]]) for c in public]
-        self.secret_profiles = [score_profile([c["helpful"], c["harmful"]]) for c in secret]
+        by_count = self.params["identity_scoring"] == "count"
+        self.secret_profiles = [score_profile([c["helpful"], c["harmful"]], by_count) for c in secret]
         self._identity_lookup = {}
         for public_, cards in ((True, public), (False, secret)):
             for i, c in enumerate(cards):

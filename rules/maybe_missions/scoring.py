@@ -1,12 +1,20 @@
 """Scoring, with the secret identity powers (Secret Identities expansion).
 
 Rulebook "Objective": of the collected cards only the side pointing up counts; each resource icon
-is worth 1 point (a crossed icon -1: card-facts.md); the resource a player has most of counts
-double, the one they have least of does not count, and in a tie the player picks any one of the
-options.  The vocabulary writes this as ``c_r`` = plain minus crossed icons of ``r`` on the up
-sides, ``v_r = w_r x c_r`` and ``score = sum v_r + max v_r - min v_r``: the best value counts twice
-and the worst not at all, so a tie among resources never changes the score (every choice gives
-the same number, which is the best for the player).
+is worth 1 point (a crossed icon -1: card-facts.md); "the resource which you have the most counts
+double, the least does not count", and in a tie the player picks any one of the options.  With
+``c_r`` = plain minus crossed icons of ``r`` on the up sides and ``v_r = w_r x c_r`` (a secret
+identity changes a resource's worth ``w_r``):
+
+* ``count`` (the default, the rulebook's words): the resource of the highest count ``c_r`` counts
+  double and the one of the lowest count not at all; among tied resources the player picks, so
+  the best ``v_r`` of the most-held and the lowest ``v_r`` of the least-held.  With a secret
+  "-1 per weapon" identity, five weapons and nothing else score -10.
+* ``value`` (a reading this engine played before issue 17): ``sum v_r + max v_r - min v_r``, the
+  best *value* twice and the worst not at all, so hoarding a resource worth -1 costs nothing
+  (the same five weapons score 0).
+
+Both agree whenever every resource is worth 1 (no secret identity changes a worth).
 
 Each secret power kind (family ``secret_power``) is one function in :data:`SECRET_POWERS`: it
 either changes a resource's worth ``w_r`` (``resource_value``) or adds a bonus computed from the
@@ -23,20 +31,32 @@ Effect = Mapping[str, Any]
 Bonus = Callable[[Sequence[int], int, int], int]
 
 
+#: How the most- and least-held resources are found (see the module docstring).
+SCORING_READINGS = ("count", "value")
+
+
 class ScoreProfile:
-    """How one seat scores: each resource's worth ``weights[r]`` and its bonuses (built once)."""
+    """How one seat scores: each resource's worth ``weights[r]``, its bonuses (built once), and
+    the reading of "the resource you have the most" (``by_count``: by icons held, the rulebook's
+    words; else by points)."""
 
-    __slots__ = ("weights", "bonuses")
+    __slots__ = ("weights", "bonuses", "by_count")
 
-    def __init__(self) -> None:
+    def __init__(self, by_count: bool = True) -> None:
         self.weights = [1] * len(RESOURCES)
         self.bonuses: list[Bonus] = []
+        self.by_count = by_count
 
     def score(self, counts: Sequence[int], greens: int = 0, reds: int = 0) -> int:
         """The score for resource counts ``c_r`` and the numbers of cards lying green / red side up."""
         w = self.weights
         values = [w[r] * counts[r] for r in range(len(counts))]
-        total = sum(values) + max(values) - min(values)
+        if self.by_count:
+            most, least = max(counts), min(counts)
+            total = (sum(values) + max(v for v, c in zip(values, counts) if c == most)
+                     - min(v for v, c in zip(values, counts) if c == least))
+        else:
+            total = sum(values) + max(values) - min(values)
         for bonus in self.bonuses:
             total += bonus(counts, greens, reds)
         return total
@@ -93,9 +113,10 @@ SECRET_POWERS: dict[str, Callable[[ScoreProfile, Effect], None]] = {
 PLAIN = ScoreProfile()
 
 
-def score_profile(effects: list[Effect]) -> ScoreProfile:
-    """The scoring of a secret identity (its helpful and harmful powers)."""
-    profile = ScoreProfile()
+def score_profile(effects: list[Effect], by_count: bool = True) -> ScoreProfile:
+    """The scoring of a secret identity (its helpful and harmful powers), with the reading of the
+    most- and least-held resource (see :class:`ScoreProfile`)."""
+    profile = ScoreProfile(by_count)
     for effect in effects:
         SECRET_POWERS[effect["kind"]](profile, effect)
     return profile

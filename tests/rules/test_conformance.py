@@ -120,7 +120,11 @@ def expected_returns(state) -> list[float]:
             greens = sum(state.up[c] == 0 for c in cards)
             profile = state.profile(seat)
             values = [w * c for w, c in zip(profile.weights, counts)]
-            out.append(float(sum(values) + max(values) - min(values) + sum(b(counts, greens, len(cards) - greens) for b in profile.bonuses)))
+            # the rulebook's words: the resource held most counts double, the one held least not at all
+            # (ties: the seat's best choice); the value reading only where the game is set to it
+            most = max(v for v, c in zip(values, counts) if c == max(counts)) if profile.by_count else max(values)
+            least = min(v for v, c in zip(values, counts) if c == min(counts)) if profile.by_count else min(values)
+            out.append(float(sum(values) + most - least + sum(b(counts, greens, len(cards) - greens) for b in profile.bonuses)))
         return out
     if game.mode == "base":
         return [float(sum(game.point_value[c] for c in pocket)) for pocket in state.pockets]

@@ -163,8 +163,9 @@ def test_copy_neighbour_votes_after_the_left_neighbour_and_like_them():
 @pytest.mark.parametrize("identity,counts,greens,reds,expected", [
     # resource_value: The Hoarder's intelligence counts 2 each: v = 0, 1, 0, 4 -> 5 + 4 - 0 = 9 (gold 0 is even: no -2)
     ("The Hoarder", [0, 1, 0, 2], 2, 0, 9),
-    # resource_value below 1: The Saboteur's weapons are worth -1: v = 0, 1, -2, 0 -> -1 + 1 + 2 = 2
-    ("The Saboteur", [0, 1, 2, 0], 2, 0, 2),
+    # resource_value below 1: The Saboteur's weapons are worth -1: v = 0, 1, -2, 0; weapons are held most
+    # (2 icons), so they count double, and gold or intelligence (0) least: -1 + (-2) - 0 = -3
+    ("The Saboteur", [0, 1, 2, 0], 2, 0, -3),
     # threshold_bonus over all resources: The Mole +3 at 12 or more (gold 3 is odd: no -2): 12 + 3 - 3 + 3 = 15
     ("The Mole", [3, 3, 3, 3], 6, 0, 15),
     # threshold_bonus of one resource: The Saboteur +3 at 4 reputation: v = 0, 4, 0, 0 -> 4 + 4 + 3 = 11
@@ -199,3 +200,25 @@ def test_the_secret_identity_scores_only_for_its_holder():
     # seat 1 (collect_first): Bug the embassy phone green, reputation 2: 2 + 2 = 4, The Forger +2 (even reputation)
     assert state.score(1) == 6 and collection(state, 1) == ["Bug the embassy phone (green)"]
     assert "The Forger" not in str(state.view(0).to_dict()) and state.view(1).to_dict()["my secret identity"] == "The Forger"
+
+
+@pytest.mark.parametrize("counts, by_count, by_value", [((0, 0, 5, 0), -10, 0), ((1, 2, 4, 0), -5, 5)])
+def test_secret_identity_scoring_follows_the_rulebooks_count(counts, by_count, by_value):
+    # Issue 17, section 4: "The resource which you have the most counts double, the least does not
+    # count" (rulebook, Objective).  With a secret "-1 per weapon" identity, weapons held most
+    # count double *against* the seat; the older reading by value made hoarding them harmless.
+    from deckpress.rules.maybe_missions.cards import RESOURCES
+    from deckpress.rules.maybe_missions.scoring import score_profile
+
+    minus_weapon = [{"kind": "resource_value", "resource": "weapons", "points": -1}]
+    assert RESOURCES == ("gold", "reputation", "weapons", "intelligence")
+    assert score_profile(minus_weapon).score(counts) == by_count
+    assert score_profile(minus_weapon, by_count=False).score(counts) == by_value
+
+
+def test_identity_scoring_is_a_parameter_with_the_literal_reading_by_default():
+    from deckpress.rules.core.registry import load
+
+    assert load("maybe-missions", "identities").params["identity_scoring"] == "count"
+    game = load("maybe-missions", "identities", {"identity_scoring": "value"})
+    assert all(not p.by_count for p in game.secret_profiles)
