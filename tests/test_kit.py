@@ -217,3 +217,14 @@ def test_unknown_field_in_a_layout_names_the_card_and_the_line(game_copy, cli, t
     assert "'{capital}' names no field of this card (known: colour, id, kind, missions, name, source)" in result.stderr
     assert "state face, card 'andhra-pradesh'" in result.stderr
     assert "(and 35 more cards)" in result.stderr and result.stderr.count("names no field") == 1
+
+
+def test_sets_are_refused_for_a_game_without_sets_and_the_cover_lists_what_was_printed(cli, tmp_path):
+    # Issue 16, section 4: "--sets base on Mission Emission (which has no sets) exits 0"; "--sets base on
+    # Maybe Missions prints 26 pages, but the cover still lists identity and shop cards".
+    result = cli("build", "mission-emission", "--sets", "base", "--out", tmp_path)
+    assert result.exit_code == 1 and "mission-emission has no sets to choose from" in result.stderr
+    assert cli("build", "maybe-missions", "--sets", "base", "--out", tmp_path).exit_code == 0
+    cover = PdfReader(tmp_path / "maybe-missions.pdf").pages[0].extract_text()
+    assert "Vote cards" in cover and "Mission cards" in cover
+    assert "Shop cards" not in cover and "identity cards" not in cover.lower()

@@ -66,15 +66,33 @@ def build_kit(content: GameContent, options: PrintOptions = PrintOptions()) -> b
     module = kit_module(content.game_id)
     decks = module.decks(content)
     boards = module.boards(content) if hasattr(module, "boards") else []
+    cover = module.cover(content)
     if options.sets is not None:
         known = sorted({d.set for d in decks} | {b.set for b in boards})
+        if len(known) == 1:
+            raise ContentErrors([ContentError(content.game_id, 0, 0, f"--sets: {content.game_id} has no sets to choose from "
+                                                                     "(every card is in its one set): leave --sets out")])
         unknown = [s for s in options.sets if s not in known]
         if unknown:
             raise ContentErrors([ContentError(content.game_id, 0, 0, f"unknown set '{u}' (this game's sets: {', '.join(known)})") for u in unknown])
         decks = [d for d in decks if d.set in options.sets]
         boards = [b for b in boards if b.set in options.sets]
-    return render_pdf(content.documents["layout"], decks, module.cover(content), options, title=content["game"]["title"], boards=boards,
+        cover = _only_sets(cover, options.sets)
+    return render_pdf(content.documents["layout"], decks, cover, options, title=content["game"]["title"], boards=boards,
                       locate=card_locator(content))
+
+
+def _only_sets(cover: Cover, sets: tuple[str, ...]) -> Cover:
+    """The cover of a kit built with only ``sets``: a table with a ``Set`` column keeps only the
+    rows of those sets, so the checklist lists exactly what was printed."""
+    sections = []
+    for section in cover.sections:
+        table = section.table
+        if table and "Set" in table[0]:
+            column = table[0].index("Set")
+            table = [table[0]] + [row for row in table[1:] if not row[column] or row[column] in sets]
+        sections.append(Section(section.heading, section.paragraphs, table, section.column_widths))
+    return Cover(cover.title, cover.subtitle, sections)
 
 
 def render_pdf(layout_doc, decks: list[Deck], cover: Cover | None, options: PrintOptions, title: str = "deckpress",
