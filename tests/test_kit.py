@@ -228,3 +228,10 @@ def test_sets_are_refused_for_a_game_without_sets_and_the_cover_lists_what_was_p
     cover = PdfReader(tmp_path / "maybe-missions.pdf").pages[0].extract_text()
     assert "Vote cards" in cover and "Mission cards" in cover
     assert "Shop cards" not in cover and "identity cards" not in cover.lower()
+
+
+def test_ink_friendly_is_refused_with_the_reason_for_a_layout_without_that_palette(cli, tmp_path):
+    # Issue 16: "--ink-friendly leaves Mission Emission's PDF byte-identical": it said nothing.
+    result = cli("build", "mission-emission", "--ink-friendly", "--out", tmp_path)
+    assert result.exit_code == 1 and "mission-emission's layout has no ink_friendly_palette" in result.stderr
+    assert cli("build", "maybe-missions", "--ink-friendly", "--out", tmp_path).exit_code == 0

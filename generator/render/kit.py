@@ -67,6 +67,11 @@ def build_kit(content: GameContent, options: PrintOptions = PrintOptions()) -> b
     decks = module.decks(content)
     boards = module.boards(content) if hasattr(module, "boards") else []
     cover = module.cover(content)
+    layout_doc = content.documents["layout"]
+    if options.ink_friendly and not layout_doc.data.get("ink_friendly_palette"):
+        raise ContentErrors([layout_doc.error((), f"--ink-friendly: {content.game_id}'s layout has no ink_friendly_palette, so the option "
+                                                  "would change nothing: add one to layout.yaml (light backgrounds, greyscale-safe "
+                                                  "colours) or leave the option out")])
     if options.sets is not None:
         known = sorted({d.set for d in decks} | {b.set for b in boards})
         if len(known) == 1:
