@@ -235,3 +235,10 @@ def test_ink_friendly_is_refused_with_the_reason_for_a_layout_without_that_palet
     result = cli("build", "mission-emission", "--ink-friendly", "--out", tmp_path)
     assert result.exit_code == 1 and "mission-emission's layout has no ink_friendly_palette" in result.stderr
     assert cli("build", "maybe-missions", "--ink-friendly", "--out", tmp_path).exit_code == 0
+
+
+def test_a_back_offset_that_would_push_art_off_the_paper_is_refused(cli, tmp_path):
+    # Issue 16: "--back-offset 30,0 is accepted and cuts 22 mm of art off the page".
+    result = cli("build", "mission-emission", "--back-offset", "30,0", "--out", tmp_path)
+    assert result.exit_code == 1 and "--back-offset 30,0: the backs' art would leave the a4 sheet; this kit takes at most 7.5 mm across" in result.stderr
+    assert cli("build", "mission-emission", "--back-offset", "0.5,-1", "--out", tmp_path).exit_code == 0

@@ -171,8 +171,29 @@ def printing_section(options: PrintOptions, layout: Layout, decks: list[Deck] = 
 
 def layout_errors(layout: Layout, decks: list[Deck], options: "PrintOptions | None") -> list[ContentError]:
     """Decks whose kind has no layout, else card kinds too large for the paper of ``options``
-    (None: no paper, one card per page), each at its place in layout.yaml."""
-    return _missing_kinds(layout, decks) or (_unprintable_kinds(layout, decks, options) if options else [])
+    (None: no paper, one card per page), each at its place in layout.yaml; else a back offset
+    that would move the backs' art off the paper."""
+    return (_missing_kinds(layout, decks) or (_unprintable_kinds(layout, decks, options) if options else [])
+            or (_offset_errors(layout, decks, options) if options else []))
+
+
+def _offset_errors(layout: Layout, decks: list[Deck], options: "PrintOptions") -> list[ContentError]:
+    """``--back-offset`` may move a back sheet only as far as its art (cards and bleed) stays on
+    the paper (issue 16: "--back-offset 30,0 is accepted and cuts 22 mm of art off the page")."""
+    dx, dy = options.back_offset_mm
+    if options.duplex not in ("long", "short") or (dx, dy) == (0, 0):
+        return []
+    room_x = room_y = float("inf")
+    for kind in dict.fromkeys(d.kind for d in decks):
+        g = sheet_grid(options, layout.cards[kind])
+        left, top, right, bottom = g.bleed_box_mm()
+        sw, sh = g.sheet_mm
+        room_x, room_y = min(room_x, left, sw - right), min(room_y, top, sh - bottom)
+    if abs(dx) <= room_x and abs(dy) <= room_y:
+        return []
+    return [ContentError(layout.doc.display, 0, 0, f"--back-offset {dx:g},{dy:g}: the backs' art would leave the {options.paper} sheet; "
+                                                   f"this kit takes at most {room_x:.1f} mm across and {room_y:.1f} mm up or down "
+                                                   "(measure the shift again with deckpress calibrate)")]
 
 
 def sheet_grid(options: "PrintOptions", card: CardLayout) -> Grid:
