@@ -53,4 +53,5 @@ def fit(text: str, font: str, size_pt: float, min_pt: float, w_pt: float, h_pt: 
         if fits_width and total <= h_pt + 0.01:
             return Fitted(size, lines, asc * size, desc * size)
         size -= _STEP_PT
-    raise TextOverflow(f"does not fit in {len(simpleSplit(text, font, min_pt, w_pt))} lines even at the minimum of {min_pt} pt")
+    n = len(simpleSplit(text, font, min_pt, w_pt))
+    raise TextOverflow(f"takes {n} line{'s' * (n != 1)} even at the minimum of {min_pt} pt, more than its box holds")
