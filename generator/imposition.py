@@ -88,6 +88,19 @@ class _CutSheet:
         b = self.bleed_mm
         return left - b, top - b, right + b, bottom + b
 
+    def bleed_ticks(self) -> list[tuple[float, float, float, float]]:
+        """Short marks across the outer bleed at every cut line, ``(x1, y1, x2, y2)`` in mm: the
+        bleed is cut away, so they cost no art, and they stay findable where a printer leaves its
+        outer millimetres blank and the margin marks with them (issue 16, Letter paper)."""
+        xs, ys = self.cut_lines()
+        b = self.bleed_mm
+        ticks = []
+        for x in xs:
+            ticks += [(x, ys[0] - b, x, ys[0]), (x, ys[-1], x, ys[-1] + b)]
+        for y in ys:
+            ticks += [(xs[0] - b, y, xs[0], y), (xs[-1], y, xs[-1] + b, y)]
+        return ticks
+
     def crop_marks(self) -> list[tuple[float, float, float, float]]:
         """Crop mark segments ``(x1, y1, x2, y2)`` in mm, one per cut line and side: outside the
         cards (beyond their bleed and a small gap), out to the printer's margin (the sheet's
@@ -155,7 +168,7 @@ class Grid(_CutSheet):
 
 
 def grid(paper: str, card_mm: tuple[float, float], bleed_mm: float = 3.0, min_margin_mm: float = 4.0,
-         gap_mm: float = 0.0, printer_margin_mm: float = 0.0) -> Grid:
+         gap_mm: float = 0.0, printer_margin_mm: float = 0.0, cards: int | None = None) -> Grid:
     """The largest grid of ``card_mm`` (width, height) cards centred on ``paper``.
 
     Args:
@@ -168,6 +181,8 @@ def grid(paper: str, card_mm: tuple[float, float], bleed_mm: float = 3.0, min_ma
             guillotine's tolerance.
         printer_margin_mm: the edge a home printer cannot print on, mm: crop marks stop there,
             and the grid leaves at least :data:`MIN_MARK_MM` of every mark inside it.
+        cards: how many cards this sheet holds, when fewer than fit: the grid shrinks to the
+            columns and rows they need (centred), so no empty cell gets cut lines.
 
     Raises:
         ImpositionError: unknown paper, or not even one card fits with its margin.
@@ -179,6 +194,9 @@ def grid(paper: str, card_mm: tuple[float, float], bleed_mm: float = 3.0, min_ma
     cols, rows = floor((sw - room + gap_mm) / (w + gap_mm)), floor((sh - room + gap_mm) / (h + gap_mm))
     if cols < 1 or rows < 1:
         raise ImpositionError(f"a {w:g} x {h:g} mm card does not fit on {paper} ({sw:g} x {sh:g} mm) with {room / 2:g} mm margins")
+    if cards is not None and 0 < cards < cols * rows:
+        cols = min(cols, cards)
+        rows = min(rows, -(-cards // cols))
     x0, y0 = (sw - cols * w - (cols - 1) * gap_mm) / 2, (sh - rows * h - (rows - 1) * gap_mm) / 2
     inner = min(bleed_mm, gap_mm / 2)
     slots = []

@@ -42,6 +42,13 @@ def symbol_face_pages():
     return [COVER_PAGES + 2 * i for i in range(SYMBOL_SHEETS)]
 
 
+def symbol_grid(page: int):
+    """The grid of a sheet of symbol faces: the last sheet holds the 2 cards left, on a grid of
+    just the cells they need."""
+    last = COVER_PAGES + 2 * (SYMBOL_SHEETS - 1)
+    return grid("a4", (63, 88), 3, cards=56 - 9 * (SYMBOL_SHEETS - 1)) if page == last else POKER
+
+
 def round_face_pages():
     return [COVER_PAGES + 2 * SYMBOL_SHEETS + 2 * i for i in range(ROUND_SHEETS)]
 
@@ -97,7 +104,7 @@ def test_symbol_cards_show_their_value_in_both_corners(pdf):
     seen = Counter()
     for index in symbol_face_pages():
         by_slot: dict[int, list[str]] = {}
-        for slot, text, *_ in card_runs(reader.pages[index], POKER):
+        for slot, text, *_ in card_runs(reader.pages[index], symbol_grid(index)):
             by_slot.setdefault(slot, []).append(text)
         for texts in by_slot.values():
             values = [t for t in texts if t.isdigit()]

@@ -121,7 +121,7 @@ def _radial_profile(image, cx_mm: float, cy_mm: float, radii_mm: list[float]) ->
 
 def test_chips_are_cut_along_a_visible_circle(a4_pdf):
     image = _render(a4_pdf, CHIP_FACES)
-    g = grid("a4", (25, 25), 2)
+    g = grid("a4", (25, 25), 2, cards=23)  # 20 suitcases and 3 doors: the sheet shrinks to the rows they need
     radii = [round(11.5 + i / 20, 2) for i in range(41)]  # 11.5 to 13.5 mm in steps of 0.05 mm
     for slot in (g.slots[0], g.slots[20]):  # a black suitcase chip and the blue door chip
         profile = dict(zip(radii, _radial_profile(image, slot.x_mm + 12.5, slot.y_mm + 12.5, radii)))
@@ -137,7 +137,7 @@ def test_chips_are_cut_along_a_visible_circle(a4_pdf):
 
 def test_the_three_door_chips_share_one_back(a4_pdf):
     faces, backs = _render(a4_pdf, CHIP_FACES), _render(a4_pdf, CHIP_BACKS)
-    g = grid("a4", (25, 25), 2)
+    g = grid("a4", (25, 25), 2, cards=23)
     doors = [20, 21, 22]  # after the 20 suitcases
     back_images = [backs.crop(_chip_box(g.back_slot(i, "long"), 1)) for i in doors]
     face_images = [faces.crop(_chip_box(g.slots[i], 1)) for i in doors]
@@ -154,7 +154,7 @@ def test_the_three_door_chips_share_one_back(a4_pdf):
 
 def test_officer_folds_in_the_middle_and_stands_upright_on_both_sides(a4_pdf):
     image = _render(a4_pdf, OFFICER_FACE)
-    g = grid("a4", (40, 100), 3)
+    g = grid("a4", (40, 100), 3, cards=1)  # one strip: a sheet of one cell, no empty ones (issue 16)
     slot = g.slots[0]
     x0, y0 = round(slot.x_mm * PX), round(slot.y_mm * PX)
     # the fold line: dashed across the strip at half its height

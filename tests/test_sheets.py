@@ -124,3 +124,33 @@ def test_calibration_sheet_scales_are_centred_and_true_to_size(cli, tmp_path):
     assert len(ticks) == 41  # -10 to +10 mm every 0.5 mm
     assert abs(ticks[20] - 1050) <= 1  # zero on the page's centre line (105 mm)
     assert abs((ticks[-1] - ticks[0]) - 200) <= 2  # 20 mm end to end
+
+
+def test_a_short_sheet_has_no_empty_cells_and_every_cut_line_has_a_tick_in_the_bleed():
+    # Issue 16, "Empty cells": one 40 x 100 mm officer strip got a 5 x 2 grid with nine empty cells.
+    g = grid("a4", (40, 100), 3.0, cards=1)
+    assert (g.cols, g.rows) == (1, 1) and len(g.crop_marks()) == 8  # two cuts each way, marked on both sides
+    assert grid("a4", (63, 88), 3.0, cards=2).cols == 2 and grid("a4", (63, 88), 3.0, cards=5).rows == 2
+    # a tick across the outer bleed at every cut line, findable where a printer leaves its edge blank
+    xs, ys = g.cut_lines()
+    assert len(g.bleed_ticks()) == 2 * (len(xs) + len(ys))
+    assert all(abs((x2 - x1) + (y2 - y1)) == 3.0 for x1, y1, x2, y2 in g.bleed_ticks())
+
+
+def test_the_sheet_label_sits_between_two_cut_lines(cli, tmp_path):
+    # Issue 16, "Labels": on 4-column sheets the label was centred on the middle cut, crossed by its mark.
+    assert cli("build", "maybe-missions", "--out", tmp_path).exit_code == 0
+    page = next(p for p in PdfReader(tmp_path / "maybe-missions.pdf").pages if "Vote cards · 1/" in p.extract_text())
+    runs = []
+    page.extract_text(visitor_text=lambda text, cm, tm, font, size: runs.append((text, tm[4] * cm[0] + cm[4])) if "Vote cards" in text else None)
+    (text, x_pt), = runs
+    from reportlab.pdfbase.pdfmetrics import stringWidth
+
+    from deckpress.generator.render import fonts
+
+    fonts.register()
+    g = grid("a4", (44, 67), 3.0)
+    xs, _ = g.cut_lines()
+    left = x_pt * MM_PER_PT
+    width = max(stringWidth(text, "Lato", size) for size in (4, 6)) * MM_PER_PT
+    assert len(xs) == 5 and xs[0] < left and left + width < xs[1]  # clear of every cut line and its mark

@@ -9,8 +9,9 @@ from __future__ import annotations
 import io
 from dataclasses import dataclass
 
-from reportlab.lib.colors import black
+from reportlab.lib.colors import black, white
 from reportlab.lib.units import mm
+from reportlab.pdfbase.pdfmetrics import stringWidth
 from reportlab.pdfgen.canvas import Canvas
 
 from deckpress.generator.content import GameContent, card_locator
@@ -196,13 +197,15 @@ def _offset_errors(layout: Layout, decks: list[Deck], options: "PrintOptions") -
                                                    "(measure the shift again with deckpress calibrate)")]
 
 
-def sheet_grid(options: "PrintOptions", card: CardLayout) -> Grid:
-    """The grid of ``card`` on the options' paper, with their gap and printer margin.
+def sheet_grid(options: "PrintOptions", card: CardLayout, cards: int | None = None) -> Grid:
+    """The grid of ``card`` on the options' paper, with their gap and printer margin; with
+    ``cards``, shrunk to the cells a sheet of that many cards needs.
 
     Raises:
         ImpositionError: not even one card fits.
     """
-    return grid(options.paper, card.trim_mm, card.bleed_mm, gap_mm=options.gap_mm, printer_margin_mm=options.printer_margin_mm)
+    return grid(options.paper, card.trim_mm, card.bleed_mm, gap_mm=options.gap_mm, printer_margin_mm=options.printer_margin_mm,
+                cards=cards)
 
 
 def _missing_kinds(layout: Layout, decks: list[Deck]) -> list[ContentError]:
@@ -275,9 +278,10 @@ def _draw_deck(c: Canvas, painter: Painter, layout: Layout, deck: Deck, options:
     if folded(options, card, deck):
         _draw_fold_deck(c, painter, card, deck, options, failures)
         return
-    g = sheet_grid(options, card)
-    sheets = [deck.cards[i:i + g.per_sheet] for i in range(0, len(deck.cards), g.per_sheet)]
+    full = sheet_grid(options, card)
+    sheets = [deck.cards[i:i + full.per_sheet] for i in range(0, len(deck.cards), full.per_sheet)]
     for n, cards in enumerate(sheets, 1):
+        g = sheet_grid(options, card, len(cards))  # a short sheet gets no empty cells, nor their marks
         label = f"{deck.name} · {n}/{len(sheets)}"
         _sheet_boxes(c, g)
         for i, fields in enumerate(cards):
@@ -365,11 +369,18 @@ def draw_card(painter: Painter, card: CardLayout, side: str, fields: dict, slot,
 
 
 def _crop_marks(c: Canvas, g: Grid | FoldGrid) -> None:
+    """The crop marks in the margins, and ticks across the outer bleed at every cut line (black on
+    a white underlay, so they show on any background colour)."""
     sheet_h = g.sheet_mm[1] * mm
     c.setStrokeColor(black)
     c.setLineWidth(CROP_MARK_PT)
     for x1, y1, x2, y2 in g.crop_marks():
         c.line(x1 * mm, sheet_h - y1 * mm, x2 * mm, sheet_h - y2 * mm)
+    for colour, width in ((white, 3 * CROP_MARK_PT), (black, CROP_MARK_PT)):
+        c.setStrokeColor(colour)
+        c.setLineWidth(width)
+        for x1, y1, x2, y2 in g.bleed_ticks():
+            c.line(x1 * mm, sheet_h - y1 * mm, x2 * mm, sheet_h - y2 * mm)
 
 
 def _circle_cut_lines(c: Canvas, g: Grid | FoldGrid, slots) -> None:
@@ -404,10 +415,15 @@ def clear_boxes(c: Canvas) -> None:
 
 
 def _label(c: Canvas, g: Grid | FoldGrid, text: str) -> None:
-    """The sheet's label in the bottom margin: centred, or on a fold-over sheet centred under
-    the faces (clear of the fold line)."""
+    """The sheet's label in the bottom margin below the bleed, centred between the first two
+    vertical cut lines so that no crop mark crosses it (issue 16), its size reduced (down to
+    4 pt) to fit there."""
     c.setFillColor(black)
-    c.setFont("Lato", 6)
-    bottom_margin = g.sheet_mm[1] - g.trim_box_mm()[3]
-    x = g.fold_x_mm / 2 if isinstance(g, FoldGrid) else g.sheet_mm[0] / 2
-    c.drawCentredString(x * mm, bottom_margin * mm * 0.35, text)
+    xs, _ = g.cut_lines()
+    room = (xs[1] - xs[0]) * mm - 2 * mm
+    free = g.sheet_mm[1] - g.bleed_box_mm()[3]  # below the bleed, mm: the label never sits on the art
+    size = min(6.0, max(4.0, free * mm * 0.7))
+    while size > 4 and stringWidth(text, "Lato", size) > room:
+        size -= 0.5
+    c.setFont("Lato", size)
+    c.drawCentredString((xs[0] + xs[1]) / 2 * mm, (free * mm - size * 0.7) / 2, text)
