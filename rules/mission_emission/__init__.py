@@ -62,10 +62,12 @@ GAME_INFO = GameInfo(
         Param("tie", str, "nobody", "Base and kids games: who wins a tied round: nobody (the rulebook) or the tied "
               "card played first (a variant).", "rulebook directives: 'If there is a tie, no one gets...'",
               choices=("nobody", "first-played")),
-        Param("kids_winner", str, "better", "Kids game: the card that takes all is the better number of the mission "
-              "(higher Forest/Energy/Water, lower Smoke/Crowd/Garbage) or the highest number as worded.",
-              "rulebook, kids game: 'highest number'; 'better' follows the missions' meaning (fun facts page)",
-              choices=("better", "highest")),
+        Param("kids_winner", str, "highest", "Kids game: the card that takes all is the highest number of the mission, as "
+              "the rulebook words it (for Smoke, Crowd and Garbage too), or, as a variant, the better number (higher "
+              "Forest/Energy/Water, lower Smoke/Crowd/Garbage).",
+              "rulebook, kids game: 'whoever has the highest number of that Mission gets all the players' cards'; 'better' "
+              "follows the missions' meaning (fun facts page)",
+              choices=("highest", "better")),
         Param("set_collection", bool, False, "Base game, the publisher's 'Set collection' variant: instead of playing a card "
               "(except as the round's first player) a seat may keep it in its set pile, one colour at a time; three cards "
               "of a colour take that colour's top point card (a negative one is given to an opponent).", _SET_COLLECTION),

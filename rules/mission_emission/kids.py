@@ -1,10 +1,11 @@
 """Mission Emission, kids game (rulebook "KIDS GAME" and its "Mission Directives").
 
 Point cards stay in the box; every seat holds one state card.  The active seat chooses a mission
-and every card is shown at once: the best number of that mission takes all the shown cards into
-its owner's pocket.  "Best" is the better number as the missions define it (higher Forest, Energy,
-Water; lower Smoke, Crowd, Garbage) unless ``kids_winner`` is ``highest``, the rulebook's literal
-wording.  On a tie nobody takes them: they go under the draw deck (in clockwise order from the
+and every card is shown at once: the highest number of that mission takes all the shown cards into
+its owner's pocket ("whoever has the highest number of that Mission gets all the players' cards",
+Smoke, Crowd and Garbage included: ``kids_winner: highest``, the default); with ``kids_winner:
+better`` the better number as the missions define it wins instead (higher Forest, Energy, Water;
+lower Smoke, Crowd, Garbage), a variant.  On a tie nobody takes them: they go under the draw deck (in clockwise order from the
 active seat).  Everyone draws one card; when the deck cannot give every seat a card the game
 ends.  Most cards in the pocket wins.
 """

@@ -39,19 +39,21 @@ def test_kids_best_number_takes_all_shown_cards():
     assert state.hands == [[], [], []]
 
 
-def test_kids_lowest_number_is_best_for_smoke():
-    # Smoke, Crowd and Garbage are the bad missions (rulebook "Game story" and fun facts), so the
-    # best Smoke number is the lowest (parameter kids_winner=better, the default).
-    game, state = kids_game("Mizoram", "Goa", "Bihar")
+def test_kids_highest_number_wins_every_mission_by_default():
+    # Issue 12: "whoever has the highest number of that Mission gets all the players' cards"
+    # (rulebook, kids game), Smoke included: Delhi 217 beats Mizoram 29 and Goa 55.
+    game, state = kids_game("Delhi", "Mizoram", "Goa")
+    assert game.params["kids_winner"] == "highest"
+    do(state, {"seat": 0, "mission": "Smoke"})
+    assert sorted(names(game, state.pockets[0])) == ["Delhi", "Goa", "Mizoram"]
+
+
+def test_kids_better_number_variant():
+    # kids_winner=better: the bad missions (Smoke, Crowd, Garbage: rulebook "Game story" and fun
+    # facts) are won by the lowest number, as a variant.
+    game, state = kids_game("Mizoram", "Goa", "Bihar", kids_winner="better")
     do(state, {"seat": 0, "mission": "Smoke"})
     assert len(state.pockets[0]) == 3  # Mizoram, Smoke 29
-
-
-def test_kids_highest_wording_variant():
-    # kids_winner=highest follows the rulebook's literal "highest number" for every mission.
-    game, state = kids_game("Mizoram", "Goa", "Bihar", kids_winner="highest")
-    do(state, {"seat": 0, "mission": "Smoke"})
-    assert len(state.pockets[2]) == 3  # Bihar, Smoke 165
 
 
 def test_kids_everyone_draws_and_the_next_seat_chooses():
