@@ -68,6 +68,13 @@ GAME_INFO = GameInfo(
               "rulebook, kids game: 'whoever has the highest number of that Mission gets all the players' cards'; 'better' "
               "follows the missions' meaning (fun facts page)",
               choices=("highest", "better")),
+        Param("kids_end", str, "deck", "Kids game: when the draw deck is 'finished': deck, once the cards that were never "
+              "drawn cannot give every seat one more (tied cards under the deck are not drawn again, so every game ends); "
+              "all-cards, once the deck and the tied cards under it together cannot (tied cards come back, and choosers "
+              "who keep picking a tying mission can loop until the move bound).",
+              "rulebook, kids game: 'If there is a tie, no one gets the cards and they go to the bottom of the Draw deck'; "
+              "'If the Draw Deck is finished, the game ends'",
+              choices=("deck", "all-cards")),
         Param("set_collection", bool, False, "Base game, the publisher's 'Set collection' variant: instead of playing a card "
               "(except as the round's first player) a seat may keep it in its set pile, one colour at a time; three cards "
               "of a colour take that colour's top point card (a negative one is given to an opponent).", _SET_COLLECTION),
@@ -107,6 +114,7 @@ class MissionEmissionGame(Game):
         self.piles_to_end: int = params["piles_to_end"]
         self.tie_first_played: bool = params["tie"] == "first-played"
         self.kids_better: bool = params["kids_winner"] == "better"
+        self.kids_end_on_deck: bool = params["kids_end"] == "deck"
         self.set_collection: bool = params["set_collection"]
         if self.set_collection and self.mode != "base":
             raise ParameterError(f"parameter 'set_collection': the 'Set collection' variant changes the base game, not the {self.mode} game")

@@ -80,8 +80,9 @@ def test_kids_same_mission_may_be_chosen_again_and_choosing_is_the_only_decision
 
 def test_kids_tie_cards_go_to_the_bottom_of_the_draw_deck():
     # Directive: "If there is a tie, no one gets the cards and they go to the bottom of the Draw
-    # deck" (Karnataka and West Bengal both have Forest 19); they are drawn after every other card.
-    game, state = kids_game("Karnataka", "West Bengal", "Bihar")
+    # deck" (Karnataka and West Bengal both have Forest 19); with kids_end=all-cards they are drawn
+    # after every other card (the default ends the game first: see below).
+    game, state = kids_game("Karnataka", "West Bengal", "Bihar", kids_end="all-cards")
     do(state, {"seat": 0, "mission": "Forest"})
     assert state.pockets == [[], [], []]
     assert names(game, state.bottom) == ["Karnataka", "West Bengal", "Bihar"]
@@ -100,8 +101,8 @@ def test_kids_tie_cards_go_to_the_bottom_of_the_draw_deck():
 
 
 def test_kids_game_ends_when_the_deck_cannot_refill():
-    # Directive: "If the Draw Deck is finished, the game ends": it ends when the deck cannot give
-    # every seat a card; never while it still can.
+    # Directive: "If the Draw Deck is finished, the game ends": it ends when the cards never drawn
+    # cannot give every seat a card; never while they still can.
     game = me(mode="kids", players=4)
     rng = random.Random(4)
     for _ in range(100):
@@ -111,7 +112,7 @@ def test_kids_game_ends_when_the_deck_cannot_refill():
                 state.apply(state.sample_chance(rng.random()))
             else:
                 state.apply(rng.choice(state.legal_actions()))
-        assert len(state.deck) + len(state.bottom) < 4
+        assert len(state.deck) < 4
         assert state.check_invariants() == []
 
 
@@ -120,3 +121,29 @@ def test_kids_most_cards_wins():
     game, state = kids_game("Mizoram", "Goa")
     do(state, {"seat": 0, "mission": "Forest"})
     assert state.returns() == [2, 0]
+
+
+@pytest.mark.parametrize("players", [2, 3, 4, 5, 6])
+def test_every_kids_game_ends_by_its_rules_at_every_player_count(players):
+    # Issue 12: "95 of 10,000 five-player games with greedy bots were cut off" (tied cards came
+    # back under the deck, and choosers kept picking the tying mission).  With the deck finished
+    # once its never-drawn cards cannot serve every seat, no game reaches the move bound (10,000
+    # greedy games per count were checked by hand; this runs 300).
+    from deckpress.rules.core.simulate import SimulationSpec, simulate
+
+    spec = SimulationSpec("mission-emission", dict(me(mode="kids", players=players).params), ("greedy",) * players, 300, seed=5)
+    tally = simulate(spec).tally
+    assert tally.cut_off == 0 and tally.games == 300
+
+
+def test_tied_cards_under_the_deck_are_not_drawn_again_by_default():
+    # The deck is finished when its never-drawn cards cannot give every seat a card, even with
+    # tied cards waiting under it; kids_end=all-cards draws them again.
+    for end, over in (("deck", True), ("all-cards", False)):
+        game = me(mode="kids", players=3, kids_end=end)
+        state = game.new_state()
+        deal(state, ["Delhi"], ["Goa"], ["Bihar"])
+        state.deck = state.deck[:2]  # two cards never drawn: not enough for three seats
+        state.bottom = [c for c in range(game.n_cards) if c not in state.deck][:9]
+        do(state, {"seat": 0, "mission": "Forest"})
+        assert (state.current == TERMINAL) is over, end
