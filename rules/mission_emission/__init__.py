@@ -68,6 +68,11 @@ GAME_INFO = GameInfo(
               "rulebook, kids game: 'whoever has the highest number of that Mission gets all the players' cards'; 'better' "
               "follows the missions' meaning (fun facts page)",
               choices=("highest", "better")),
+        Param("reshuffle", str, "when-needed", "Base game: when the play pile is shuffled into a new draw deck: when-needed, "
+              "when a seat must draw and the deck is empty (the round just played goes into the new deck); when-empty, as "
+              "soon as the last card is taken (the next round's cards stay out of it).",
+              "rulebook, base game directives: 'If the Draw Deck is finished, shuffle the Play Pile'",
+              choices=("when-needed", "when-empty")),
         Param("kids_end", str, "deck", "Kids game: when the draw deck is 'finished': deck, once the cards that were never "
               "drawn cannot give every seat one more (tied cards under the deck are not drawn again, so every game ends); "
               "all-cards, once the deck and the tied cards under it together cannot (tied cards come back, and choosers "
@@ -115,6 +120,7 @@ class MissionEmissionGame(Game):
         self.tie_first_played: bool = params["tie"] == "first-played"
         self.kids_better: bool = params["kids_winner"] == "better"
         self.kids_end_on_deck: bool = params["kids_end"] == "deck"
+        self.reshuffle_when_empty: bool = params["reshuffle"] == "when-empty"
         self.set_collection: bool = params["set_collection"]
         if self.set_collection and self.mode != "base":
             raise ParameterError(f"parameter 'set_collection': the 'Set collection' variant changes the base game, not the {self.mode} game")

@@ -180,6 +180,9 @@ class MissionEmissionBaseState(MissionEmissionState):
         self.deck = self.play_pile
         self.play_pile = []
 
+    def _reshuffle_when_empty(self) -> bool:
+        return self.game.reshuffle_when_empty and bool(self.play_pile)
+
     def returns(self) -> list[float]:
         """Each seat's total of points on the point cards in its pocket."""
         return [float(s) for s in self.scores]

@@ -40,7 +40,7 @@ class MissionEmissionState(State):
     all been dealt or drawn) and implements :meth:`_act` (a seat's decision).
     """
 
-    __slots__ = ("hands", "deck", "bottom", "pockets", "active", "to_draw", "draw_i", "draw_kind", "rounds", "ties")
+    __slots__ = ("hands", "deck", "bottom", "pockets", "active", "to_draw", "draw_i", "draw_kind", "rounds", "ties", "reshuffle_first")
 
     def __init__(self, game):
         super().__init__(game)
@@ -55,6 +55,7 @@ class MissionEmissionState(State):
         self.draw_kind = DEAL
         self.rounds = 0
         self.ties = 0
+        self.reshuffle_first = False  # base game, reshuffle: when-empty: the reshuffle comes before the next round
         self.current = CHANCE
 
     def _initial_deck(self) -> list[int]:
@@ -98,6 +99,9 @@ class MissionEmissionState(State):
             self._act(action, seat)
         elif action == RESHUFFLE:
             self._reshuffle()
+            if self.reshuffle_first:  # the draws were done: the round starts now
+                self.reshuffle_first = False
+                self._draws_done()
         else:
             if self.deck:
                 self.deck.remove(action)
@@ -106,7 +110,10 @@ class MissionEmissionState(State):
             self.hands[self.to_draw[self.draw_i]].append(action)
             self.draw_i += 1
             if self.draw_i == len(self.to_draw):
-                self._draws_done()
+                if not self.deck and not self.bottom and self._reshuffle_when_empty():
+                    self.reshuffle_first = True  # the reshuffle is due at once (current stays CHANCE)
+                else:
+                    self._draws_done()
 
     def _draw_for(self, seats: list[int] | tuple[int, ...]) -> None:
         """Start a draw step: ``seats`` each draw one card, in that order."""
@@ -124,6 +131,11 @@ class MissionEmissionState(State):
 
     def _reshuffle(self) -> None:
         raise NotImplementedError
+
+    def _reshuffle_when_empty(self) -> bool:
+        """Whether the play pile is reshuffled as soon as the draw deck is finished (base game,
+        ``reshuffle: when-empty``), rather than when a seat next needs a card.  None by default."""
+        return False
 
     def _zones(self) -> Iterator[tuple[str, list[int]]]:
         """Every place a card can be, with its name in a player's words."""

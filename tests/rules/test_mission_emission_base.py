@@ -221,3 +221,24 @@ def test_base_point_values_come_from_the_content(game_copy):
     do(state, {"seat": 0, "mission": "Forest"}, {"seat": 0, "play": "Karnataka"}, {"seat": 1, "play": "Goa"}, {"seat": 2, "play": "Kerala"})
     assert state.returns() == [0, 0, 4]  # Goa now has Forest 10: Kerala (46) wins the +4
     assert content()["point-cards"]["point_cards"][0]["points"] == 3  # the shipped content is untouched
+
+
+def test_reshuffle_timing_is_a_parameter_a_log_records():
+    # Issue 12: "If the Draw Deck is finished, shuffle the Play Pile" (base game directives): a table
+    # that reshuffles as soon as the last card is taken (reshuffle: when-empty) replays; the same
+    # log under the engine's other reading (when-needed) is refused at that reshuffle.
+    from deckpress.rules.core.bots import make_bot
+    from deckpress.rules.core.log import record
+    from deckpress.rules.core.replay import replay
+    from deckpress.rules.core.simulate import game_rng, play_game
+
+    game = me(players=4, reshuffle="when-empty")
+    state = play_game(game, [make_bot(game.info.id, "random")] * 4, game_rng(3, 0))[0]
+    log = record(game, state.history)
+    events = log.events
+    first = next(i for i, e in enumerate(events) if e.get("chance") == "reshuffle")
+    assert events[first - 1].get("chance") == "draw"  # right after the draw that took the last card
+    assert replay(log).ok
+    log.params = {**log.params, "reshuffle": "when-needed"}
+    refused = replay(log)
+    assert not refused.ok and refused.error.index == first + 1 and "no chance event is due now" in refused.error.message
