@@ -68,6 +68,9 @@ GAME_INFO = GameInfo(
               "rulebook, kids game: 'whoever has the highest number of that Mission gets all the players' cards'; 'better' "
               "follows the missions' meaning (fun facts page)",
               choices=("highest", "better")),
+        Param("centre", dict, {}, "Strategy game: which point card of each mission's pile starts in the centre, by its place "
+              "in the pile (1 = the top card, +3 or -1; 3 = the bottom card); missions left out keep their top card.",
+              "rulebook, strategy game: 'Keep any 1 Point Card of each colour in the centre'", merge=True),
         Param("reshuffle", str, "when-needed", "Base game: when the play pile is shuffled into a new draw deck: when-needed, "
               "when a seat must draw and the deck is empty (the round just played goes into the new deck); when-empty, as "
               "soon as the last card is taken (the next round's cards stay out of it).",
@@ -152,6 +155,7 @@ class MissionEmissionGame(Game):
         for m, pile in enumerate(self.piles):
             for position, card in enumerate(pile):
                 self.point_value[card] = params["points"][self.mission_ids[m]][position]
+        self.centre_cards = self._centre_cards(params["centre"])
         self.card_ids = [s["id"] for s in states] + [p["id"] for p in point_cards]
         self.card_names = [s["name"] for s in states] + [self._point_name(p, point_cards) for p in point_cards]
         self._card_lookup = {n.casefold(): c for c, n in enumerate(self.card_names)}
@@ -196,6 +200,19 @@ class MissionEmissionGame(Game):
             IllegalAction: ``log.unknown-name``, listing the missions.
         """
         return by_name(name, self._mission_lookup, "mission", self.mission_names, list_all=True)
+
+    def _centre_cards(self, centre: Mapping[str, Any]) -> list[int]:
+        """The point card each mission's pile starts the strategy game with (parameter ``centre``).
+
+        Raises:
+            ParameterError: an unknown mission, or a place that is not 1 to the pile's size.
+        """
+        for mid, place in centre.items():
+            if mid not in self.mission_ids:
+                raise ParameterError(f"parameter 'centre': unknown mission '{mid}' (missions: {', '.join(self.mission_ids)})")
+            if isinstance(place, bool) or not isinstance(place, int) or not 1 <= place <= self.pile_size:
+                raise ParameterError(f"parameter 'centre': {mid}: {place!r} is not a place in its pile (1 to {self.pile_size}, 1 the top)")
+        return [pile[centre.get(mid, 1) - 1] for mid, pile in zip(self.mission_ids, self.piles)]
 
     def _check_points(self, points: dict) -> None:
         for mid, values in points.items():

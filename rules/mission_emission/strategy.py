@@ -1,8 +1,8 @@
 """Mission Emission, strategy game (rulebook "STRATEGY GAME" and its "Mission Directives").
 
-One point card of each mission starts a pile in the centre (the rulebook lets players pick any;
-the engine keeps the top card of each content pile: which one makes no difference to play); the
-other point cards are shuffled in with the state cards.  On its turn a seat puts one card on a
+One point card of each mission starts a pile in the centre ("Keep any 1 Point Card of each colour
+in the centre": parameter ``centre`` says which, by place in the pile; the top card by default, and
+a log records the choice in its parameters); the other point cards are shuffled in with the state cards.  On its turn a seat puts one card on a
 pile, then draws one card while the draw deck lasts.  A state card claims an unclaimed pile, and
 steals a claimed one when its number is better than every card on the pile: higher for Forest,
 Energy and Water, lower for Smoke, Crowd and Garbage (the rulebook's example: Karnataka, Forest
@@ -30,7 +30,7 @@ class MissionEmissionStrategyState(MissionEmissionState):
 
     def __init__(self, game):
         super().__init__(game)
-        self.pile_points = [[pile[0]] for pile in game.piles]
+        self.pile_points = [[card] for card in game.centre_cards]
         self.pile_cards: list[list[int]] = [[] for _ in game.piles]
         self.claim = [-1] * game.n_missions
         self.best = [0] * game.n_missions
@@ -41,7 +41,7 @@ class MissionEmissionStrategyState(MissionEmissionState):
         self.closings = 0
 
     def _initial_deck(self) -> list[int]:
-        centre = {pile[0] for pile in self.game.piles}
+        centre = set(self.game.centre_cards)
         return [c for c in range(self.game.n_cards) if c not in centre]
 
     def _legal_actions(self, seat: int) -> list[int]:

@@ -27,7 +27,7 @@ def test_unknown_parameter_suggests_a_near_miss_or_lists_the_known_ones():
     with pytest.raises(ParameterError) as caught:
         me(zzz=4)
     assert str(caught.value) == ("unknown parameter 'zzz' (known: players, mode, hand_size, points, "
-                                 "piles_to_end, tie, kids_winner, reshuffle, ... and 2 more)")
+                                 "piles_to_end, tie, kids_winner, centre, ... and 3 more)")
 
 
 @pytest.mark.parametrize("params,message", [

@@ -189,3 +189,25 @@ def test_strategy_most_state_cards_wins():
             counts = [len(p) for p in state.pockets]
             assert all(c < 36 for pocket in state.pockets for c in pocket)  # only state cards are kept
             assert state.winners() == [s for s, n in enumerate(counts) if n == max(counts)]
+
+
+def test_the_centre_card_of_each_pile_is_a_choice_a_log_records():
+    # Issue 12: "Keep any 1 Point Card of each colour in the centre": a table that kept Forest +7
+    # was refused ("Forest +3 cannot be drawn").  The choice is the parameter 'centre'.
+    from deckpress.rules.core.bots import make_bot
+    from deckpress.rules.core.errors import ParameterError
+    from deckpress.rules.core.log import record
+    from deckpress.rules.core.replay import replay
+    from deckpress.rules.core.simulate import game_rng, play_game
+
+    game = me(mode="strategy", players=3, centre={"forest": 3})
+    assert [game.card_names[c] for c in game.centre_cards][:2] == ["Forest +7", "Energy +3"]
+    state = play_game(game, [make_bot(game.info.id, "greedy")] * 3, game_rng(2, 0))[0]
+    log = record(game, state.history)
+    assert log.params["centre"] == {"forest": 3}
+    assert replay(log).ok
+    drawn = [e for e in log.events if e.get("chance") in ("deal", "draw")]
+    names = [n for e in drawn for n in (e.get("cards") or [e.get("card")])]
+    assert "Forest +3" in names and "Forest +7" not in names  # +3 is shuffled in, +7 stays in the centre
+    with pytest.raises(ParameterError, match="parameter 'centre': forest: 4 is not a place in its pile"):
+        me(mode="strategy", centre={"forest": 4})
