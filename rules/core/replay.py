@@ -16,7 +16,7 @@ from typing import TYPE_CHECKING, Any
 from deckpress.rules.core.errors import IllegalAction, LogError, ParameterError, Reason
 from deckpress.rules.core.game import CHANCE, Game, State
 from deckpress.rules.core.log import GameLog, expand, format_event
-from deckpress.rules.core.registry import game_class, load
+from deckpress.rules.core.registry import game_class, known_games, load
 
 if TYPE_CHECKING:
     from deckpress.generator.content import GameContent
@@ -69,6 +69,12 @@ def replay(log: GameLog, content_dir: Path | None = None, content: "GameContent 
         LogError: the log names no known game or has parameters the game refuses.
         deckpress.generator.errors.ContentErrors: the game's content is invalid.
     """
+    cls = game_class(log.game) if log.game in known_games() else None
+    declared = {p.name for p in cls.info.params} if cls is not None else set()
+    if "players" in declared and "players" not in log.params and set(log.params) <= declared:
+        # a default would replay the wrong table and fail somewhere unrelated (issue 12)
+        raise LogError(f"{log.source}:{log.params_line}" if log.params_line else log.source,
+                       "the log does not say how many players sat at the table: add 'params: {players: N}' to its header")
     try:
         if content is not None:
             game = game_class(log.game).create(content, log.ruleset, log.params)

@@ -145,3 +145,10 @@ def test_the_documented_example_is_a_legal_log(tmp_path, cli):
     assert result.exit_code == 0, result.output
     assert "17 events, all legal; the game is not over (seat 1 to choose a mission)" in result.stdout  # as the docs say
     assert "seat 0: 12" in result.stdout and "seat 1: 3" in result.stdout
+
+
+def test_a_log_without_its_player_count_is_refused_with_that_reason(tmp_path, cli):
+    # Issue 12: "without a params line it silently assumes 4 players and then reports an unrelated error".
+    path = write(tmp_path, "game: mission-emission\nevents:\n  - {chance: deal, seat: 0, card: Goa}\n", "noplayers.yaml")
+    result = cli("replay", path)
+    assert result.exit_code == 3 and "the log does not say how many players sat at the table: add 'params: {players: N}'" in result.stderr
