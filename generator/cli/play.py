@@ -38,9 +38,9 @@ def _params(ctx, param, values: tuple[str, ...]) -> dict[str, Any]:
 
 @click.command()
 @click.argument("game")
-@click.option("--mode", default=None, help="The game's mode (mission-emission: base, strategy, kids).")
+@click.option("--mode", default=None, help="The game's mode parameter, where it has one (mission-emission: base, strategy, kids); deckpress describe GAME lists them.")
 @click.option("--players", type=int, default=None, help="Number of seats.")
-@click.option("--ruleset", default=None, help="A named bundle of parameter values.")
+@click.option("--ruleset", default=None, help="A named bundle of parameter values: each mode game.yaml lists, and variants such as set-collection (deckpress describe GAME lists them).")
 @click.option("--param", "-p", "params", multiple=True, callback=_params, metavar="KEY=VALUE",
               help="Any parameter (JSON values: -p piles_to_end=3 -p 'points={\"forest\": [2, 4, 6]}'); repeatable.")
 @click.option("--games", type=click.IntRange(1, 10_000_000), default=1000, show_default=True, help="Games to play.")
