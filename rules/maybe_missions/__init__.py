@@ -70,6 +70,10 @@ GAME_INFO = GameInfo(
               "rulebook, Expansions: Secret Identities"),
         Param("gadgets", bool, False, "Gadget Shopping expansion: a shop after each vote, personal shops.",
               "rulebook, Expansions: Gadget Shopping"),
+        Param("empty_market", str, "end",
+              "When no mission card is left to propose: end, the game ends (a mission needs at least 1 card); vote, the "
+              "round is still voted on, on no cards (the reading this engine played before issue 17).",
+              "rulebook, Gameplay: 'You must choose at least 1 card'", choices=("end", "vote")),
         Param("identity_scoring", str, "count",
               "count: the resource held in the most icons counts double and the one in the fewest not at all (the rulebook's "
               "words); value: the resource worth the most points counts double and the one worth the fewest not at all "
@@ -120,6 +124,7 @@ class MaybeMissionsGame(Game):
         self.identities: bool = params["identities"]
         self.gadgets: bool = params["gadgets"]
         self.play_masters: bool = params["play_masters"]
+        self.end_on_empty_market: bool = params["empty_market"] == "end"
         self.reduce_randomness: bool = params["reduce_randomness"]
         self.tie_success: bool = params["tie"] == "success"
         self.votes_per_type: int = params["votes"]

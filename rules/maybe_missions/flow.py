@@ -130,9 +130,14 @@ def shop_card(state, action: int) -> None:
 # -- (1) start ----------------------------------------------------------------------------------
 @task("round")
 def start_round(state) -> None:
-    """Start the next round, or end the game once everyone's votes have run out (rulebook "Objective")."""
+    """Start the next round, or end the game once everyone's votes have run out (rulebook
+    "Objective"), or (``empty_market: end``, the default) once no mission card is left to
+    propose: "You must choose at least 1 card" (rulebook, Gameplay) cannot be met."""
     if not any(state.hands):
         return  # nothing left on the agenda: the game is over
+    if not state.market and state.game.end_on_empty_market:
+        state.count("ended with no mission card left")
+        return
     state.round_no += 1
     n = state.game.players
     state.success = state.exceptional = state.unanimous = False

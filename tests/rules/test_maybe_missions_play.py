@@ -68,7 +68,8 @@ def test_random_games_keep_every_invariant_and_replay(ruleset, players, params):
                 assert state.event_to_action(state.action_to_event(action, seat)) == (seat, action)
             state.apply(action, seat)
             assert len(state.history) <= game.max_length()
-        assert not any(state.hands) and state.winners()  # the game ends when everyone's votes have run out
+        # the game ends when everyone's votes have run out, or (empty_market: end) no mission card is left
+        assert (not any(state.hands) or not state.market) and state.winners()
         result = replay(record(game, state.history), content=content())
         assert result.ok and result.finished and result.state.returns() == state.returns()
 
@@ -241,3 +242,16 @@ def test_golden_playthrough(name):
     assert path.exists(), f"{path} is missing: run with DECKPRESS_REGEN_GOLDEN=1 to create it"
     assert len(text.encode("utf-8")) < 60_000
     assert text == path.read_text("utf-8"), f"{path.name} differs: review the change, then regenerate with DECKPRESS_REGEN_GOLDEN=1"
+
+
+def test_an_empty_market_ends_the_game_unless_the_old_reading_is_chosen():
+    # Issue 17: "with 6 greedy seats 22 % of rounds are voted on no cards, against 'at least 1'".
+    # A mission needs at least 1 card (rulebook, Gameplay): with none left, the game ends.
+    from deckpress.rules.core.registry import load
+    from deckpress.rules.core.simulate import SimulationSpec, simulate
+
+    for rule, ends in (("end", True), ("vote", False)):
+        game = load("maybe-missions", overrides={"players": 6, "empty_market": rule})
+        tally = simulate(SimulationSpec("maybe-missions", dict(game.params), ("greedy",) * 6, 60, seed=2)).tally
+        assert tally.cut_off == 0
+        assert (tally.events.get("ended with no mission card left", 0) > 0) is ends
