@@ -70,6 +70,11 @@ GAME_INFO = GameInfo(
               "rulebook, Expansions: Secret Identities"),
         Param("gadgets", bool, False, "Gadget Shopping expansion: a shop after each vote, personal shops.",
               "rulebook, Expansions: Gadget Shopping"),
+        Param("shop_order", str, "high-first",
+              "Gadget Shopping: the order voters are asked to buy: high-first, highest vote number first (the rulebook's "
+              "parenthesis); low-first, lowest first (its word 'ascending').",
+              "rulebook, Gadget Shopping: 'in ascending order (highest vote -> lowest vote)', which says both",
+              choices=("high-first", "low-first")),
         Param("empty_market", str, "end",
               "When no mission card is left to propose: end, the game ends (a mission needs at least 1 card); vote, the "
               "round is still voted on, on no cards (the reading this engine played before issue 17).",
@@ -125,6 +130,7 @@ class MaybeMissionsGame(Game):
         self.gadgets: bool = params["gadgets"]
         self.play_masters: bool = params["play_masters"]
         self.end_on_empty_market: bool = params["empty_market"] == "end"
+        self.shop_high_first: bool = params["shop_order"] == "high-first"
         self.reduce_randomness: bool = params["reduce_randomness"]
         self.tie_success: bool = params["tie"] == "success"
         self.votes_per_type: int = params["votes"]

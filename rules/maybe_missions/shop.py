@@ -30,11 +30,14 @@ Effect = Mapping[str, Any]
 # -- the shop step --------------------------------------------------------------------------------
 def shop_order(state) -> list[int]:
     """Seats in the order the shop is offered: by their highest effective vote number this round,
-    high to low (ties by printed number), then seats without a vote, clockwise from the active one."""
+    high to low (``shop_order: high-first``, the rulebook's "(highest vote -> lowest vote)") or low
+    to high (``low-first``, its word "ascending"; ties by printed number), then seats without a
+    vote, clockwise from the active one."""
     best: dict[int, tuple[int, int]] = {}
     for seat, number, eff in zip(state.t_seat, state.t_num, state.t_eff):
         best[seat] = max(best.get(seat, (eff, number)), (eff, number))
-    return sorted(best, key=best.__getitem__, reverse=True) + [s for s in state.clockwise(state.active) if s not in best]
+    return (sorted(best, key=best.__getitem__, reverse=state.game.shop_high_first)
+            + [s for s in state.clockwise(state.active) if s not in best])
 
 
 @task("shop")

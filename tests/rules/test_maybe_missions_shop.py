@@ -272,3 +272,15 @@ def test_block_collector_takes_a_yes_voters_collecting_turns():
     assert state.legal_actions() == [SEAT + 0, SEAT + 2]
     do(state, {"seat": 1, "block": 0}, {"chance": "shop", "card": "shop-02"})
     assert state.current == 1 and state.decision[0] == "collect"  # seat 0 (vote 4) has no turn
+
+
+def test_shop_order_is_a_parameter_for_a_rule_that_says_both():
+    # Issue 17: "in ascending order (highest vote -> lowest vote)" contradicts itself.
+    from types import SimpleNamespace
+
+    from deckpress.rules.maybe_missions.shop import shop_order
+
+    for high_first, expected in ((True, [2, 0, 1]), (False, [1, 0, 2])):
+        state = SimpleNamespace(t_seat=[0, 1, 2], t_num=[20, 5, 40], t_eff=[20, 5, 40], active=0,
+                                game=SimpleNamespace(shop_high_first=high_first), clockwise=lambda a: [0, 1, 2, 3])
+        assert shop_order(state) == expected + [3]  # the seat without a vote comes last
