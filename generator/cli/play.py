@@ -20,6 +20,7 @@ import click
 
 from deckpress.generator.cli.progress import progress_bar
 from deckpress.generator.errors import ContentErrors
+from deckpress.generator.safetext import escape
 from deckpress.rules.core.bots import bot_names
 from deckpress.rules.core.errors import LogError, ParameterError
 from deckpress.rules.core.params import parse_value
@@ -233,23 +234,51 @@ def _pct(x: float | None) -> str:
 @click.argument("log", type=click.Path(path_type=Path, dir_okay=False))
 @click.option("--content", type=click.Path(file_okay=False, path_type=Path), default=None, help="Use this content folder instead of the shipped one.")
 @click.option("--format", "fmt", type=click.Choice(["text", "json"]), default="text", show_default=True, help="How to report.")
-def replay(log: Path, content: Path | None, fmt: str) -> None:
+@click.option("--trace", is_flag=True, help="Print, as the game goes, what each event won (point cards, missions, medals) and the running scores.")
+def replay(log: Path, content: Path | None, fmt: str, trace: bool) -> None:
     """Check a recorded game (YAML or JSON Lines, docs/game-logs.md) event by event.
 
     Exits 0 when every event is legal (final scores printed), 1 at the first illegal event
-    (LOG:line: event N: reason: message), 3 when the log cannot be replayed at all.
+    (LOG:line: event N: reason: message), 3 when the log cannot be replayed at all.  With
+    --trace, every event that changes what was won or the scores is printed as it happens, to
+    compare with the table.
     """
     from deckpress.rules.core.log import read_log
     from deckpress.rules.core.replay import replay as run
 
     try:
-        result = run(read_log(log), content)
+        result = run(read_log(log), content, on_event=_tracer() if trace and fmt == "text" else None)
     except LogError as exc:
         _unreplayable(fmt, str(exc))
     except ContentErrors as exc:
         _unreplayable(fmt, "\n".join(str(e) for e in exc.errors))
     (_json_replay if fmt == "json" else _text_replay)(result)
     sys.exit(0 if result.ok else 1)
+
+
+def _tracer():
+    """``on_event`` for ``replay --trace``: after each event, what the game's tally gained (a point
+    card won, a mission completed, a medal reached) and the scores when they changed."""
+    from deckpress.rules.core.log import format_event
+
+    last: dict[str, Any] = {"tally": {}, "scores": None}
+
+    def on_event(index: int, event: Any, state) -> None:
+        tally, scores = state.tally(), state.returns()
+        # named gains only ("won: Forest +5", "completed: total-16", "reached: bronze"); plain counters
+        # and what was merely shown ("displayed:", the level so far) are left to the scores
+        gained = [f"{name}" + (f" x{n - last['tally'].get(name, 0)}" if n - last["tally"].get(name, 0) > 1 else "")
+                  for name, n in tally.items() if n > last["tally"].get(name, 0) and ":" in name
+                  and not name.startswith(("displayed:", "level:"))]
+        before = last["scores"] or [0.0] * len(scores)
+        if gained or scores != before:
+            movers = [str(s) for s, (a, b) in enumerate(zip(before, scores)) if a != b]
+            who = f"seat {', '.join(movers)}: " if movers and len(movers) < len(scores) else ""
+            shown = ", ".join(f"{x:g}" for x in scores)
+            click.echo(escape(f"event {index} {format_event(event)}: {who}" + ("; ".join(gained) + "; " if gained else "") + f"scores {shown}"))
+        last["tally"], last["scores"] = tally, scores
+
+    return on_event
 
 
 def _unreplayable(fmt: str, message: str) -> None:

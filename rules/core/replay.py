@@ -11,7 +11,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, Callable
 
 from deckpress.rules.core.errors import IllegalAction, LogError, ParameterError, Reason
 from deckpress.rules.core.game import CHANCE, Game, State
@@ -61,9 +61,11 @@ class ReplayResult:
         return self.state.is_terminal()
 
 
-def replay(log: GameLog, content_dir: Path | None = None, content: "GameContent | None" = None) -> ReplayResult:
+def replay(log: GameLog, content_dir: Path | None = None, content: "GameContent | None" = None,
+           on_event: Callable[[int, Any, State], None] | None = None) -> ReplayResult:
     """Check ``log`` against the rules of its game, with the shipped content, the content folder
-    ``content_dir``, or already loaded ``content``.
+    ``content_dir``, or already loaded ``content``; ``on_event(index, event, state)`` is called
+    after each legal event (1-based index), for a trace.
 
     Raises:
         LogError: the log names no known game or has parameters the game refuses.
@@ -96,6 +98,8 @@ def replay(log: GameLog, content_dir: Path | None = None, content: "GameContent 
             result.error = EventError(index + 1, log.line_of(index), exc.reason, exc.message)
             return result
         result.checked += 1
+        if on_event is not None:
+            on_event(index + 1, event, result.state)
     if log.result is not None:
         _check_result(result)
     return result

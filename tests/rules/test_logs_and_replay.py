@@ -152,3 +152,13 @@ def test_a_log_without_its_player_count_is_refused_with_that_reason(tmp_path, cl
     path = write(tmp_path, "game: mission-emission\nevents:\n  - {chance: deal, seat: 0, card: Goa}\n", "noplayers.yaml")
     result = cli("replay", path)
     assert result.exit_code == 3 and "the log does not say how many players sat at the table: add 'params: {players: N}'" in result.stderr
+
+
+def test_replay_trace_shows_who_won_what_and_the_running_scores(cli):
+    # Issue 12: "deckpress replay LOG --trace: round by round, who won what and the running score".
+    example = Path(__file__).resolve().parents[2] / "content" / "mission-emission" / "logs" / "example-base.yaml"
+    result = cli("replay", example, "--trace")
+    assert result.exit_code == 0
+    lines = result.stdout.splitlines()
+    assert lines[0] == "event 5 {seat: 1, play: Arunachal Pradesh}: seat 1: won: Forest +3; scores 0, 3"
+    assert "seat 0: won: Forest +5; scores 5, 3" in lines[1]
