@@ -7,6 +7,8 @@ import json
 import re
 from pathlib import Path
 
+import pytest
+
 from deckpress.rules.core.bots import make_bot
 from deckpress.rules.core.log import read_log, record, to_jsonl, to_yaml
 from deckpress.rules.core.replay import replay
@@ -162,3 +164,16 @@ def test_replay_trace_shows_who_won_what_and_the_running_scores(cli):
     lines = result.stdout.splitlines()
     assert lines[0] == "event 5 {seat: 1, play: Arunachal Pradesh}: seat 1: won: Forest +3; scores 0, 3"
     assert "seat 0: won: Forest +5; scores 5, 3" in lines[1]
+
+
+@pytest.mark.parametrize("game_id", ["mission-emission", "fifty-missions", "maybe-missions", "geheime-mission"])
+def test_every_mode_has_an_example_log_that_replays_to_the_end(game_id):
+    # Issue 12: "One example log per game and mode under content/<game>/logs/, each replayed by a test".
+    from deckpress.generator.content import load_game
+
+    folder = Path(__file__).resolve().parents[2] / "content" / game_id / "logs"
+    for mode in [m["id"] for m in load_game(game_id)["game"]["modes"]]:
+        result = replay(read_log(folder / f"example-{mode}.yaml"))
+        assert result.ok and result.finished, (mode, result.error)
+        assert result.log.ruleset == mode or result.game.params.get("mode") == mode  # the mode it plays
+        assert result.log.result is not None  # its recorded result is checked too
