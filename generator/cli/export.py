@@ -39,6 +39,7 @@ def export(game: str, fmt: str, service: str | None, dpi: int | None, sets: str 
     from deckpress.generator.games import kit_module
     from deckpress.generator.output import write_atomic
     from deckpress.generator.reporters import summarised
+    from deckpress.generator.render.kit import only_sets
     from deckpress.generator.render.oneup import one_up_pdf
 
     path = Path(game)
@@ -50,12 +51,10 @@ def export(game: str, fmt: str, service: str | None, dpi: int | None, sets: str 
         sys.exit(exitcodes.CONTENT)
     decks = kit_module(loaded.game_id).decks(loaded)
     if sets:
-        wanted = {s.strip() for s in sets.split(",")}
-        known = sorted({d.set for d in decks})
-        unknown = sorted(wanted - set(known))
-        if unknown:
-            raise click.UsageError(f"unknown set '{unknown[0]}' (this game's sets: {', '.join(known)})")
-        decks = [d for d in decks if d.set in wanted]
+        try:
+            decks, _ = only_sets(loaded.game_id, decks, [], tuple(s.strip() for s in sets.split(",")))
+        except ContentErrors as exc:
+            raise click.UsageError(exc.errors[0].message) from None
     chosen = SERVICES[service] if service else None
     layout = loaded.documents["layout"]
     try:

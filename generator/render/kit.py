@@ -74,18 +74,26 @@ def build_kit(content: GameContent, options: PrintOptions = PrintOptions()) -> b
                                                   "would change nothing: add one to layout.yaml (light backgrounds, greyscale-safe "
                                                   "colours) or leave the option out")])
     if options.sets is not None:
-        known = sorted({d.set for d in decks} | {b.set for b in boards})
-        if len(known) == 1:
-            raise ContentErrors([ContentError(content.game_id, 0, 0, f"--sets: {content.game_id} has no sets to choose from "
-                                                                     "(every card is in its one set): leave --sets out")])
-        unknown = [s for s in options.sets if s not in known]
-        if unknown:
-            raise ContentErrors([ContentError(content.game_id, 0, 0, f"unknown set '{u}' (this game's sets: {', '.join(known)})") for u in unknown])
-        decks = [d for d in decks if d.set in options.sets]
-        boards = [b for b in boards if b.set in options.sets]
+        decks, boards = only_sets(content.game_id, decks, boards, options.sets)
         cover = _only_sets(cover, options.sets)
     return render_pdf(content.documents["layout"], decks, cover, options, title=content["game"]["title"], boards=boards,
                       locate=card_locator(content))
+
+
+def only_sets(game_id: str, decks: list[Deck], boards: list[Board], sets: tuple[str, ...]) -> tuple[list[Deck], list[Board]]:
+    """The decks and boards of ``sets`` (``--sets`` of build and export).
+
+    Raises:
+        ContentErrors: the game has only one set to choose from, or a set it does not have.
+    """
+    known = sorted({d.set for d in decks} | {b.set for b in boards})
+    if len(known) == 1:
+        raise ContentErrors([ContentError(game_id, 0, 0, f"--sets: {game_id} has no sets to choose from "
+                                                         "(every card is in its one set): leave --sets out")])
+    unknown = [s for s in sets if s not in known]
+    if unknown:
+        raise ContentErrors([ContentError(game_id, 0, 0, f"unknown set '{u}' (this game's sets: {', '.join(known)})") for u in unknown])
+    return [d for d in decks if d.set in sets], [b for b in boards if b.set in sets]
 
 
 def _only_sets(cover: Cover, sets: tuple[str, ...]) -> Cover:
