@@ -4,7 +4,8 @@ The greedy bot asks, for every legal play and every slot of the row it would lea
 cards that may cover that slot would then meet a mission on display: some 1,400 condition checks
 a move when asked one by one.  The answer for a mission depends only on the other three cards,
 and, for most conditions, not even on their order or on which of several interchangeable cards
-they are (``Condition.order_matters`` and ``Condition.features``).  :class:`Completions` keeps
+they are (``Condition.order_matters`` and ``Condition.features``); and the card in the open slot
+is tried once per class of interchangeable kinds.  :class:`Completions` keeps
 the answer as a bit mask over card kinds, computed once per mission and context and then looked
 up; a table shared by every game one process plays, so the cost falls as games go on.
 
@@ -38,7 +39,7 @@ class Completions:
     games); they hold only what the conditions say, so they never change a result.
     """
 
-    __slots__ = ("kinds", "weights", "blanks", "memos", "_met")
+    __slots__ = ("kinds", "weights", "blanks", "memos", "_met", "_alike")
 
     def __init__(self, kinds: Sequence[Card], conditions: Sequence[Condition]):
         self.kinds = list(kinds)
@@ -46,8 +47,14 @@ class Completions:
         self.weights: list[list[list[int]]] = []
         self.blanks: list[list[int]] = []
         self.memos: list[dict[int, int]] = [{} for _ in conditions]
+        #: per mission: (one kind of a class, the bit mask of every kind of that class)
+        self._alike: list[list[tuple[int, int]]] = []
         for condition in conditions:
             classes = _classes(self.kinds, condition.features)
+            members: dict[int, list[int]] = {}
+            for kind, c in enumerate(classes):
+                members.setdefault(c, []).append(kind)
+            self._alike.append([(ks[0], sum(1 << k for k in ks)) for ks in members.values()])
             if condition.order_matters:
                 base = max(classes) + 2  # the classes, and one code for the open slot
                 self.weights.append([[c * base ** i for c in classes] for i in range(DISPLAY_SIZE)])
@@ -72,10 +79,10 @@ class Completions:
             met, kinds = self._met[m], self.kinds
             display = [kinds[k] for k in row]
             found = 0
-            for x, card in enumerate(kinds):
-                display[j] = card
+            for x, alike in self._alike[m]:  # interchangeable kinds give the same answer
+                display[j] = kinds[x]
                 if met(display):
-                    found |= 1 << x
+                    found |= alike
             memo[key] = found
         return found
 

@@ -2,6 +2,7 @@
 or keeps the most options open")."""
 from __future__ import annotations
 
+from collections import Counter
 from typing import TYPE_CHECKING
 
 from deckpress.rules.fifty_missions.state import SLOTS
@@ -33,43 +34,54 @@ class GreedyBot:
         table = game.completions
         coverers = game.coverer_masks
         face_up = view.face_up
-        unseen = [game.copies] * game.n_kinds
-        for c in face_up + [c for pile in view.covered or () for c in pile]:
-            unseen[c] -= 1
+        seen = Counter(face_up)
+        for pile in view.covered or ():
+            seen.update(pile)
+        copies = game.copies
         in_play = game.all_kinds_mask
-        for k, n in enumerate(unseen):
-            if n <= 0:
+        for k, n in seen.items():
+            if n >= copies:
                 in_play ^= 1 << k
         talk, following = view.talk, view.next_seat
         only = talk[following] if talk is not None and following is not None and following != view.seat else None
-        # Per mission on display: its key weights, open-slot codes and memo, and the key of the
-        # face-up row with every card in it (a play changes one term of that sum).
-        missions = []
+        # The face-up row with one slot open, per mission: its key, and the kinds that would meet
+        # the mission there.  A play in slot s leaves slot s's context as it is (so its answers
+        # are these) and changes every other slot's key by one term, the same for each of them.
+        missions, open_union = [], [0] * SLOTS
+        mask = table.mask
         for m in view.missions:
             if m >= 0:
-                weights, blanks = table.weights[m], table.blanks[m]
-                missions.append((m, weights, blanks, table.memos[m], sum(weights[i][k] for i, k in enumerate(face_up))))
-        mask = table.mask
+                weights, blanks, memo = table.weights[m], table.blanks[m], table.memos[m]
+                whole = sum(weights[i][k] for i, k in enumerate(face_up))
+                keys = [whole - weights[j][face_up[j]] + blanks[j] for j in range(SLOTS)]
+                bits = [memo.get(key) for key in keys]
+                for j in range(SLOTS):
+                    if bits[j] is None:
+                        bits[j] = mask(m, face_up, j, keys[j])
+                    open_union[j] |= bits[j]
+                missions.append((m, weights, memo, keys, bits))
+        reachable = [coverers[face_up[j]] & in_play for j in range(SLOTS)]
+        others = [[j for j in range(SLOTS) if j != s] for s in range(SLOTS)]
         best, choice = None, legal[0]
         for action in legal:
             card, slot = divmod(action, SLOTS)
-            row = face_up[:]
-            row[slot] = card
-            unions = [0] * SLOTS
             accomplished = 0
-            for m, weights, blanks, memo, whole in missions:
-                total = whole - weights[slot][face_up[slot]] + weights[slot][card]
-                for j in range(SLOTS):
-                    key = total - weights[j][row[j]] + blanks[j]
-                    bits = memo.get(key)
-                    if bits is None:
-                        bits = mask(m, row, j, key)
-                    unions[j] |= bits
-                    if j == slot:
-                        accomplished += (bits >> card) & 1
-            options = 0
-            for j in range(SLOTS):
-                options += (unions[j] & coverers[row[j]] & in_play).bit_count()
+            unions = [0] * SLOTS
+            for m, weights, memo, keys, bits in missions:
+                accomplished += (bits[slot] >> card) & 1
+                column = weights[slot]
+                delta = column[card] - column[face_up[slot]]
+                for j in others[slot]:
+                    key = keys[j] + delta
+                    found = memo.get(key)
+                    if found is None:
+                        row = face_up[:]
+                        row[slot] = card
+                        found = mask(m, row, j, key)
+                    unions[j] |= found
+            options = (open_union[slot] & coverers[card] & in_play).bit_count()
+            for j in others[slot]:
+                options += (unions[j] & reachable[j]).bit_count()
             key = (accomplished, only != [slot], options, rng.random())
             if best is None or key > best:
                 best, choice = key, action

@@ -444,9 +444,13 @@ class FiftyMissionsView(View):
         state = self._state
         if not self.game.communication:
             return None
-        covers = self.game.covers
-        return {s: [j for j, t in enumerate(self.face_up) if any(covers[k][t] for k in hand)]
-                for s, hand in enumerate(state.hands) if s != self.seat}
+        coverers, tops = self.game.coverer_masks, self.face_up
+        talk = {}
+        for s, hand in enumerate(state.hands):
+            if s != self.seat:
+                held = sum({1 << k for k in hand})
+                talk[s] = [j for j, t in enumerate(tops) if coverers[t] & held]
+        return talk
 
     @property
     def next_seat(self) -> int | None:
