@@ -302,6 +302,12 @@ def _text_replay(result) -> None:
     status = "the game is over" if result.finished else f"the game is not over ({state.due()})"
     click.echo(f"{source}: {result.checked} events, all legal; {status}")
     click.echo("rules: " + ", ".join(f"{k}={json.dumps(v)}" for k, v in result.game.params.items()))
+    if result.unseen:
+        shown: dict[int, list[str]] = {}
+        for number, card, later in result.unseen:
+            shown.setdefault(number, []).append(card if later else f"{card} (never shown: a stand-in)")
+        click.echo(escape(f"unseen draws, read as the cards their seats showed later: "
+                          + "; ".join(f"event {n}: {', '.join(cards)}" for n, cards in shown.items())))
     scores = state.returns()
     winners = state.winners()
     outcome = ", ".join(f"{name}: {value}" for name, value in state.outcome().items())
@@ -325,6 +331,7 @@ def _json_replay(result) -> None:
         "params": dict(result.game.params), "events_checked": result.checked, "finished": result.finished,
         "ruleset": result.log.ruleset, "scores": state.returns(), "winners": state.winners(), "outcome": state.outcome(),
         "warnings": result.warnings,
+        "unseen": [{"event": n, "card": card, "shown": later} for n, card, later in result.unseen],
         "error": None if e is None else {"index": e.index, "line": e.line, "reason": str(e.reason), "message": e.message},
     }, indent=2, ensure_ascii=False))
 

@@ -1,0 +1,95 @@
+"""Logs written down at a real table (issue 12): draws the recorder did not see (``card: "?"``),
+bound when their seat later shows the card, and draws of one step written in any order."""
+from __future__ import annotations
+
+import re
+from pathlib import Path
+
+import pytest
+
+from deckpress.rules.core.log import read_log
+from deckpress.rules.core.replay import replay
+
+REPO = Path(__file__).resolve().parents[2]
+LOGS = REPO / "content"
+
+
+def hide_seat(src: Path, seat: int, tmp_path: Path) -> Path:
+    """``src`` with every deal and draw of ``seat`` written as unseen, as the other players
+    would write it down."""
+    out = []
+    for line in src.read_text("utf-8").splitlines():
+        if re.search(rf"chance: (draw|deal), seat: {seat},", line):
+            if "cards:" in line:
+                n = line[line.index("cards:"):].count(",") + 1
+                line = re.sub(r"cards: \[.*\]", "cards: [" + ", ".join(['"?"'] * n) + "]", line)
+            else:
+                line = re.sub(r'card: ("[^"]*"|[^}]*)}', 'card: "?"}', line)
+        out.append(line)
+    path = tmp_path / src.name
+    path.write_text("\n".join(out) + "\n", "utf-8")
+    return path
+
+
+@pytest.mark.parametrize("example", ["mission-emission/logs/example-base.yaml", "mission-emission/logs/example-strategy.yaml",
+                                     "fifty-missions/logs/example-standard.yaml", "fifty-missions/logs/example-crazy.yaml",
+                                     "geheime-mission/logs/example-base.yaml"])
+@pytest.mark.parametrize("seat", [0, 1])
+def test_a_log_with_one_seats_draws_unseen_replays_to_the_recorded_result(example, seat, tmp_path):
+    original = replay(read_log(LOGS / example))
+    result = replay(read_log(hide_seat(LOGS / example, seat, tmp_path)))
+    assert result.ok, result.error
+    assert result.finished and result.state.returns() == original.state.returns()
+    assert result.unseen and all(n >= 1 for n, _, _ in result.unseen)
+
+
+def test_an_unseen_draw_is_bound_to_the_card_its_seat_plays(tmp_path):
+    example = (LOGS / "mission-emission/logs/example-base.yaml").read_text("utf-8")
+    # round 1's draw for seat 1 was Jammu & Kashmir, which seat 1 plays in round 2
+    text = example.replace("{chance: draw, seat: 1, card: Jammu & Kashmir}", '{chance: draw, seat: 1, card: "?"}', 1)
+    path = tmp_path / "game.yaml"
+    path.write_text(text, "utf-8")
+    result = replay(read_log(path))
+    assert result.ok
+    assert result.unseen == [(7, "Jammu & Kashmir", True)]
+
+
+def test_a_card_no_unseen_draw_can_have_been_is_refused_at_the_play(tmp_path):
+    example = (LOGS / "mission-emission/logs/example-base.yaml").read_text("utf-8")
+    text = example.replace("{chance: draw, seat: 1, card: Jammu & Kashmir}", '{chance: draw, seat: 1, card: "?"}', 1)
+    # seat 1 now plays Goa, which seat 0 was dealt: no draw of seat 1 can have given it
+    text = text.replace("{seat: 1, play: Jammu & Kashmir}", "{seat: 1, play: Goa}", 1)
+    path = tmp_path / "game.yaml"
+    path.write_text(text, "utf-8")
+    result = replay(read_log(path))
+    assert not result.ok and result.error.index == 9
+    assert result.error.reason == "card.not-in-hand"
+    assert "Goa is not in seat 1's hand (and no unseen draw of that seat before it can have been this card)" in result.error.message
+
+
+def test_kids_draws_never_shown_are_named_as_deciding_the_result(tmp_path):
+    path = hide_seat(LOGS / "mission-emission/logs/example-kids.yaml", 1, tmp_path)
+    result = replay(read_log(path))
+    assert any("never shown later, and the result depends on them: name them in the log" in w for w in result.warnings)
+
+
+def test_the_draws_after_a_round_may_be_written_in_any_order(tmp_path, cli):
+    example = (LOGS / "mission-emission/logs/example-base.yaml").read_text("utf-8")
+    first, second = "  - {chance: draw, seat: 0, card: Telangana}\n", "  - {chance: draw, seat: 1, card: Jammu & Kashmir}\n"
+    assert first + second in example
+    path = tmp_path / "game.yaml"
+    path.write_text(example.replace(first + second, second + first, 1), "utf-8")
+    result = cli("replay", path)
+    assert result.exit_code == 0, result.output
+    assert "86 events, all legal; the game is over" in result.stdout and "seat 0: 26 (winner)" in result.stdout
+
+
+def test_the_replay_report_lists_the_unseen_draws_and_their_cards(tmp_path, cli):
+    path = hide_seat(LOGS / "mission-emission/logs/example-base.yaml", 1, tmp_path)
+    result = cli("replay", path)
+    assert result.exit_code == 0, result.output
+    assert "unseen draws, read as the cards their seats showed later: event 2: " in result.stdout
+    data = cli("replay", path, "--format", "json")
+    import json
+    unseen = json.loads(data.stdout)["unseen"]
+    assert {"event": 2, "card": "Arunachal Pradesh", "shown": True} in unseen and len(unseen) == 19
