@@ -36,7 +36,7 @@ def describe(game: str, fmt: str) -> None:
         click.echo("parameters (-p NAME=VALUE):")
         for p in data["parameters"]:
             click.echo(escape(f"  {p['name']} ({p['type']}, {p['range']}; default {json.dumps(p['default'])}): {p['meaning']}"))
-            click.echo(escape(f"      source: {p['source']}"))
+            click.echo(escape(f"      source: {p['source']}" + (f"; applies to: {', '.join(p['modes'])}" if p["modes"] else "")))
     if data["bots"]:
         click.echo("bots (--bots NAME,...):")
         for bot in data["bots"]:
@@ -78,7 +78,8 @@ def describe_game(game: str) -> dict[str, Any]:
     for p in info.params:
         default = engine.params[p.name] if p.default is FROM_CONTENT else p.default
         out["parameters"].append({"name": p.name, "type": p.kind.__name__, "range": p.range_text(), "default": default,
-                                  "by_mode": dict(p.by_mode), "meaning": p.doc, "source": p.source})
+                                  "by_mode": dict(p.by_mode), "meaning": p.doc, "source": p.source,
+                                  "modes": list(p.modes) if p.modes else None})
     for name in bot_names(game_id):
         about = (type(make_bot(game_id, name)).__doc__ or "").strip().split("\n\n")[0]
         out["bots"].append({"name": name, "about": " ".join(about.split())})

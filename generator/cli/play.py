@@ -85,6 +85,8 @@ def simulate(game: str, mode: str | None, players: int | None, ruleset: str | No
         raise click.UsageError(str(exc)) from None
     except ContentErrors as exc:
         _fail_content(exc)
+    for message in engine.ignored_params(params):
+        click.echo(f"warning: parameter {message}", err=True)
     spec = SimulationSpec(game, dict(engine.params), tuple(names), games, seed, workers, time_limit,
                           str(content) if content else None)
     result = _with_progress(run, spec, fmt)
@@ -306,7 +308,7 @@ def _text_replay(result) -> None:
         shown: dict[int, list[str]] = {}
         for number, card, later in result.unseen:
             shown.setdefault(number, []).append(card if later else f"{card} (never shown: a stand-in)")
-        click.echo(escape(f"unseen draws, read as the cards their seats showed later: "
+        click.echo(escape("unseen draws, read as the cards their seats showed later: "
                           + "; ".join(f"event {n}: {', '.join(cards)}" for n, cards in shown.items())))
     scores = state.returns()
     winners = state.winners()

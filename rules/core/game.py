@@ -30,7 +30,7 @@ from functools import lru_cache
 from typing import TYPE_CHECKING, Any, Callable, ClassVar, Mapping
 
 from deckpress.rules.core.errors import IllegalAction, ParameterError, Reason
-from deckpress.rules.core.params import Param, resolve
+from deckpress.rules.core.params import Param, ignored, resolve
 
 if TYPE_CHECKING:
     from deckpress.generator.content import GameContent
@@ -107,6 +107,11 @@ class Game:
             raise ParameterError(f"content of '{content.game_id}' given to the rules of '{cls.info.id}'")
         params = resolve(cls.info.params, cls.info.rulesets, ruleset, overrides, cls.content_defaults(content))
         return cls(content, params)
+
+    def ignored_params(self, given: Mapping[str, Any]) -> list[str]:
+        """The ``given`` parameters that do not apply to this game's mode, with a non-default
+        value, in words (see :func:`deckpress.rules.core.params.ignored`)."""
+        return ignored(self.info.params, self.params, given, self.content_defaults(self.content))
 
     @classmethod
     def content_defaults(cls, content: "GameContent") -> dict[str, Any]:

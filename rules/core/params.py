@@ -47,7 +47,8 @@ class Param:
     ``kind`` is one of ``int``, ``float``, ``bool``, ``str``, ``list``, ``dict`` (a game checks the
     items of lists and mappings itself).  ``low``/``high`` bound numbers (inclusive); ``choices``
     lists the allowed strings.  ``by_mode`` gives other defaults for some values of the ``mode``
-    parameter (for example a hand of 1 card in the kids game).  With ``merge``, a mapping given for
+    parameter (for example a hand of 1 card in the kids game); ``modes`` names the modes the rule
+    applies to, when not all (a value given for another mode is reported as ignored).  With ``merge``, a mapping given for
     a ``dict`` parameter overrides the default's entries one by one.  ``source`` names where the rule
     comes from (a rulebook section, or "variant").
     """
@@ -62,6 +63,7 @@ class Param:
     choices: tuple[str, ...] | None = None
     by_mode: Mapping[str, Any] = field(default_factory=dict)
     merge: bool = False  # for dict parameters: given entries override the default's, the rest stay
+    modes: tuple[str, ...] | None = None  # the values of ``mode`` it applies to (None: every mode)
 
     def check(self, value: Any) -> Any:
         """``value`` if it fits this parameter (an int is accepted for a float), else raises
@@ -130,6 +132,22 @@ def resolve(declared: tuple[Param, ...], rulesets: Mapping[str, Mapping[str, Any
             value = {**default, **value}
         effective[p.name] = p.check(value)
     return MappingProxyType(effective)
+
+
+def ignored(declared: tuple[Param, ...], effective: Mapping[str, Any], given: Mapping[str, Any],
+            from_content: Mapping[str, Any] | None = None) -> list[str]:
+    """Messages for the ``given`` parameters that do not apply to the effective ``mode`` and are
+    not at their default (a log written by deckpress carries every parameter, at its default when
+    it does not apply): ``"kids_winner: applies to the kids game only, ignored in the base game"``.
+    ``from_content`` gives the defaults of parameters declared :data:`FROM_CONTENT`."""
+    mode = effective.get("mode")
+    out = []
+    for p in declared:
+        default = (from_content or {}).get(p.name) if p.default is FROM_CONTENT else p.default
+        if p.name in given and p.modes is not None and mode not in p.modes and given[p.name] != default:
+            where = " and ".join(p.modes)
+            out.append(f"{p.name}: applies to the {where} game{'s' * (len(p.modes) > 1)} only, ignored in the {mode} game")
+    return out
 
 
 def parse_value(text: str) -> Any:

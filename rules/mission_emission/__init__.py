@@ -56,36 +56,36 @@ GAME_INFO = GameInfo(
               "rulebook: 'distribute 3 to each player' (kids: 'distribute 1')", low=1, high=6, by_mode={"kids": 1}),
         Param("points", dict, FROM_CONTENT, "Base game: each mission's point values, top of the pile first "
               "(default: point-cards.yaml; a partial mapping overrides those missions only).",
-              "point-cards.yaml", merge=True),
+              "point-cards.yaml", merge=True, modes=("base", "strategy")),
         Param("piles_to_end", int, 4, "Base game: the game ends when this many mission piles are finished.",
-              "rulebook, base game directives: 'When any 4 Mission Piles are finished, the game ends'", low=1, high=MAX_MISSIONS),
+              "rulebook, base game directives: 'When any 4 Mission Piles are finished, the game ends'", low=1, high=MAX_MISSIONS, modes=("base",)),
         Param("tie", str, "nobody", "Base and kids games: who wins a tied round: nobody (the rulebook) or the tied "
               "card played first (a variant).", "rulebook directives: 'If there is a tie, no one gets...'",
-              choices=("nobody", "first-played")),
+              choices=("nobody", "first-played"), modes=("base", "kids")),
         Param("kids_winner", str, "highest", "Kids game: the card that takes all is the highest number of the mission, as "
               "the rulebook words it (for Smoke, Crowd and Garbage too), or, as a variant, the better number (higher "
               "Forest/Energy/Water, lower Smoke/Crowd/Garbage).",
               "rulebook, kids game: 'whoever has the highest number of that Mission gets all the players' cards'; 'better' "
               "follows the missions' meaning (fun facts page)",
-              choices=("highest", "better")),
+              choices=("highest", "better"), modes=("kids",)),
         Param("centre", dict, {}, "Strategy game: which point card of each mission's pile starts in the centre, by its place "
               "in the pile (1 = the top card, +3 or -1; 3 = the bottom card); missions left out keep their top card.",
-              "rulebook, strategy game: 'Keep any 1 Point Card of each colour in the centre'", merge=True),
+              "rulebook, strategy game: 'Keep any 1 Point Card of each colour in the centre'", merge=True, modes=("strategy",)),
         Param("reshuffle", str, "when-needed", "Base game: when the play pile is shuffled into a new draw deck: when-needed, "
               "when a seat must draw and the deck is empty (the round just played goes into the new deck); when-empty, as "
               "soon as the last card is taken (the next round's cards stay out of it).",
               "rulebook, base game directives: 'If the Draw Deck is finished, shuffle the Play Pile'",
-              choices=("when-needed", "when-empty")),
+              choices=("when-needed", "when-empty"), modes=("base",)),
         Param("kids_end", str, "deck", "Kids game: when the draw deck is 'finished': deck, once the cards that were never "
               "drawn cannot give every seat one more (tied cards under the deck are not drawn again, so every game ends); "
               "all-cards, once the deck and the tied cards under it together cannot (tied cards come back, and choosers "
               "who keep picking a tying mission can loop until the move bound).",
               "rulebook, kids game: 'If there is a tie, no one gets the cards and they go to the bottom of the Draw deck'; "
               "'If the Draw Deck is finished, the game ends'",
-              choices=("deck", "all-cards")),
+              choices=("deck", "all-cards"), modes=("kids",)),
         Param("set_collection", bool, False, "Base game, the publisher's 'Set collection' variant: instead of playing a card "
               "(except as the round's first player) a seat may keep it in its set pile, one colour at a time; three cards "
-              "of a colour take that colour's top point card (a negative one is given to an opponent).", _SET_COLLECTION),
+              "of a colour take that colour's top point card (a negative one is given to an opponent).", _SET_COLLECTION, modes=("base",)),
     ),
     rulesets={
         "base": {"mode": "base"},

@@ -93,3 +93,26 @@ def test_the_replay_report_lists_the_unseen_draws_and_their_cards(tmp_path, cli)
     import json
     unseen = json.loads(data.stdout)["unseen"]
     assert {"event": 2, "card": "Arunachal Pradesh", "shown": True} in unseen and len(unseen) == 19
+
+
+def test_a_parameter_of_another_mode_is_named_as_ignored(tmp_path, cli):
+    example = (LOGS / "mission-emission/logs/example-base.yaml").read_text("utf-8")
+    path = tmp_path / "game.yaml"
+    path.write_text(example.replace("params: {players: 2}", "params: {players: 2, kids_winner: better, centre: {forest: 3}}", 1), "utf-8")
+    result = cli("replay", path)
+    assert result.exit_code == 0, result.output
+    assert "warning: parameter kids_winner: applies to the kids game only, ignored in the base game" in result.stderr
+    assert "warning: parameter centre: applies to the strategy game only, ignored in the base game" in result.stderr
+
+
+def test_a_log_written_by_deckpress_warns_of_nothing_ignored():
+    # deckpress writes every parameter, at its default where it does not apply
+    for mode in ("base", "strategy", "kids"):
+        result = replay(read_log(LOGS / f"mission-emission/logs/example-{mode}.yaml"))
+        assert not [w for w in result.warnings if "ignored" in w], mode
+
+
+def test_simulate_names_an_ignored_parameter(cli):
+    result = cli("simulate", "mission-emission", "--mode", "kids", "--games", "2", "-p", "reshuffle=when-empty")
+    assert result.exit_code == 0, result.output
+    assert "warning: parameter reshuffle: applies to the base game only, ignored in the kids game" in result.stderr
