@@ -1,0 +1,152 @@
+"""``deckpress record``: write a game down at the table, one event at a time, in the terminal.
+
+Each line typed is checked at once by the rules (the same replay as ``deckpress replay``); a
+refused one is answered with its reason and asked again.  The log file is rewritten atomically
+after every accepted event, so a crash or Ctrl-C loses nothing recorded, and ``--resume``
+continues it.  Typing: see :mod:`deckpress.rules.core.recorder`; ``choices`` lists what may come
+next, ``undo`` takes back the last event, ``quit`` (or end of input) stops.  On a terminal, Tab
+completes the choices (GNU readline).
+"""
+from __future__ import annotations
+
+import sys
+from pathlib import Path
+from typing import Any
+
+import click
+
+from deckpress.generator.errors import ContentErrors
+from deckpress.generator.safetext import escape
+from deckpress.rules.core.errors import IllegalAction, LogError, ParameterError
+
+
+@click.command()
+@click.argument("game")
+@click.option("--mode", default=None, help="Which game of the box (a shortcut for -p mode=MODE).")
+@click.option("--players", type=int, default=None, help="Number of players (seats 0.. clockwise).")
+@click.option("--ruleset", default=None, help="A named ruleset of the game (deckpress describe GAME lists them).")
+@click.option("--param", "-p", "params", multiple=True, metavar="KEY=VALUE", help="A rule parameter (repeatable).")
+@click.option("--out", type=click.Path(dir_okay=False, path_type=Path), default=None,
+              help="The log file to write [GAME-MODE-game.yaml in this folder].")
+@click.option("--resume", is_flag=True, help="Continue the log in --out (it must replay).")
+def record(game: str, mode: str | None, players: int | None, ruleset: str | None, params: tuple[str, ...],
+           out: Path | None, resume: bool) -> None:
+    """Record a game of GAME played at the table: asks for each event in turn ("seat 2 to choose
+    a mission"), refuses an illegal one at once with its reason, and writes the log (YAML,
+    docs/game-logs.md) after every event.  Type '?' for a card you did not see, 'choices' for what
+    may come next, 'undo' to take back the last event, 'quit' to stop (the log is kept)."""
+    from deckpress.generator.cli.play import _params, engine_game
+    from deckpress.rules.core.log import GameLog, read_log
+    from deckpress.rules.core.recorder import Recorder
+    from deckpress.rules.core.registry import load
+
+    game_id, content = engine_game(game)
+    overrides: dict[str, Any] = _params(None, None, params)
+    if mode is not None:
+        overrides["mode"] = mode
+    if players is not None:
+        overrides["players"] = players
+    try:
+        engine = load(game_id, ruleset, overrides, content)
+    except ParameterError as exc:
+        raise click.UsageError(str(exc)) from None
+    except ContentErrors as exc:
+        for err in exc.errors:
+            click.echo(str(err), err=True)
+        sys.exit(1)
+    path = out or Path(f"{game_id}-{engine.params.get('mode', 'game')}-game.yaml")
+    log: GameLog | None = None
+    if resume:
+        try:
+            log = read_log(path)
+            engine = load(log.game, log.ruleset, log.params, content)
+        except (LogError, ParameterError) as exc:
+            raise click.UsageError(f"--resume: {exc}") from None
+    elif path.exists():
+        raise click.UsageError(f"{path} exists: --resume continues it, --out names another file")
+    try:
+        recorder = Recorder(engine, log)
+    except IllegalAction as exc:
+        raise click.UsageError(f"--resume: {path} does not replay: {exc.message}") from None
+    recorder.log.ruleset = ruleset if log is None else recorder.log.ruleset
+    _save(recorder, path)
+    click.echo(escape(f"recording {engine.info.name} to {path} ({len(recorder.log.events)} events so far); "
+                      "'choices' lists what may come next, '?' is a card not seen, 'undo', 'quit'"), err=True)
+    _complete(recorder)
+    while not recorder.finished:
+        try:
+            line = click.prompt(escape(f"event {len(recorder.log.events) + 1}: {recorder.due()}"), prompt_suffix="> ",
+                                default="", show_default=False, err=True)
+        except (EOFError, click.Abort):
+            break
+        command = line.strip().casefold()
+        if command in ("quit", "exit"):
+            break
+        if command == "choices":
+            _show_choices(recorder)
+            continue
+        if command == "undo":
+            taken = recorder.undo()
+            _save(recorder, path)
+            click.echo(escape(f"took back {_shown(taken)}" if taken else "nothing to take back"), err=True)
+            continue
+        if not command:
+            continue
+        before = len(recorder.log.events)
+        try:
+            recorder.add(line)
+        except IllegalAction as exc:
+            click.echo(escape(f"refused: {exc.reason}: {exc.message}"), err=True)
+            continue
+        _save(recorder, path)
+        for event in recorder.log.events[before:]:
+            click.echo(escape(f"  {_shown(event)}"), err=True)
+    state = recorder.result.state
+    status = "the game is over" if recorder.finished else f"stopped ({recorder.due()}); deckpress record --resume --out {path} continues"
+    scores = ", ".join(f"seat {s}: {x:g}" for s, x in enumerate(state.returns()))
+    click.echo(escape(f"{path}: {len(recorder.log.events)} events; {status}; {scores}"))
+
+
+def _save(recorder, path: Path) -> None:
+    from deckpress.generator.output import write_atomic
+    from deckpress.rules.core.log import to_yaml
+
+    head = (f"# {recorder.game.info.name}, recorded at the table with deckpress record (format: docs/game-logs.md).\n"
+            f"# Check it: deckpress replay {path.name}\n")
+    write_atomic(path, (head + to_yaml(recorder.log)).encode("utf-8"))
+
+
+def _shown(event: dict[str, Any]) -> str:
+    from deckpress.rules.core.log import format_event
+
+    return format_event(event)
+
+
+def _show_choices(recorder) -> None:
+    choices = recorder.choices()
+    if not choices:
+        click.echo("nothing is due", err=True)
+    for number, choice in enumerate(choices, 1):
+        click.echo(escape(f"  {number}. {choice.text}"), err=True)
+    if choices and "chance" in choices[0].event:
+        click.echo("  or ? for a card not seen", err=True)
+
+
+def _complete(recorder) -> None:
+    """Tab completion of the choices on a terminal (GNU readline, where Python has it)."""
+    if not sys.stdin.isatty():
+        return
+    try:
+        import readline
+    except ImportError:
+        return
+
+    def complete(text: str, index: int) -> str | None:
+        buffer = readline.get_line_buffer().casefold()
+        words = [c.text for c in recorder.choices()] + ["choices", "undo", "quit", "?"]
+        found = [w[len(buffer) - len(text):] for w in words if w.casefold().startswith(buffer)]
+        return found[index] if index < len(found) else None
+
+    readline.set_completer_delims("")
+    readline.set_completer(complete)
+    readline.parse_and_bind("tab: complete")

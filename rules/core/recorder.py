@@ -1,0 +1,201 @@
+"""Recording a game at the table, one event at a time (issue 12, ``deckpress record``).
+
+A :class:`Recorder` holds the log written so far.  It says what is due in words (``seat 2 to
+choose a mission``), offers the events the rules allow next (for completion), and takes one line
+of input as the next event: checked at once by the same replay that ``deckpress replay`` runs,
+so a refused line gets that replay's reason and a log the recorder wrote always replays.  The
+recorder has no terminal code; :mod:`deckpress.generator.cli.record` asks and writes the file.
+
+Input, one event per line (the event's log form without braces, as ``docs/game-logs.md`` writes
+them): ``mission: Forest``, ``play: Goa``, ``play: green compass 3, slot: 2``; the value alone
+when only one kind of event is due (``Forest``); the number of a listed choice; for a chance
+event the card, or ``?`` for a card the recorder did not see.  When several seats may act (a
+simultaneous step, the crazy variant), the line starts with the seat: ``seat 2 play: Goa``.
+A chance event with nothing to name (a reshuffle) is written down by itself.
+"""
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass
+from typing import Any
+
+from deckpress.rules.core.errors import IllegalAction, Reason
+from deckpress.rules.core.game import CHANCE, Game
+from deckpress.rules.core.log import GameLog, format_event
+from deckpress.rules.core.replay import UNSEEN, ReplayResult, replay
+
+_SEAT = re.compile(r"^\s*seat\s+(\d+)\s*[:,]?\s*", re.IGNORECASE)
+#: Longest input line accepted (a card name is far shorter).
+MAX_INPUT = 300
+
+
+@dataclass(frozen=True)
+class Choice:
+    """One event the rules allow next: its ``event`` (log form) and how it is typed (``text``)."""
+
+    event: dict[str, Any]
+    text: str
+
+
+class Recorder:
+    """The game written down so far.
+
+    Args:
+        game: the game being played (its content and parameters).
+        log: a log to continue (``deckpress record --resume``); it must replay.
+
+    Raises:
+        IllegalAction: ``log`` does not replay (its first refused event's reason and message).
+    """
+
+    def __init__(self, game: Game, log: GameLog | None = None):
+        self.game = game
+        self.log = log or GameLog(game=game.info.id, events=[], params=dict(game.params),
+                                  content_hash=game.content_hash, engine=game.engine_version(), source="<recording>")
+        self.result = self._replay(self.log.events)
+        if self.result.error is not None:
+            raise IllegalAction(self.result.error.reason, f"event {self.result.error.index}: {self.result.error.message}")
+        self._settle()
+
+    @property
+    def finished(self) -> bool:
+        """True when the game is over."""
+        return self.result.finished
+
+    def due(self) -> str:
+        """What is due next, in words."""
+        return self.result.state.due()
+
+    def choices(self) -> list[Choice]:
+        """The events the rules allow next, as far as the recording shows (a seat whose cards
+        were not all seen may hold others: any card can be typed)."""
+        state = self.result.state
+        if state.is_terminal():
+            return []
+        if state.current == CHANCE:
+            return [Choice(e, _text(e, state.due_chance_event())) for e in
+                    (state.action_to_event(a, CHANCE) for a in state.legal_actions())]
+        seats = state.acting_seats()
+        many = len(seats) > 1
+        out = []
+        for seat in seats:
+            for action in state.legal_actions(seat):
+                event = state.action_to_event(action, seat)
+                text = _text(event, {"seat": seat})
+                out.append(Choice(event, f"seat {seat} {text}" if many else text))
+        return out
+
+    def parse(self, line: str) -> dict[str, Any]:
+        """The event a line of input stands for.
+
+        Raises:
+            IllegalAction: ``log.malformed-event`` for a line that is empty, too long, or names
+                no seat when several may act.
+        """
+        line = line.strip()
+        if not line or len(line) > MAX_INPUT:
+            raise IllegalAction(Reason.MALFORMED_EVENT, f"type one event (at most {MAX_INPUT} characters), such as 'play: Goa'")
+        choices = self.choices()
+        if line.isdigit() and 1 <= int(line) <= len(choices):
+            return dict(choices[int(line) - 1].event)
+        folded = line.casefold()
+        for choice in choices:
+            if choice.text.casefold() == folded:
+                return dict(choice.event)
+        state = self.result.state
+        if state.current == CHANCE:
+            due = state.due_chance_event()
+            key = _outcome_key(choices, due)
+            fields = _fields(line)
+            if fields is not None and set(fields) != {key}:
+                raise IllegalAction(Reason.MALFORMED_EVENT, f"{self.due()} is due: type the {key} (or {UNSEEN} for one not seen)")
+            value = str(fields[key]) if fields is not None else _unquoted(line)
+            return {**due, key: UNSEEN if value == UNSEEN else value}
+        seat = state.current
+        found = _SEAT.match(line)
+        if found:
+            seat, line = int(found.group(1)), line[found.end():]
+        elif seat < 0:
+            raise IllegalAction(Reason.MALFORMED_EVENT, f"several seats may act ({self.due()}): start with the seat, such as 'seat 2 play: Goa'")
+        fields = _fields(line)
+        if fields is None:
+            verbs = sorted({k for c in choices for k in c.event if k != "seat"})
+            if len(verbs) != 1:
+                raise IllegalAction(Reason.MALFORMED_EVENT, f"say what the seat does: {', '.join(v + ': ...' for v in verbs) or 'nothing is due'}")
+            fields = {verbs[0]: _unquoted(line.strip())}
+        return {"seat": seat, **fields}
+
+    def add(self, line: str) -> dict[str, Any]:
+        """Take ``line`` as the next event if the rules allow it; returns the event.
+
+        Raises:
+            IllegalAction: the line is not an event, or the rules refuse it (the replay's reason
+                code and message); the recording is unchanged.
+        """
+        event = self.parse(line)
+        events = [*self.log.events, event]
+        result = self._replay(events)
+        if result.error is not None:
+            where = "" if result.error.index == len(events) else f" (it makes event {result.error.index} impossible)"
+            raise IllegalAction(result.error.reason, result.error.message + where)
+        self.log.events.append(event)
+        self.result = result
+        self._settle()
+        if self.result.finished:
+            state = self.result.state
+            self.log.result = {"scores": [int(x) if float(x).is_integer() else x for x in state.returns()],
+                               "winners": state.winners(), **{k: v for k, v in state.outcome().items()}}
+        return event
+
+    def undo(self) -> dict[str, Any] | None:
+        """Take back the last event (None when there is none)."""
+        if not self.log.events:
+            return None
+        event = self.log.events.pop()
+        self.log.result = None
+        self.result = self._replay(self.log.events)
+        return event
+
+    def _settle(self) -> None:
+        """Write down the chance events that have one outcome and nothing to name (a reshuffle)."""
+        state = self.result.state
+        while state.current == CHANCE:
+            due = state.due_chance_event()
+            outcomes = [state.action_to_event(a, CHANCE) for a in state.legal_actions()]
+            if len(outcomes) != 1 or set(outcomes[0]) != set(due):
+                return
+            self.log.events.append(outcomes[0])
+            self.result = self._replay(self.log.events)
+            state = self.result.state
+
+    def _replay(self, events: list[Any]) -> ReplayResult:
+        log = GameLog(game=self.log.game, events=list(events), params=self.log.params, ruleset=self.log.ruleset,
+                      source=self.log.source)
+        return replay(log, content=self.game.content)
+
+
+def _text(event: dict[str, Any], known: dict[str, Any]) -> str:
+    """An event as typed: its keys beyond ``known``'s (``play: Goa, slot: 2``)."""
+    return format_event({k: v for k, v in event.items() if k not in known})[1:-1]
+
+
+def _outcome_key(choices: list[Choice], due: dict[str, Any]) -> str:
+    keys = {k for c in choices for k in c.event if k not in due}
+    return keys.pop() if len(keys) == 1 else "card"
+
+
+def _fields(text: str) -> dict[str, Any] | None:
+    """``play: Goa, slot: 2`` as a mapping (numbers as integers); None when the text has no ``key:``."""
+    if not re.match(r"^\s*[A-Za-z_][\w-]*\s*:", text):
+        return None
+    out: dict[str, Any] = {}
+    for part in re.split(r",\s*(?=[A-Za-z_][\w-]*\s*:)", text):
+        key, _, value = part.partition(":")
+        value = _unquoted(value.strip())
+        out[key.strip()] = int(value) if re.fullmatch(r"-?\d+", value) else value
+    return out
+
+
+def _unquoted(text: str) -> str:
+    """``"Daman & Diu"`` (as the log writes a name with punctuation) typed with its quotes."""
+    return text[1:-1] if len(text) >= 2 and text[0] == text[-1] and text[0] in "\"'" else text

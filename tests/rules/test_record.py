@@ -1,0 +1,118 @@
+"""``deckpress record``: a game written down at the table, event by event (issue 12)."""
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+import pytest
+
+from click.testing import CliRunner
+
+from deckpress.generator.cli import main
+from deckpress.rules.core.log import format_event, read_log
+from deckpress.rules.core.recorder import Recorder
+from deckpress.rules.core.registry import load
+from deckpress.rules.core.replay import replay
+
+REPO = Path(__file__).resolve().parents[2]
+EXAMPLE = REPO / "content" / "mission-emission" / "logs" / "example-base.yaml"
+
+
+def typed(event: dict) -> str:
+    """How a person types ``event`` at the prompt: its log form without braces or seat/chance."""
+    return format_event({k: v for k, v in event.items() if k not in ("seat", "chance")})[1:-1]
+
+
+def lines_of(path: Path) -> list[str]:
+    """The lines a person types to record the log at ``path`` (the seat named before a seat's
+    move, as it must be when several seats may act)."""
+    out = []
+    for event in read_log(path).events:
+        for card in event.get("cards", [None]):
+            single = {k: v for k, v in event.items() if k != "cards"}
+            if card is not None:
+                single["card"] = card
+            out.append(("" if "chance" in single else f"seat {single['seat']} ") + typed(single))
+    return out
+
+
+def record(tmp_path: Path, lines: list[str], *args: str):
+    out = tmp_path / "game.yaml"
+    result = CliRunner().invoke(main, ["record", "mission-emission", "--players", "2", "--out", str(out), *args],
+                                input="\n".join(lines) + "\n", catch_exceptions=False)
+    return result, out
+
+
+def test_record_writes_a_log_that_replay_accepts_with_the_tables_result(tmp_path, cli):
+    result, out = record(tmp_path, lines_of(EXAMPLE))
+    assert result.exit_code == 0, result.output
+    assert "90 events; the game is over; seat 0: 26, seat 1: 2" in result.stdout
+    replayed = cli("replay", out)
+    assert replayed.exit_code == 0, replayed.output
+    assert "90 events, all legal; the game is over" in replayed.stdout and "seat 0: 26 (winner)" in replayed.stdout
+    assert read_log(out).result == {"scores": [26, 2], "winners": [0]}
+
+
+def test_an_illegal_line_is_refused_at_once_with_its_reason_and_asked_again(tmp_path):
+    lines = lines_of(EXAMPLE)[:8] + ["play: Uttarakhand"] + lines_of(EXAMPLE)[8:9] + ["quit"]
+    result, out = record(tmp_path, lines)
+    assert "refused: card.not-in-hand: Uttarakhand is not in seat 1's hand" in result.stderr
+    assert len(read_log(out).events) == 9  # the refused line is not in the log; the next one is
+
+
+def test_every_event_is_on_disk_as_soon_as_it_is_accepted_and_resume_continues(tmp_path, cli):
+    lines = lines_of(EXAMPLE)
+    first, out = record(tmp_path, lines[:20])  # input ends (a closed terminal, a crash): nothing is lost
+    assert first.exit_code == 0 and "20 events; stopped" in first.stdout
+    assert len(read_log(out).events) == 20 and replay(read_log(out)).ok
+    again, _ = record(tmp_path, lines[20:], "--resume")
+    assert again.exit_code == 0 and "90 events; the game is over" in again.stdout
+    assert cli("replay", out).exit_code == 0
+
+
+def test_an_existing_log_is_not_overwritten_without_resume(tmp_path):
+    record(tmp_path, ["quit"])
+    result, _ = record(tmp_path, ["quit"])
+    assert result.exit_code == 2 and "exists: --resume continues it, --out names another file" in result.output
+
+
+def test_the_recorder_offers_the_legal_choices_and_takes_unseen_cards_and_undo():
+    game = load("mission-emission", None, {"players": 2})
+    recorder = Recorder(game)
+    for line in ("Uttarakhand", "Goa", "Jharkhand", "?", "?", "?"):
+        recorder.add(line)
+    assert recorder.due() == "seat 0 to choose a mission"
+    assert [c.text for c in recorder.choices()] == ["mission: Forest", "mission: Energy", "mission: Water", "mission: Smoke",
+                                                   "mission: Crowd", "mission: Garbage"]
+    assert recorder.add("Forest") == {"seat": 0, "mission": "Forest"}  # the value alone when one verb is due
+    choices = [c.text for c in recorder.choices()]
+    assert sorted(choices) == ["play: Goa", "play: Jharkhand", "play: Uttarakhand"]
+    second = {"seat": 0, "play": choices[1].split(": ")[1]}
+    assert recorder.add("2") == second  # the number of a listed choice
+    assert recorder.undo() == second and len(recorder.log.events) == 7
+
+
+def test_a_line_of_the_wrong_kind_at_a_draw_says_what_is_due():
+    game = load("mission-emission", None, {"players": 2})
+    recorder = Recorder(game)
+    try:
+        recorder.add("play: Goa")
+    except Exception as exc:  # IllegalAction
+        assert "a deal of a card to seat 0 is due: type the card (or ? for one not seen)" in str(exc)
+    else:
+        raise AssertionError("a play was taken as a deal")
+
+
+@pytest.mark.parametrize("example", ["fifty-missions/logs/example-crazy.yaml", "geheime-mission/logs/example-base.yaml",
+                                     "maybe-missions/logs/example-gadgets.yaml", "mission-emission/logs/example-strategy.yaml"])
+def test_every_game_can_be_recorded_to_its_examples_result(example, tmp_path):
+    source = REPO / "content" / example
+    log = read_log(source)
+    args = ["record", log.game, "--out", str(tmp_path / "game.yaml")] + (["--ruleset", log.ruleset] if log.ruleset else [])
+    for key, value in log.params.items():
+        args += ["-p", f"{key}={json.dumps(value)}"]
+    result = CliRunner().invoke(main, args, input="\n".join(lines_of(source)) + "\n", catch_exceptions=False)
+    assert result.exit_code == 0 and "the game is over" in result.stdout, result.output
+    assert "refused" not in result.stderr
+    recorded = replay(read_log(tmp_path / "game.yaml"))
+    assert recorded.ok and recorded.state.returns() == replay(log).state.returns()
