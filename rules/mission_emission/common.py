@@ -40,7 +40,7 @@ class MissionEmissionState(State):
     all been dealt or drawn) and implements :meth:`_act` (a seat's decision).
     """
 
-    __slots__ = ("hands", "deck", "bottom", "pockets", "active", "to_draw", "draw_i", "draw_kind", "rounds", "ties", "reshuffle_first")
+    __slots__ = ("hands", "deck", "bottom", "tied", "pockets", "active", "to_draw", "draw_i", "draw_kind", "rounds", "ties", "reshuffle_first")
 
     def __init__(self, game):
         super().__init__(game)
@@ -48,6 +48,7 @@ class MissionEmissionState(State):
         self.hands: list[list[int]] = [[] for _ in range(n)]
         self.deck: list[int] = self._initial_deck()
         self.bottom: list[int] = []
+        self.tied: list[int] = []  # how many cards each tie put under the deck, the earliest first
         self.pockets: list[list[int]] = [[] for _ in range(n)]
         self.active = 0  # the rulebook's youngest player: seat 0 starts
         self.to_draw: list[int] | tuple[int, ...] = [s for s in range(n) for _ in range(game.hand_size)]
@@ -70,15 +71,21 @@ class MissionEmissionState(State):
             p = 1.0 / len(deck)
             return [(c, p) for c in sorted(deck)]
         if self.bottom:
-            return [(self.bottom[0], 1.0)]
+            group = self._next_under()
+            return [(c, 1.0 / len(group)) for c in sorted(group)]
         return [(RESHUFFLE, 1.0)]
+
+    def _next_under(self) -> list[int]:
+        """The cards the earliest tie put under the deck and not yet drawn: they come next, in
+        the order the table put them there, which no one records (any of them may come first)."""
+        return self.bottom[:self.tied[0]]
 
     def is_chance_outcome(self, action: int) -> bool:
         """True when ``action`` is a card that can come off the deck now (or the reshuffle due)."""
         if self.deck:
             return action in self.deck
         if self.bottom:
-            return action == self.bottom[0]
+            return action in self._next_under()
         return action == RESHUFFLE
 
     def sample_chance(self, u: float) -> int:
@@ -86,7 +93,10 @@ class MissionEmissionState(State):
         deck = self.deck
         if deck:
             return deck[int(u * len(deck))]
-        return self.bottom[0] if self.bottom else RESHUFFLE
+        if self.bottom:
+            group = sorted(self._next_under())
+            return group[int(u * len(group))]
+        return RESHUFFLE
 
     def due_chance_event(self) -> dict[str, Any]:
         """The chance event due, without its outcome: ``{chance: draw, seat: 1}`` or ``{chance: reshuffle}``."""
@@ -106,7 +116,10 @@ class MissionEmissionState(State):
             if self.deck:
                 self.deck.remove(action)
             else:
-                del self.bottom[0]
+                self.bottom.remove(action)
+                self.tied[0] -= 1
+                if not self.tied[0]:
+                    del self.tied[0]
             self.hands[self.to_draw[self.draw_i]].append(action)
             self.draw_i += 1
             if self.draw_i == len(self.to_draw):
@@ -186,7 +199,8 @@ class MissionEmissionState(State):
             return IllegalAction(Reason.UNKNOWN_ACTION, f"{action} is no card of this game")
         name = self.game.card_names[action]
         if not self.deck:
-            return IllegalAction(Reason.IMPOSSIBLE_OUTCOME, f"{name} cannot be drawn: the next card is {self.game.card_names[self.bottom[0]]}, put under the deck earlier")
+            names = ", ".join(self.game.card_names[c] for c in sorted(self._next_under()))
+            return IllegalAction(Reason.IMPOSSIBLE_OUTCOME, f"{name} cannot be drawn: the next cards are those a tie put under the deck: {names}")
         return IllegalAction(Reason.IMPOSSIBLE_OUTCOME, f"{name} cannot be {'dealt' if due['chance'] == DEAL else 'drawn'}: it is in {self.where(action)}, not in the draw deck")
 
     def action_to_event(self, action: int, seat: int) -> dict[str, Any]:

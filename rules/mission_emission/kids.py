@@ -6,7 +6,8 @@ its owner's pocket ("whoever has the highest number of that Mission gets all the
 Smoke, Crowd and Garbage included: ``kids_winner: highest``, the default); with ``kids_winner:
 better`` the better number as the missions define it wins instead (higher Forest, Energy, Water;
 lower Smoke, Crowd, Garbage), a variant.  On a tie nobody takes them: they go under the draw deck
-(in clockwise order from the active seat).  Everyone draws one card; the next seat clockwise
+(in an order no one records: when they are drawn again, any card of the earliest tie may come
+first, a chance event like any draw).  Everyone draws one card; the next seat clockwise
 chooses.  Most cards in the pocket wins.
 
 "If the Draw Deck is finished, the game ends": with ``kids_end: deck`` (the default) the deck is
@@ -65,6 +66,7 @@ class MissionEmissionKidsState(MissionEmissionState):
         self.ties += tied
         if tied and not game.tie_first_played:
             self.bottom.extend(cards)
+            self.tied.append(len(cards))
             winner = -1
         else:
             winner = order[at]

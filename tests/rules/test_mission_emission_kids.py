@@ -93,11 +93,17 @@ def test_kids_tie_cards_go_to_the_bottom_of_the_draw_deck():
             state.apply(state.sample_chance(rng.random()))
         else:
             state.apply(state.legal_actions()[3])  # Smoke: no tie among these cards
-    assert state.chance_outcomes() == [(game.card("Karnataka"), 1.0)]
+    # the table put them under in an order nobody records: any of them may be drawn first
+    # (issue 12: "tied cards going under the deck in any order")
+    tied = sorted(game.card(n) for n in ("Karnataka", "West Bengal", "Bihar"))
+    assert state.chance_outcomes() == [(c, pytest.approx(1 / 3)) for c in tied]
+    pocketed = next(c for pocket in state.pockets for c in pocket)
     with pytest.raises(IllegalAction) as caught:
-        state.apply(game.card("Bihar"))
+        state.apply(pocketed)
     assert caught.value.reason == Reason.IMPOSSIBLE_OUTCOME
-    state.apply(game.card("Karnataka"))
+    assert "the next cards are those a tie put under the deck: " in caught.value.message
+    state.apply(game.card("Bihar"))
+    assert names(game, state.bottom) == ["Karnataka", "West Bengal"]
 
 
 def test_kids_game_ends_when_the_deck_cannot_refill():
