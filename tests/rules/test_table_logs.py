@@ -116,3 +116,40 @@ def test_simulate_names_an_ignored_parameter(cli):
     result = cli("simulate", "mission-emission", "--mode", "kids", "--games", "2", "-p", "reshuffle=when-empty")
     assert result.exit_code == 0, result.output
     assert "warning: parameter reshuffle: applies to the base game only, ignored in the kids game" in result.stderr
+
+
+def test_fifty_missions_play_then_draw_and_a_deal_round_the_table_replay(tmp_path):
+    # issue 17: the rulebook's player plays "then draws"; a table deals one card at a time round
+    # the table, and may deal before turning up the face-up cards
+    text = (LOGS / "fifty-missions/logs/example.yaml").read_text("utf-8")
+    replaced = text.replace("""  - {chance: mission, card: all-odd}
+  - {chance: mission, card: total-24}
+  - {chance: draw, seat: 0, card: yellow knife 5}""", """  - {chance: draw, seat: 0, card: yellow knife 5}
+  - {chance: mission, card: all-odd}
+  - {chance: mission, card: total-24}""")
+    replaced = replaced.replace("""  - {chance: face-up, cards: [red lighter 3, blue binoculars 5, yellow knife 7, green compass 2]}
+  - {chance: deal, seat: 0, cards: [green compass 1, red lighter 6, yellow knife 2, blue binoculars 6]}
+  - {chance: deal, seat: 1, cards: [red lighter 1, blue binoculars 2, yellow knife 4, green compass 7]}
+""", "".join(f"  - {{chance: deal, seat: {s}, card: {c}}}\n" for pair in zip(
+        ["green compass 1", "red lighter 6", "yellow knife 2", "blue binoculars 6"],
+        ["red lighter 1", "blue binoculars 2", "yellow knife 4", "green compass 7"]) for s, c in enumerate(pair))
+        + "  - {chance: face-up, cards: [red lighter 3, blue binoculars 5, yellow knife 7, green compass 2]}\n")
+    assert replaced.count("\n") == text.count("\n") + 6
+    path = tmp_path / "game.yaml"
+    path.write_text(replaced, "utf-8")
+    original, table = replay(read_log(LOGS / "fifty-missions/logs/example.yaml")), replay(read_log(path))
+    assert table.ok, table.error
+    assert table.state.returns() == original.state.returns() and table.state.outcome() == original.state.outcome()
+
+
+def test_maybe_missions_identities_dealt_seat_by_seat_replay(tmp_path):
+    # issue 17: a table deals each seat its public, then its secret identity
+    lines = (LOGS / "maybe-missions/logs/example-identities.yaml").read_text("utf-8").splitlines(True)
+    public = [i for i, line in enumerate(lines) if "public-identity" in line]
+    secret = [i for i, line in enumerate(lines) if "secret-identity" in line]
+    assert len(public) == len(secret) == 4 and secret[0] == public[-1] + 1
+    interleaved = [lines[i] for pair in zip(public, secret) for i in pair]
+    path = tmp_path / "game.yaml"
+    path.write_text("".join(lines[:public[0]] + interleaved + lines[secret[-1] + 1:]), "utf-8")
+    result = replay(read_log(path))
+    assert result.ok and result.finished, result.error
