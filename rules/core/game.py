@@ -345,6 +345,16 @@ class State:
         """The whole state as plain data with names (golden files, debugging)."""
         raise NotImplementedError
 
+    def said_aloud(self, event: dict[str, Any]) -> bool:
+        """Whether ``event`` is something the table says aloud that changes nothing (50 Missions: a
+        medal won, ``{chance: mission, card: bronze}``), true now: replay accepts it and moves on.
+        False for an event to apply.  None by default.
+
+        Raises:
+            IllegalAction: the announcement is not true now (the medal is not won yet, ...).
+        """
+        return False
+
     def check_invariants(self) -> list[str]:
         """Problems with the state's consistency (every card in one place, ...); ``[]`` when sound."""
         raise NotImplementedError

@@ -316,12 +316,26 @@ def _outcome_name(state: State, single: _Single, action: int) -> str:
 def _next_of_run(state: State, singles: list[_Single], run: tuple[int, ...]) -> int:
     """The single of ``run`` that matches the chance event due (the first of the run when none
     does, or no chance event is due: applying it gives the reason)."""
+    first = singles[run[0]].event
+    try:
+        if state.said_aloud(first):  # said aloud where it was said (it changes nothing)
+            return run[0]
+    except IllegalAction:
+        pass  # not true now: perhaps once the rest of the step is applied
     if state.current == CHANCE:
         due = state.due_chance_event()
         for k in run:
-            if _skeleton(singles[k].event, due) == due:
+            if _skeleton(singles[k].event, due) == due and not _says(state, singles[k].event):
                 return k
     return run[0]
+
+
+def _says(state: State, event: dict[str, Any]) -> bool:
+    """Whether ``event`` is an announcement (true or not) rather than an event to apply."""
+    try:
+        return state.said_aloud(event)
+    except IllegalAction:
+        return True
 
 
 def _skeleton(event: dict[str, Any], due: dict[str, Any]) -> dict[str, Any]:
@@ -337,6 +351,8 @@ def _concrete(state: State, single: _Single, action: int | None) -> dict[str, An
 
 
 def _apply_one(state: State, single: dict[str, Any]) -> None:
+    if state.said_aloud(single):
+        return
     seat, action = state.event_to_action(single)
     if seat == CHANCE and state.current == CHANCE:
         due = state.due_chance_event()

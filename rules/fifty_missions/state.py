@@ -342,6 +342,28 @@ class FiftyMissionsState(State):
         card, slot = divmod(action, SLOTS)
         return {"seat": seat, "play": game.card_names[card], "slot": slot}
 
+    def said_aloud(self, event: dict[str, Any]) -> bool:
+        """A medal said aloud as the table turns it over, ``{chance: mission, card: bronze}`` (its
+        id or name, any case): accepted once that medal is won (rulebook, "Medals": the medal on
+        top of the mission deck is turned over and won); it changes nothing.
+
+        Raises:
+            IllegalAction: ``chance.impossible`` when that medal is not won yet.
+        """
+        if event.get("chance") != _MISSION or not isinstance(event.get("card"), str):
+            return False
+        game = self.game
+        said = event["card"].casefold()
+        names = [(i, n) for i, (mid, n) in enumerate(zip(game.medal_ids, game.medal_names)) if said in (mid.casefold(), n.casefold())]
+        if not names:
+            return False
+        i, name = names[0]
+        if self.medals > i:
+            return True
+        below = game.medal_places[i] - self.drawn
+        raise IllegalAction(Reason.IMPOSSIBLE_OUTCOME, f"the {name} medal is not won yet: it lies under {below} more mission "
+                                                       f"card{'s' * (below != 1)} of the mission deck")
+
     def event_to_action(self, event: dict[str, Any]) -> tuple[int, int]:
         """``(seat, action)`` for a log event (:data:`CHANCE` as the seat of chance events).
 

@@ -153,3 +153,26 @@ def test_maybe_missions_identities_dealt_seat_by_seat_replay(tmp_path):
     path.write_text("".join(lines[:public[0]] + interleaved + lines[secret[-1] + 1:]), "utf-8")
     result = replay(read_log(path))
     assert result.ok and result.finished, result.error
+
+
+def _with_line_after(src: Path, event_number: int, line: str, tmp_path: Path) -> Path:
+    log = read_log(src)
+    lines = src.read_text("utf-8").splitlines(True)
+    at = log.line_of(event_number - 1)  # 1-based line of that event
+    path = tmp_path / "game.yaml"
+    path.write_text("".join(lines[:at] + [line + "\n"] + lines[at:]), "utf-8")
+    return path
+
+
+def test_a_medal_said_aloud_is_accepted_when_won_and_refused_before(tmp_path):
+    # issue 17: "a medal won ({chance: mission, card: bronze} today gets no mission is called 'bronze')"
+    src = LOGS / "fifty-missions/logs/example-standard.yaml"
+    won = []
+    replay(read_log(src), on_event=lambda n, e, state: won.append(n) if state.medals == 1 and not won else None)
+    assert won, "the example wins a medal"
+    result = replay(read_log(_with_line_after(src, won[0], "  - {chance: mission, card: Bronze}", tmp_path)))
+    assert result.ok, result.error
+    assert result.state.outcome() == replay(read_log(src)).state.outcome()
+    early = replay(read_log(_with_line_after(src, won[0] - 2, "  - {chance: mission, card: bronze}", tmp_path)))
+    assert not early.ok and early.error.reason == "chance.impossible"
+    assert "the Bronze medal is not won yet: it lies under" in early.error.message
