@@ -85,8 +85,8 @@ def simulate(game: str, mode: str | None, players: int | None, ruleset: str | No
         raise click.UsageError(str(exc)) from None
     except ContentErrors as exc:
         _fail_content(exc)
-    for message in engine.ignored_params(params):
-        click.echo(f"warning: parameter {message}", err=True)
+    for message in [f"parameter {m}" for m in engine.ignored_params(params)] + engine.inert_rules():
+        click.echo(f"warning: {message}", err=True)
     spec = SimulationSpec(game, dict(engine.params), tuple(names), games, seed, workers, time_limit,
                           str(content) if content else None)
     result = _with_progress(run, spec, fmt)

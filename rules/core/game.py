@@ -113,6 +113,12 @@ class Game:
         value, in words (see :func:`deckpress.rules.core.params.ignored`)."""
         return ignored(self.info.params, self.params, given, self.content_defaults(self.content))
 
+    def inert_rules(self) -> list[str]:
+        """Warnings, in words, for parameter choices that make a rule never act in this game
+        (Maybe Missions: reduce randomness drawing from the votes not dealt, at 6 players).
+        None by default."""
+        return []
+
     @classmethod
     def content_defaults(cls, content: "GameContent") -> dict[str, Any]:
         """Values of parameters declared with a ``FROM_CONTENT`` default (none by default)."""

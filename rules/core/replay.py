@@ -89,6 +89,7 @@ def replay(log: GameLog, content_dir: Path | None = None, content: "GameContent 
         raise LogError(f"{log.source}:{line}" if line else log.source, str(exc)) from None
     result = ReplayResult(log, game, game.new_state())
     result.warnings.extend(f"parameter {message}" for message in game.ignored_params(log.params))
+    result.warnings.extend(game.inert_rules())
     if log.content_hash and log.content_hash != game.content_hash:
         result.warnings.append(f"the log was recorded with other content ({log.content_hash[:19]}...); "
                                f"replaying with {game.content_hash[:19]}...")

@@ -89,6 +89,11 @@ GAME_INFO = GameInfo(
               "rulebook, Variants: 'You can allow Master Cards to be played as well'"),
         Param("reduce_randomness", bool, False, "Variant: a seat that collected no card this round may discard 2 votes "
               "and draw 2 new ones.", "rulebook, Variants: 'To reduce randomness'"),
+        Param("redraw_from", str, "discards", "Reduce randomness: where the 2 new votes come from. 'the deck' is read as "
+              "discards, the votes discarded so far, shuffled (the seat's own 2 join them after it draws), which works at "
+              "every player count; box, the votes not dealt at set-up, is empty at 6 players (the variant never acts) and "
+              "brings in votes from outside the game's 5 + 5 per player at 3 to 5.",
+              "rulebook, Variants: 'you may discard 2 Votes to draw new ones from the deck'", choices=("discards", "box")),
         Param("tie", str, "success", "A tied vote is a SUCCESS (card-facts.md) or, as a variant, a FAIL.",
               "card-facts.md: 'A tie vote counts as SUCCESS'", choices=("success", "fail")),
         Param("votes", int, 5, "YES votes and NO votes per player in the deck; each hand is twice this.",
@@ -132,6 +137,7 @@ class MaybeMissionsGame(Game):
         self.end_on_empty_market: bool = params["empty_market"] == "end"
         self.shop_high_first: bool = params["shop_order"] == "high-first"
         self.reduce_randomness: bool = params["reduce_randomness"]
+        self.redraw_from_box: bool = params["redraw_from"] == "box"
         self.tie_success: bool = params["tie"] == "success"
         self.votes_per_type: int = params["votes"]
         self.hand_size = 2 * self.votes_per_type
@@ -148,6 +154,14 @@ class MaybeMissionsGame(Game):
         """Every rule, power or reward of a kind this engine does not implement, at its ``kind``
         key (``file:line:column``): content the engine would otherwise have to ignore."""
         return unsupported_kinds(content, IMPLEMENTED)
+
+    def inert_rules(self) -> list[str]:
+        """Reduce randomness with ``redraw_from: box`` when every vote is dealt at set-up (6 players
+        with 5 + 5 each of the 60): there is nothing to draw, the variant never acts."""
+        if self.reduce_randomness and self.redraw_from_box and len(self.vote_numbers) <= 2 * self.votes_per_type * self.players:
+            return [f"reduce_randomness never acts with redraw_from: box at {self.players} players: every vote is dealt "
+                    "at set-up, none is left to draw (redraw_from: discards works at every player count)"]
+        return []
 
     def measures(self, tallies: Mapping[str, int], games: int) -> list[Measure]:
         """Score spread, the resources and Master rules that swing games, identities, purchases

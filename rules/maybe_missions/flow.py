@@ -644,24 +644,55 @@ def clear_table(state) -> None:
 @task("offer_redraw")
 def offer_redraw(state, seat: int) -> None:
     """Reduce-randomness variant (rulebook "Variants"): a seat that collected no card this round
-    may discard 2 votes to draw new ones from the vote deck."""
-    if not state.got_card[seat] and len(state.hands[seat]) >= 2 and state.box:
+    may discard 2 votes to draw new ones "from the deck": the discarded votes (``redraw_from:
+    discards``, the default) or the votes not dealt (``box``)."""
+    pile = state.box if state.game.redraw_from_box else state.vote_discard
+    if not state.got_card[seat] and len(state.hands[seat]) >= 2 and pile:
         state.ask("redraw", seat, -1)
 
 
 @decision("redraw", "redraw", "vote", "to discard a vote and draw a new one, or not (none)",
           lambda state, seat, first: sorted(state.hands[seat]) + ([PASS] if first < 0 else []))
 def redraw(state, seat: int, action: int, first: int) -> None:
-    """The first chosen vote is discarded and a second is asked for; then two votes are drawn."""
+    """The first chosen vote is discarded and a second is asked for; then two votes are drawn
+    (from the discards, the seat's own two joining them after it draws; or from the box)."""
     if action == PASS:
         return
     state.hands[seat].remove(action)
-    state.vote_discard.append(action)
+    if state.game.redraw_from_box:
+        state.vote_discard.append(action)
+    else:
+        state.redraw_held.append(action)
     if first < 0:
         state.ask("redraw", seat, action)
     else:
         state.count("redraws")
-        state.push(("draw_votes", seat, 2))
+        if state.game.redraw_from_box:
+            state.push(("draw_votes", seat, 2))
+        else:
+            state.push(("redraw_votes", seat, 2), ("release_redrawn",))
+
+
+@task("redraw_votes")
+def redraw_votes(state, seat: int, n: int) -> None:
+    """``seat`` draws ``n`` votes from the discarded votes, fewer if there are not enough."""
+    if n > 0 and state.vote_discard:
+        state.push(("redraw_votes", seat, n - 1))
+        state.draw("redraw", seat)
+
+
+@chance("redraw", "vote", ("seat",), lambda state, seat: uniform(state.vote_discard))
+def vote_redrawn(state, action: int, seat: int) -> None:
+    """``seat`` draws a discarded vote (reduce randomness, ``redraw_from: discards``)."""
+    state.vote_discard.remove(action)
+    state.hands[seat].append(action)
+
+
+@task("release_redrawn")
+def release_redrawn(state) -> None:
+    """The two votes the seat discarded join the discards once it has drawn."""
+    state.vote_discard.extend(state.redraw_held)
+    state.redraw_held = []
 
 
 @task("next_active")

@@ -37,7 +37,7 @@ class MaybeMissionsState(State):
 
     __slots__ = (
         # votes
-        "hands", "box", "deal_left", "vote_discard", "face_down", "passing", "need", "t_seat", "t_num", "t_eff", "t_counted",
+        "hands", "box", "deal_left", "vote_discard", "redraw_held", "face_down", "passing", "need", "t_seat", "t_num", "t_eff", "t_counted",
         # cards
         "mission_deck", "market", "mission", "mission_shop", "mission_discard",
         "master_deck", "master_top", "master_now", "played_masters", "master_discard",
@@ -58,6 +58,7 @@ class MaybeMissionsState(State):
         self.box: list[int] = list(game.vote_numbers)
         self.deal_left = [game.votes_per_type * n, game.votes_per_type * n]  # NO slots, YES slots still to deal
         self.vote_discard: list[int] = []
+        self.redraw_held: list[int] = []  # reduce randomness, redraw_from: discards: the votes just discarded
         self.face_down: list[list[int]] = [[] for _ in range(n)]
         self.passing: list[list[int]] = [[] for _ in range(n)]
         self.need = [0] * n
@@ -405,6 +406,7 @@ class MaybeMissionsState(State):
             yield f"set aside by seat {s} to pass", self.passing[s]
         yield "on the table", self.t_num
         yield "discarded", self.vote_discard
+        yield "just discarded to draw anew", self.redraw_held
 
     def _card_zones(self) -> Iterator[tuple[str, list[int]]]:
         yield "the mission deck", self.mission_deck

@@ -334,7 +334,8 @@ def test_without_the_variant_won_master_cards_stay_put():
 
 def test_variant_reduce_randomness_redraws_two_votes_for_a_seat_that_collected_nothing():
     # Rulebook "Variants": "If you didn't collect a card this round, you may discard 2 Votes to draw new ones from the deck."
-    state = start(mm(players=3, reduce_randomness=True))
+    # redraw_from: box reads "the deck" as the votes not dealt at set-up
+    state = start(mm(players=3, reduce_randomness=True, redraw_from="box"))
     round_to_vote(state, "master-16", ["Crack the hotel safe"])
     votes(state, 2, 11, 21)
     do(state, {"seat": 0, "collect": "Crack the hotel safe"})
@@ -345,6 +346,23 @@ def test_variant_reduce_randomness_redraws_two_votes_for_a_seat_that_collected_n
     assert sorted(state.hands[1]) == [12, 14, 16, 17, 18, 19, 20, 40, 41] and {13, 15} <= set(state.vote_discard)
     do(state, {"seat": 2, "redraw": "none"})
     assert state.due_chance_event() == {"chance": "master"}
+
+
+def test_reduce_randomness_draws_from_the_discarded_votes_by_default():
+    # issue 17: "the deck" read as the discarded votes (the default), so the variant acts at every
+    # player count; the seat's own two discards join the pile only after it has drawn
+    state = start(mm(players=3, reduce_randomness=True))
+    round_to_vote(state, "master-16", ["Crack the hotel safe"])
+    votes(state, 2, 11, 21)
+    do(state, {"seat": 0, "collect": "Crack the hotel safe"})
+    discards = sorted(state.vote_discard)
+    assert discards == [2, 11, 21]  # this round's votes
+    do(state, {"seat": 1, "redraw": 13}, {"seat": 1, "redraw": 15})
+    assert state.due_chance_event() == {"chance": "redraw", "seat": 1}
+    assert [a for a, _ in state.chance_outcomes()] == discards  # not 13 or 15
+    do(state, {"chance": "redraw", "seat": 1, "card": 2}, {"chance": "redraw", "seat": 1, "card": 21})
+    assert sorted(state.hands[1]) == [2, 12, 14, 16, 17, 18, 19, 20, 21] and sorted(state.vote_discard) == [11, 13, 15]
+    assert not state.check_invariants()
 
 
 # -- Hidden information -----------------------------------------------------------------------------------
@@ -371,3 +389,22 @@ def test_a_log_names_a_card_by_what_it_prints(name, card_id):
 
     game = load("maybe-missions")
     assert game.card_ids[game.card(name)] == card_id
+
+
+def test_reduce_randomness_acts_at_six_players_and_the_inert_reading_is_named(cli):
+    # issue 17: drawing "from the deck" the votes not dealt never acts at 6 players (all 60 dealt);
+    # the default reads it as the discarded votes, which works at every count
+    from deckpress.rules.core.bots import make_bot
+    from deckpress.rules.core.registry import load
+    from deckpress.rules.core.simulate import game_rng, play_game
+
+    for redraw_from, acts in (("discards", True), ("box", False)):
+        game = load("maybe-missions", None, {"players": 6, "reduce_randomness": True, "redraw_from": redraw_from})
+        redraws = 0
+        for i in range(20):
+            state = play_game(game, [make_bot("maybe-missions", "random") for _ in range(6)], game_rng(3, i))[0]
+            assert not state.check_invariants()
+            redraws += state.tally().get("redraws", 0)
+        assert (redraws > 0) == acts, (redraw_from, redraws)
+    result = cli("simulate", "maybe-missions", "--players", "6", "-p", "reduce_randomness=true", "-p", "redraw_from=box", "--games", "2")
+    assert "warning: reduce_randomness never acts with redraw_from: box at 6 players" in result.stderr
