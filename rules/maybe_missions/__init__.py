@@ -94,6 +94,11 @@ GAME_INFO = GameInfo(
               "every player count; box, the votes not dealt at set-up, is empty at 6 players (the variant never acts) and "
               "brings in votes from outside the game's 5 + 5 per player at 3 to 5.",
               "rulebook, Variants: 'you may discard 2 Votes to draw new ones from the deck'", choices=("discards", "box")),
+        Param("vote_numbers", str, "random", "Which vote cards are in play: random, 'votes' YES and 'votes' NO per "
+              "player taken at random from the 60 (the others stay in the box, the vote deck that draws take from); "
+              "lowest, the votes numbered 1 to 2 x votes x players (the rest left out), so 'votes above 45 don't "
+              "count' and the +-15 shifts act only with enough players.",
+              "rulebook, Setup: 'Create a deck containing 5 YES and 5 NO Votes per player'", choices=("random", "lowest")),
         Param("tie", str, "success", "A tied vote is a SUCCESS (card-facts.md) or, as a variant, a FAIL.",
               "card-facts.md: 'A tie vote counts as SUCCESS'", choices=("success", "fail")),
         Param("votes", int, 5, "YES votes and NO votes per player in the deck; each hand is twice this.",
@@ -137,6 +142,7 @@ class MaybeMissionsGame(Game):
         self.end_on_empty_market: bool = params["empty_market"] == "end"
         self.shop_high_first: bool = params["shop_order"] == "high-first"
         self.reduce_randomness: bool = params["reduce_randomness"]
+        self.lowest_votes: bool = params["vote_numbers"] == "lowest"
         self.redraw_from_box: bool = params["redraw_from"] == "box"
         self.tie_success: bool = params["tie"] == "success"
         self.votes_per_type: int = params["votes"]
@@ -155,11 +161,17 @@ class MaybeMissionsGame(Game):
         key (``file:line:column``): content the engine would otherwise have to ignore."""
         return unsupported_kinds(content, IMPLEMENTED)
 
+    @property
+    def votes_in_play(self) -> list[int]:
+        """The vote numbers of this game's box at set-up (all of them, or the lowest
+        2 x votes x players with ``vote_numbers: lowest``)."""
+        return self.vote_numbers[:2 * self.votes_per_type * self.players] if self.lowest_votes else self.vote_numbers
+
     def inert_rules(self) -> list[str]:
         """Reduce randomness with ``redraw_from: box`` when every vote is dealt at set-up (6 players
         with 5 + 5 each of the 60): there is nothing to draw, the variant never acts."""
-        if self.reduce_randomness and self.redraw_from_box and len(self.vote_numbers) <= 2 * self.votes_per_type * self.players:
-            return [f"reduce_randomness never acts with redraw_from: box at {self.players} players: every vote is dealt "
+        if self.reduce_randomness and self.redraw_from_box and len(self.votes_in_play) <= 2 * self.votes_per_type * self.players:
+            return [f"reduce_randomness never acts with redraw_from: box at {self.players} players here: every vote in play is dealt "
                     "at set-up, none is left to draw (redraw_from: discards works at every player count)"]
         return []
 
@@ -235,6 +247,12 @@ class MaybeMissionsGame(Game):
                                      "votes in votes.yaml")
         if n > MAX_SEATS:
             raise ParameterError(f"the engine handles at most {MAX_SEATS} seats")
+        if self.lowest_votes:
+            lowest = self.vote_numbers[:2 * self.votes_per_type * n]
+            for t, name in ((YES, "YES"), (NO, "NO")):
+                if sum(1 for x in lowest if self.vote_type[x] == t) != self.votes_per_type * n:
+                    raise ParameterError(f"vote_numbers: lowest: votes 1 to {len(lowest)} are not {self.votes_per_type * n} YES and "
+                                         f"{self.votes_per_type * n} NO in votes.yaml")
         if self.identities and n > min(len(self.public_names), len(self.secret_names)):
             raise ParameterError(f"Secret Identities needs an identity of each kind per player: {n} players, "
                                  f"{len(self.public_names)} public and {len(self.secret_names)} secret identities")

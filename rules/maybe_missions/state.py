@@ -55,7 +55,7 @@ class MaybeMissionsState(State):
         super().__init__(game)
         n = game.players
         self.hands: list[list[int]] = [[] for _ in range(n)]
-        self.box: list[int] = list(game.vote_numbers)
+        self.box: list[int] = list(game.votes_in_play)
         self.deal_left = [game.votes_per_type * n, game.votes_per_type * n]  # NO slots, YES slots still to deal
         self.vote_discard: list[int] = []
         self.redraw_held: list[int] = []  # reduce randomness, redraw_from: discards: the votes just discarded
@@ -431,7 +431,7 @@ class MaybeMissionsState(State):
         game = self.game
         problems = []
         for what, zones, expected, name in (
-            ("vote", list(self._vote_zones()), set(game.vote_numbers), str),
+            ("vote", list(self._vote_zones()), set(game.votes_in_play), str),
             ("card", list(self._card_zones()), set(game.mission_cards) | set(game.master_cards) | (set(game.shop_cards) if game.gadgets else set()),
              lambda c: game.card_names[c]),
         ):

@@ -407,4 +407,22 @@ def test_reduce_randomness_acts_at_six_players_and_the_inert_reading_is_named(cl
             redraws += state.tally().get("redraws", 0)
         assert (redraws > 0) == acts, (redraw_from, redraws)
     result = cli("simulate", "maybe-missions", "--players", "6", "-p", "reduce_randomness=true", "-p", "redraw_from=box", "--games", "2")
-    assert "warning: reduce_randomness never acts with redraw_from: box at 6 players" in result.stderr
+    assert "warning: reduce_randomness never acts with redraw_from: box at 6 players here" in result.stderr
+
+
+def test_vote_numbers_in_play_random_or_the_lowest():
+    # issue 17: a random 5N + 5N of the 60 votes (the default) or the votes numbered 1..10N
+    from deckpress.rules.core.bots import make_bot
+    from deckpress.rules.core.registry import load
+    from deckpress.rules.core.simulate import game_rng, play_game
+
+    highest = {}
+    for choice in ("random", "lowest"):
+        game = load("maybe-missions", None, {"players": 3, "vote_numbers": choice})
+        seen = set()
+        for i in range(10):
+            final = play_game(game, [make_bot("maybe-missions", "random") for _ in range(3)], game_rng(5, i))[0]
+            assert not final.check_invariants()
+            seen |= {n for hand in final.hands for n in hand} | set(final.vote_discard)
+        highest[choice] = max(seen)
+    assert highest["lowest"] <= 30 < highest["random"]
