@@ -35,6 +35,8 @@ MAX_IMAGE_BYTES = 5 * 1024 * 1024
 #: Pixel limit of an image: 25 Mpx is a 63 x 88 mm card at well over 1,200 dpi.  Pillow only warns
 #: below its own 89 Mpx bomb limit, and a 100 Mpx image takes about 500 MB to decode.
 MAX_IMAGE_PIXELS = 25_000_000
+#: Byte limit of a font a game declares: Noto Sans Devanagari is about 0.24 MB, a CJK font 5 to 20 MB.
+MAX_FONT_BYTES = 32 * 1024 * 1024
 
 _URL = re.compile(r"^[A-Za-z][A-Za-z0-9+.-]*:")
 

@@ -262,6 +262,7 @@ def _preview(base: GameContent, merged: GameContent, art: dict[str, str], path: 
         OutputError: ``path`` cannot be written.
     """
     from deckpress.generator.model import Deck
+    from deckpress.generator.render.fonts import game_fonts
     from deckpress.generator.render.kit import PrintOptions, render_pdf
 
     module = kit_module(base.game_id)
@@ -276,7 +277,8 @@ def _preview(base: GameContent, merged: GameContent, art: dict[str, str], path: 
     if not decks or (path is None and not render):
         return None, ids
     pdf = render_pdf(merged.documents["layout"], decks, None, PrintOptions(), title=f"{merged['game']['title']}: variant preview",
-                     checked_images=frozenset(art.values()), locate=card_locator(merged))
+                     checked_images=frozenset(art.values()), locate=card_locator(merged),
+                     fonts=game_fonts(merged.documents["game"], merged.root))
     if path is None:
         return None, ids
     write_atomic(path, pdf)

@@ -1,6 +1,8 @@
 """The first page(s) of a kit: title, sections of text and tables, laid out with reportlab's
 platypus.  Every string from content is escaped before it reaches a Paragraph, so card data
-prints literally and can never inject markup (links, images, broken tags)."""
+prints literally and can never inject markup (links, images, broken tags).  Each string is drawn
+in the game's font chains as card text is (:mod:`deckpress.generator.render.scripts`): every
+character in the first font that has it, shaped where its script needs it."""
 from __future__ import annotations
 
 from xml.sax.saxutils import escape
@@ -12,6 +14,8 @@ from reportlab.pdfgen.canvas import Canvas
 from reportlab.platypus import Frame, Paragraph, Spacer, Table, TableStyle
 
 from deckpress.generator.model import Cover
+from deckpress.generator.render.fonts import SHIPPED, Fonts
+from deckpress.generator.render.scripts import needs_shaping, runs
 
 _TITLE = ParagraphStyle("title", fontName="Lato-Bold", fontSize=24, leading=28, spaceAfter=2 * mm)
 _SUBTITLE = ParagraphStyle("subtitle", fontName="Lato", fontSize=11, leading=14, textColor=colors.HexColor("#444444"), spaceAfter=4 * mm)
@@ -22,14 +26,32 @@ _HEAD_CELL = ParagraphStyle("headcell", parent=_CELL, fontName="Lato-Bold")
 _MARGIN_MM = 15
 
 
-def cover_flowables(cover: Cover, width_pt: float) -> list:
-    """The cover as platypus flowables for a frame ``width_pt`` wide (all text escaped)."""
-    story = [Paragraph(escape(cover.title), _TITLE), Paragraph(escape(cover.subtitle), _SUBTITLE)]
+def _paragraph(text: str, style: ParagraphStyle, fonts: Fonts) -> Paragraph:
+    """``text`` (escaped) as a Paragraph in ``style``, each run in its font of the chain.
+
+    Raises:
+        Unprintable: a character no font draws, or right-to-left text.
+    """
+    chain = fonts.chain("bold" if style.fontName.endswith("Bold") else "regular")
+    parts = runs(text, chain)
+    if len(parts) <= 1 and (not parts or parts[0][0] == style.fontName):
+        return Paragraph(escape(text), style)
+    markup = "".join(escape(part) if font == style.fontName else f'<font name="{font}">{escape(part)}</font>' for font, part in parts)
+    return Paragraph(markup, ParagraphStyle(style.name + "-shaped", parent=style, shaping=int(needs_shaping(text))))
+
+
+def cover_flowables(cover: Cover, width_pt: float, fonts: Fonts = SHIPPED) -> list:
+    """The cover as platypus flowables for a frame ``width_pt`` wide (all text escaped).
+
+    Raises:
+        Unprintable: cover text with a character no font of the game's chains draws.
+    """
+    story = [_paragraph(cover.title, _TITLE, fonts), _paragraph(cover.subtitle, _SUBTITLE, fonts)]
     for section in cover.sections:
-        story.append(Paragraph(escape(section.heading), _HEADING))
-        story.extend(Paragraph(escape(p), _BODY) for p in section.paragraphs)
+        story.append(_paragraph(section.heading, _HEADING, fonts))
+        story.extend(_paragraph(p, _BODY, fonts) for p in section.paragraphs)
         if section.table:
-            rows = [[Paragraph(escape(str(cell)), _HEAD_CELL if r == 0 else _CELL) for cell in row]
+            rows = [[_paragraph(str(cell), _HEAD_CELL if r == 0 else _CELL, fonts) for cell in row]
                     for r, row in enumerate(section.table)]
             rel = section.column_widths or [1] * len(section.table[0])
             widths = [width_pt * w / sum(rel) for w in rel]
@@ -44,11 +66,15 @@ def cover_flowables(cover: Cover, width_pt: float) -> list:
     return story
 
 
-def draw_cover(c: Canvas, cover: Cover, sheet_mm: tuple[float, float]) -> int:
-    """Draw the cover on as many pages as it needs; returns the number of pages drawn."""
+def draw_cover(c: Canvas, cover: Cover, sheet_mm: tuple[float, float], fonts: Fonts = SHIPPED) -> int:
+    """Draw the cover on as many pages as it needs; returns the number of pages drawn.
+
+    Raises:
+        Unprintable: as :func:`cover_flowables`.
+    """
     w, h = sheet_mm[0] * mm, sheet_mm[1] * mm
     m = _MARGIN_MM * mm
-    story = cover_flowables(cover, w - 2 * m)
+    story = cover_flowables(cover, w - 2 * m, fonts)
     pages = 0
     while story:
         frame = Frame(m, m, w - 2 * m, h - 2 * m, leftPadding=0, rightPadding=0, topPadding=0, bottomPadding=0)

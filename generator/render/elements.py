@@ -16,7 +16,8 @@ from reportlab.lib.colors import Color
 from reportlab.lib.units import mm
 from reportlab.pdfgen.canvas import Canvas
 
-from deckpress.generator.render.fonts import FONTS
+from deckpress.generator.render import scripts
+from deckpress.generator.render.fonts import SHIPPED, Fonts
 from deckpress.generator.safetext import choices, excerpt
 from deckpress.generator.render.icons import draw_icon, icon_set
 from deckpress.generator.render.text import TextOverflow, fit
@@ -83,6 +84,7 @@ class Painter:
     bleed: tuple[float, float, float, float] = (0.0, 0.0, 0.0, 0.0)
     forms: set[str] = field(default_factory=set)  # icon forms already in the document
     open_image: Callable[[str], Any] | None = None  # image name -> ImageReader, through the gate
+    fonts: Fonts = SHIPPED  # font chains by style: the game's own fonts, then the shipped ones
 
     def place(self, x0: float, y0: float, width: float, height: float, bleed: tuple[float, float, float, float]) -> None:
         """Set the current card's geometry (all in pt)."""
@@ -199,7 +201,7 @@ class Text(Element):
     def __init__(self, spec, path):
         super().__init__(spec, path)
         self.template = Template(spec["text"])
-        self.font = FONTS[spec.get("font", "regular")]
+        self.style = spec.get("font", "regular")
         self.size = spec["font_pt"]
         self.min_size = spec.get("min_font_pt", min(self.size, 6))
         self.align = spec.get("align", "left")
@@ -212,13 +214,15 @@ class Text(Element):
         if not text:
             return
         x, y, w, h = _box(p, self.spec, dx, dy)
+        chain = p.fonts.chain(self.style)
         try:
-            f = fit(text, self.font, self.size, self.min_size, w, h, self.wrap, self.leading)
+            f = fit(text, chain, self.size, self.min_size, w, h, self.wrap, self.leading)
         except TextOverflow as exc:
             raise LayoutError(self.path, f"text '{self.template.source}' = '{text}' {exc} in its {self.spec['w_mm']} x {self.spec['h_mm']} mm box", of_card=True) from None
+        except scripts.Unprintable as exc:
+            raise LayoutError(self.path, f"text '{self.template.source}' = '{text}' {exc}", of_card=True) from None
         c = p.canvas
         c.setFillColor(self.colour(p, "colour", fields, "#000000"))
-        c.setFont(self.font, f.size)
         step = f.size * self.leading
         block = (len(f.lines) - 1) * step + (f.ascent - f.descent)
         if self.valign == "top":
@@ -227,13 +231,9 @@ class Text(Element):
             base = y + block - f.ascent
         else:
             base = y + (h + block) / 2 - f.ascent
+        anchor = {"center": x + w / 2, "right": x + w}.get(self.align, x)
         for line in f.lines:
-            if self.align == "center":
-                c.drawCentredString(x + w / 2, base, line)
-            elif self.align == "right":
-                c.drawRightString(x + w, base, line)
-            else:
-                c.drawString(x, base, line)
+            scripts.draw(c, anchor, base, line, chain, f.size, self.align)
             base -= step
 
 

@@ -7,6 +7,7 @@ invariant mode; the embedded Lato font is the canvas's initial font, so no Helve
 from __future__ import annotations
 
 import io
+from pathlib import Path
 from dataclasses import dataclass
 
 from reportlab.lib.colors import black, white
@@ -19,11 +20,13 @@ from deckpress.generator.games import kit_module
 from deckpress.generator.errors import ContentError, ContentErrors
 from deckpress.generator.imposition import PAPERS, FoldGrid, Grid, ImpositionError, fold_grid, grid, paper_size
 from deckpress.generator.model import Board, Cover, Deck, Section
-from deckpress.generator.render import fonts
+from deckpress.generator.render.fonts import SHIPPED, Fonts, game_fonts
+from deckpress.generator.render.fonts import register as register_fonts
 from deckpress.generator.render.board import draw_board
 from deckpress.generator.render.cover import draw_cover
 from deckpress.generator.render.elements import LayoutError, Painter
 from deckpress.generator.render.images import ImageSource
+from deckpress.generator.render.scripts import Unprintable
 from deckpress.generator.render.layout import CardLayout, Layout, compile_layout, shared_back
 
 CROP_MARK_PT = 0.3
@@ -77,7 +80,7 @@ def build_kit(content: GameContent, options: PrintOptions = PrintOptions()) -> b
         decks, boards = only_sets(content.game_id, decks, boards, options.sets)
         cover = _only_sets(cover, options.sets)
     return render_pdf(content.documents["layout"], decks, cover, options, title=content["game"]["title"], boards=boards,
-                      locate=card_locator(content))
+                      locate=card_locator(content), fonts=game_fonts(content.documents["game"], content.root))
 
 
 def only_sets(game_id: str, decks: list[Deck], boards: list[Board], sets: tuple[str, ...]) -> tuple[list[Deck], list[Board]]:
@@ -110,13 +113,13 @@ def _only_sets(cover: Cover, sets: tuple[str, ...]) -> Cover:
 
 
 def render_pdf(layout_doc, decks: list[Deck], cover: Cover | None, options: PrintOptions, title: str = "deckpress",
-               boards: list[Board] = (), checked_images: frozenset[str] = frozenset(), locate=None) -> bytes:
+               boards: list[Board] = (), checked_images: frozenset[str] = frozenset(), locate=None, fonts: Fonts = SHIPPED) -> bytes:
     """Render ``decks`` (and ``cover`` if given) with the layouts of ``layout_doc``: see
     :func:`build_kit`.  Used directly for previews of a subset of cards.  Images are named
     relative to the layout's folder (the game's) and opened through the gate; ``checked_images``
     are absolute paths already checked elsewhere (a variant's art); ``locate`` puts a card's
     layout errors at its own line (see :func:`summarise`)."""
-    fonts.register()
+    register_fonts()
     layout = compile_layout(layout_doc, ink_friendly=options.ink_friendly)
     errors = layout_errors(layout, decks, options)
     if errors:
@@ -129,10 +132,15 @@ def render_pdf(layout_doc, decks: list[Deck], cover: Cover | None, options: Prin
     c.setAuthor("deckpress")
     if cover is not None:
         cover = Cover(cover.title, cover.subtitle, cover.sections + [printing_section(options, layout, decks)])
-        pages = draw_cover(c, cover, sheet)
+        try:
+            pages = draw_cover(c, cover, sheet, fonts)
+        except Unprintable as exc:
+            # cover text is the game's (title, notes, tables of its cards): reported against its game.yaml
+            game_yaml = str(Path(layout_doc.display).with_name("game.yaml"))
+            raise ContentErrors([ContentError(game_yaml, 0, 0, f"the cover's text {exc}")]) from None
         if options.duplex != "none" and pages % 2:
             _blank_back(c, sheet)
-    painter = Painter(c, layout.colour, open_image=ImageSource(layout_doc.path.parent, checked_images))
+    painter = Painter(c, layout.colour, open_image=ImageSource(layout_doc.path.parent, checked_images), fonts=fonts)
     failures: dict[tuple, list[str]] = {}
     for deck in decks:
         _draw_deck(c, painter, layout, deck, options, failures)

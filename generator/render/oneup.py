@@ -20,7 +20,8 @@ from reportlab.pdfgen.canvas import Canvas
 from deckpress.generator.errors import ContentErrors
 from deckpress.generator.imposition import Slot
 from deckpress.generator.model import Deck
-from deckpress.generator.render import fonts
+from deckpress.generator.render.fonts import SHIPPED, Fonts
+from deckpress.generator.render.fonts import register as register_fonts
 from deckpress.generator.render.elements import Painter
 from deckpress.generator.render.images import ImageSource
 from deckpress.generator.render.kit import draw_card, layout_errors, summarise
@@ -75,17 +76,18 @@ def card_canvas(card: CardLayout, template_mm: tuple[tuple[float, float], float]
 
 
 def one_up_pdf(layout_doc, decks: list[Deck], template_for: Callable[[tuple[float, float]], tuple[tuple[float, float], float] | None] | None = None,
-               backs: bool = True, title: str = "deckpress", checked_images: frozenset[str] = frozenset(), locate=None) -> tuple[bytes, list[Page]]:
+               backs: bool = True, title: str = "deckpress", checked_images: frozenset[str] = frozenset(), locate=None,
+               fonts: Fonts = SHIPPED) -> tuple[bytes, list[Page]]:
     """Every card of ``decks`` on a page of its own, face then back (``backs``), card after card,
     copies numbered; ``template_for(trim_mm)`` gives a print service's (trim, bleed) for a card of
     that trim, or None for the card's own trim and bleed (see :func:`card_canvas`).  Returns the PDF bytes and
     the pages in order.  ``locate`` puts a card's layout errors at its own line
-    (:func:`deckpress.generator.render.kit.summarise`).
+    (:func:`deckpress.generator.render.kit.summarise`); ``fonts`` are the game's font chains.
 
     Raises:
         ContentErrors: a card that cannot be laid out (as :func:`deckpress.generator.render.kit.build_kit`).
     """
-    fonts.register()
+    register_fonts()
     layout = compile_layout(layout_doc)
     errors = layout_errors(layout, decks, None)
     if errors:
@@ -95,7 +97,7 @@ def one_up_pdf(layout_doc, decks: list[Deck], template_for: Callable[[tuple[floa
     c.setTitle(title)
     c.setCreator("deckpress")
     c.setAuthor("deckpress")
-    painter = Painter(c, layout.colour, open_image=ImageSource(layout_doc.path.parent, checked_images))
+    painter = Painter(c, layout.colour, open_image=ImageSource(layout_doc.path.parent, checked_images), fonts=fonts)
     failures: dict[tuple, list[str]] = {}
     pages: list[Page] = []
     for deck in decks:

@@ -1,0 +1,157 @@
+"""Text in any script: which font of a chain draws each character, shaping, measuring, drawing.
+
+A text is cut into *runs*, each drawn by one font of the chain
+(:class:`deckpress.generator.render.fonts.Fonts`): each word goes to the first font that has all
+its characters (see :func:`runs`), so a Hindi name is one run of Noto Sans Devanagari, its spaces
+included, and "(Assam)" beside it one run of Lato.
+
+A run that holds a combining mark (Unicode category M: a Devanagari virama or vowel sign, a Tamil
+pulli, an accent written as a separate character) or a zero-width joiner is *shaped* by HarfBuzz
+(through reportlab's ``shapeStr``, which needs ``uharfbuzz``): conjuncts such as क्ष, प्र and
+ष्ट्र become one glyph cluster, as HarfBuzz gives them, and widths are the shaped advances.  Other
+runs are drawn and measured as reportlab always did, glyph by glyph.
+
+Refused, never dropped: a character no font of the chain has (an emoji, a script the game declares
+no font for), named with its code point and Unicode name; and right-to-left text (Hebrew, Arabic
+and the other scripts of bidi class R and AL), which reportlab cannot reorder without ``rlbidi``,
+a package not on PyPI (``shared/notes/fonts-and-scripts.md``).
+
+What the PDF's text layer loses: reportlab maps a shaped cluster that has no code point of its own
+(a conjunct) to a private-use character, so text extraction of a shaped word drops those clusters
+(``मध्य प्रदेश`` reads back as ``मय देश``); unshaped text reads back intact.  What is printed is right.
+"""
+from __future__ import annotations
+
+import re
+import unicodedata
+from functools import lru_cache
+
+from reportlab.pdfbase.pdfmetrics import stringWidth
+from reportlab.pdfbase.ttfonts import shapeStr
+from reportlab.pdfgen.canvas import Canvas
+
+from deckpress.generator.render.fonts import coverage, named
+
+_JOINERS = {0x200C, 0x200D}  # zero-width non-joiner, zero-width joiner
+_RIGHT_TO_LEFT = ("R", "AL")
+_WORDS = re.compile(r"(\s+)")
+
+
+class Unprintable(ValueError):
+    """A text that no font of its chain can draw as written; the message names the characters."""
+
+
+def _stays(ch: str) -> bool:
+    """Characters that belong to the run around them: spaces, punctuation, marks, joiners."""
+    cat = unicodedata.category(ch)
+    return cat[0] in "ZPM" or cat == "Cf"
+
+
+def needs_shaping(text: str) -> bool:
+    """Whether ``text`` holds a combining mark or a joiner, so that HarfBuzz must shape it."""
+    return any(unicodedata.category(ch)[0] == "M" or ord(ch) in _JOINERS for ch in text)
+
+
+def _describe(chars: list[str]) -> str:
+    return ", ".join(f"U+{ord(ch):04X} {unicodedata.name(ch, 'unnamed')} '{ch}'" for ch in chars)
+
+
+@lru_cache(maxsize=65536)
+def runs(text: str, chain: tuple[str, ...]) -> tuple[tuple[str, str], ...]:
+    """``text`` as ``(font, part)`` runs, in order, each drawn by one font of ``chain``.
+
+    Word by word: a word (the characters between spaces) is drawn by the first font that has all
+    its characters, so its punctuation looks like its letters and a word is never split between
+    fonts (reportlab shapes a word in the font of its first character); a word no single font
+    covers is cut character by character, marks and joiners staying with their letter.  Spaces
+    stay with the run before them.
+
+    Raises:
+        Unprintable: right-to-left characters (refused with the reason), or characters no font of
+            the chain has, each named once with its code point and Unicode name.
+    """
+    rtl = [ch for ch in dict.fromkeys(text) if unicodedata.bidirectional(ch) in _RIGHT_TO_LEFT]
+    if rtl:
+        raise Unprintable(f"has right-to-left characters ({_describe(rtl[:6])}{', ...' if len(rtl) > 6 else ''}): "
+                          "deckpress cannot lay out right-to-left text (reportlab would need rlbidi to reorder it)")
+    out: list[list[str]] = []
+    missing: list[str] = []
+
+    def add(font: str, part: str) -> None:
+        if out and out[-1][0] == font:
+            out[-1][1] += part
+        else:
+            out.append([font, part])
+
+    for word in _WORDS.split(text):
+        if not word:
+            continue
+        if word.isspace():
+            current = out[-1][0] if out else chain[0]
+            add(current if all(ord(ch) in coverage(current) or ch == "\n" for ch in word) else chain[0], word)
+            continue
+        drawn = [ch for ch in word if unicodedata.category(ch) != "Cf"]
+        whole = next((f for f in chain if all(ord(ch) in coverage(f) for ch in drawn)), None)
+        if whole is not None:
+            add(whole, word)
+            continue
+        for ch in word:
+            current = out[-1][0] if out else None
+            if current is not None and (_stays(ch) or unicodedata.category(ch) == "Cf") and ord(ch) in coverage(current):
+                add(current, ch)
+                continue
+            font = next((f for f in chain if ord(ch) in coverage(f)), None)
+            if font is not None:
+                add(font, ch)
+            elif unicodedata.category(ch) == "Cf" and current is not None:  # a joiner no font has: HarfBuzz ignores it
+                add(current, ch)
+            elif ch not in missing:
+                missing.append(ch)
+    if missing:
+        raise Unprintable(f"has characters no font draws ({_describe(missing[:8])}{', ...' if len(missing) > 8 else ''}; "
+                          f"fonts tried: {named(chain)}): declare a font that has them under fonts: in game.yaml")
+    return tuple((font, part) for font, part in out)
+
+
+@lru_cache(maxsize=65536)
+def _shaped(part: str, font: str):
+    """The HarfBuzz-shaped form of ``part`` in ``font`` (a reportlab ``ShapedStr``) and its
+    advance per pt of font size (pt/pt)."""
+    s = shapeStr(part, font, 1000, force=True)
+    return s, sum(g.x_advance for g in s.__shapeData__) / 1000
+
+
+def width(text: str, chain: tuple[str, ...], size_pt: float) -> float:
+    """The drawn width of ``text`` in ``chain`` at ``size_pt`` (pt), shaped where it is drawn shaped.
+
+    Raises:
+        Unprintable: as :func:`runs`.
+    """
+    total = 0.0
+    for font, part in runs(text, chain):
+        total += _shaped(part, font)[1] * size_pt if needs_shaping(part) else stringWidth(part, font, size_pt)
+    return total
+
+
+def draw(c: Canvas, x: float, y: float, text: str, chain: tuple[str, ...], size_pt: float, align: str = "left") -> None:
+    """Draw one line of ``text`` with its baseline at ``y`` (pt), starting at ``x`` (left), centred
+    on it (center) or ending at it (right); run by run, each in its font, shaped where needed.
+
+    Raises:
+        Unprintable: as :func:`runs`.
+    """
+    parts = runs(text, chain)
+    if align != "left":
+        w = width(text, chain, size_pt)
+        x -= w / 2 if align == "center" else w
+    for font, part in parts:
+        t = c.beginText(x, y)
+        t.setFont(font, size_pt)
+        if needs_shaping(part):
+            shaped, advance = _shaped(part, font)
+            t.textOut(shaped)
+            x += advance * size_pt
+        else:
+            t.textOut(part)
+            x += stringWidth(part, font, size_pt)
+        c.drawText(t)
