@@ -222,3 +222,26 @@ def test_identity_scoring_is_a_parameter_with_the_literal_reading_by_default():
     assert load("maybe-missions", "identities").params["identity_scoring"] == "count"
     game = load("maybe-missions", "identities", {"identity_scoring": "value"})
     assert all(not p.by_count for p in game.secret_profiles)
+
+
+def test_a_won_master_card_counts_like_a_collected_mission_card():
+    # game.yaml, SECRET IDENTITIES' icons: "always about a collected Mission Card" excludes cards not
+    # collected; a Master card the seat won counts, its up side's icons included (audit, row 38)
+    state = seated("The Heir", "The Pilot", "The Hothead")
+    game = state.game
+    master = next(c for c in game.master_cards if any(game.net[c][0]))
+    before, greens, _ = state.resource_counts(0)
+    state.give_card(0, master, 0)
+    after, greens_after, _ = state.resource_counts(0)
+    assert [a - b for a, b in zip(after, before)] == list(game.net[master][0])
+    assert greens_after == greens + 1
+
+
+def test_tied_scores_are_a_shared_win():
+    # the rulebook names no tie-break ("The player with the highest score wins"): every seat with
+    # the highest score wins (game.yaml, Ties; audit, row 8)
+    from deckpress.rules.core.game import TERMINAL
+
+    state = start(mm(players=3))
+    state.current = TERMINAL  # nobody has collected anything: 0 points each
+    assert state.returns() == [0.0, 0.0, 0.0] and state.winners() == [0, 1, 2]
