@@ -47,6 +47,7 @@ def _stays(ch: str) -> bool:
     return cat[0] in "ZPM" or cat == "Cf"
 
 
+@lru_cache(maxsize=65536)
 def needs_shaping(text: str) -> bool:
     """Whether ``text`` holds a combining mark or a joiner, so that HarfBuzz must shape it."""
     return any(unicodedata.category(ch)[0] == "M" or ord(ch) in _JOINERS for ch in text)
@@ -141,6 +142,10 @@ def draw(c: Canvas, x: float, y: float, text: str, chain: tuple[str, ...], size_
         Unprintable: as :func:`runs`.
     """
     parts = runs(text, chain)
+    if len(parts) == 1 and not needs_shaping(text):  # one font, glyph by glyph: reportlab's own calls
+        c.setFont(parts[0][0], size_pt)
+        (c.drawCentredString if align == "center" else c.drawRightString if align == "right" else c.drawString)(x, y, text)
+        return
     if align != "left":
         w = width(text, chain, size_pt)
         x -= w / 2 if align == "center" else w
