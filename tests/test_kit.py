@@ -160,12 +160,26 @@ def test_each_back_lands_behind_its_face(tmp_path, duplex):
             assert mx == pytest.approx(fx) and (my + fy) == pytest.approx(faces["F-c0"][1] + faces["F-c6"][1], abs=0.05)
 
 
-def test_back_offset_shifts_the_backs(tmp_path):
+@pytest.mark.parametrize("duplex, expected", [("long", (1.5, 2.0)), ("short", (-1.5, -2.0))])
+def test_back_offset_seen_from_the_face_side_moves_the_backs_back(tmp_path, duplex, expected):
+    # Issue 16: --back-offset 1.5,2 says the printer puts the backs 1.5 mm right of and 2 mm below
+    # where they belong, seen from the face side, on either edge.  The kit moves them back: 1.5 mm
+    # left and 2 mm up seen from the face, which on the back page itself is 1.5 mm right and 2 mm
+    # up after a long-edge flip (left and right swap), 1.5 mm left and 2 mm down after a short-edge one.
     layout, _ = load_yaml(tmp_path / "layout.yaml", text=TWO_SIDED_LAYOUT)
     deck = Deck("test", "Test", [{"id": "c0", "source": "test"}])
-    plain = _text_positions(PdfReader(_write(tmp_path, render_pdf(layout, [deck], None, PrintOptions()), "a.pdf")).pages[1])["B-c0"]
-    moved = _text_positions(PdfReader(_write(tmp_path, render_pdf(layout, [deck], None, PrintOptions(back_offset_mm=(1.5, 2.0))), "b.pdf")).pages[1])["B-c0"]
-    assert (moved[0] - plain[0], moved[1] - plain[1]) == pytest.approx((1.5, -2.0), abs=0.01)
+    plain = _text_positions(PdfReader(_write(tmp_path, render_pdf(layout, [deck], None, PrintOptions(duplex=duplex)), "a.pdf")).pages[1])["B-c0"]
+    moved = _text_positions(PdfReader(_write(tmp_path, render_pdf(layout, [deck], None, PrintOptions(duplex=duplex, back_offset_mm=(1.5, 2.0))),
+                                              "b.pdf")).pages[1])["B-c0"]
+    # _text_positions gives (x right, y up) in mm on the back page
+    assert (moved[0] - plain[0], moved[1] - plain[1]) == pytest.approx(expected, abs=0.01)
+
+
+def test_the_cover_says_from_which_side_the_offset_is_measured(cli, tmp_path):
+    assert cli("build", "mission-emission", "--back-offset", "0.5,-1", "--duplex", "short", "--out", tmp_path).exit_code == 0
+    cover = " ".join(p.extract_text() for p in PdfReader(tmp_path / "mission-emission.pdf").pages[:2]).replace("\n", " ")
+    assert "Back offset: 0.5 mm right, -1 mm down, as seen from the face side (the backs are moved back by as much)" in cover
+    assert "deckpress calibrate --duplex short" in cover
 
 
 def test_text_that_cannot_fit_fails_naming_card_and_field(game_copy, cli, tmp_path):

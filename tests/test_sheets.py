@@ -116,8 +116,11 @@ def test_calibration_sheet_scales_are_centred_and_true_to_size(cli, tmp_path):
     result = cli("calibrate", "--paper", "a4", "--out", tmp_path / "cal.pdf")
     assert result.exit_code == 0
     reader = PdfReader(tmp_path / "cal.pdf")
-    assert len(reader.pages) == 2 and "--back-offset X,Y" in reader.pages[1].extract_text()
-    image = pdfium.PdfDocument(tmp_path / "cal.pdf")[1].render(scale=254 / 72).to_pil().convert("L")  # 10 px per mm
+    # issue 16: the offset is read as seen from the face side: the scales are on the front, the
+    # cross on the back shows through them
+    assert len(reader.pages) == 2 and "--back-offset X,Y" in reader.pages[0].extract_text()
+    assert "with this side towards you" in reader.pages[0].extract_text()
+    image = pdfium.PdfDocument(tmp_path / "cal.pdf")[0].render(scale=254 / 72).to_pil().convert("L")  # 10 px per mm
     row = round((297 / 2 - SCALE_OFFSET_MM - 1) * 10)  # just above the horizontal scale's base line
     dark = [x for x in range(image.width) if image.getpixel((x, row)) < 128]
     ticks = [x for i, x in enumerate(dark) if i == 0 or x - dark[i - 1] > 1]  # one x per tick

@@ -263,6 +263,7 @@ def _preview(base: GameContent, merged: GameContent, art: dict[str, str], path: 
     """
     from deckpress.generator.model import Deck
     from deckpress.generator.render.fonts import game_fonts
+    from deckpress.generator.render.layout import card_sizes
     from deckpress.generator.render.kit import PrintOptions, render_pdf
 
     module = kit_module(base.game_id)
@@ -278,7 +279,7 @@ def _preview(base: GameContent, merged: GameContent, art: dict[str, str], path: 
         return None, ids
     pdf = render_pdf(merged.documents["layout"], decks, None, PrintOptions(), title=f"{merged['game']['title']}: variant preview",
                      checked_images=frozenset(art.values()), locate=card_locator(merged),
-                     fonts=game_fonts(merged.documents["game"], merged.root))
+                     fonts=game_fonts(merged.documents["game"], merged.root), sizes=card_sizes(merged["game"]))
     if path is None:
         return None, ids
     write_atomic(path, pdf)

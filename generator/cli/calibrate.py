@@ -22,4 +22,4 @@ def calibrate(paper: str, duplex: str, out: Path) -> None:
     from deckpress.generator.render.calibration import calibration_pdf
 
     write_atomic(out, calibration_pdf(paper, duplex))
-    click.echo(f"wrote {out}: print it double-sided at 100 %, flipping on the {duplex} edge, and read the offset off its back")
+    click.echo(f"wrote {out}: print it double-sided at 100 %, flipping on the {duplex} edge, and read the offset off its front, held against a light")

@@ -153,6 +153,22 @@ def is_variant(path: Path) -> bool:
     return bool(errors) or (isinstance(doc.data, dict) and "extends" in doc.data)
 
 
+def _card_size(ctx, param, values: tuple[str, ...]) -> tuple[tuple[str, float, float], ...]:
+    """``--card-size poker=63.5x88.9`` as ``(("poker", 63.5, 88.9),)``."""
+    sizes = []
+    for value in values:
+        name, _, size = value.partition("=")
+        w, _, h = size.lower().removesuffix("mm").partition("x")
+        try:
+            width, height = float(w), float(h)
+        except ValueError:
+            raise click.BadParameter(f"'{value}': expected NAME=WxH in mm, for example poker=63.5x88.9") from None
+        if not name or not (10 <= width <= 400 and 10 <= height <= 400):
+            raise click.BadParameter(f"'{value}': expected NAME=WxH with each side 10 to 400 mm, for example poker=63.5x88.9")
+        sizes.append((name.strip(), width, height))
+    return tuple(sizes)
+
+
 @click.command()
 @click.argument("games", nargs=-1)
 @click.option("--paper", default="a4", show_default=True, callback=_paper, help=PAPER_HELP)
@@ -167,9 +183,12 @@ def is_variant(path: Path) -> bool:
 @click.option("--no-crop-marks", is_flag=True, help="Leave out the crop marks.")
 @click.option("--ink-friendly", is_flag=True, help="Light backgrounds, greyscale-safe colours (where the game's layout defines them).")
 @click.option("--sets", default=None, metavar="SET,...", help="Only these sets of the game (for example base,identities).")
+@click.option("--card-size", "card_size", multiple=True, callback=_card_size, metavar="NAME=WxH",
+              help="Print the game's card size NAME at W x H mm instead (for example poker=63.5x88.9, US poker as The Game Crafter "
+                   "and DriveThruCards print it); the cards' elements are scaled to it. Repeat for several sizes.")
 @click.option("--out", type=click.Path(path_type=Path), default=Path("output"), show_default=True, help="Folder for the PDFs.")
 def build(games: tuple[str, ...], paper: str, gap_mm: float, printer_margin_mm: float, duplex: str, back_offset: tuple[float, float],
-          no_crop_marks: bool, ink_friendly: bool, sets: str | None, out: Path) -> None:
+          no_crop_marks: bool, ink_friendly: bool, sets: str | None, card_size: tuple, out: Path) -> None:
     """Build print-and-play PDFs: GAMES are game folders or shipped game ids (default: the
     current folder if it holds game.yaml, else every shipped game).
 
@@ -179,7 +198,8 @@ def build(games: tuple[str, ...], paper: str, gap_mm: float, printer_margin_mm: 
 
     options = PrintOptions(paper=paper, duplex=duplex, gap_mm=gap_mm, printer_margin_mm=printer_margin_mm, back_offset_mm=back_offset,
                            crop_marks=not no_crop_marks,
-                           ink_friendly=ink_friendly, sets=tuple(s.strip() for s in sets.split(",")) if sets else None)
+                           ink_friendly=ink_friendly, sets=tuple(s.strip() for s in sets.split(",")) if sets else None,
+                           card_sizes=card_size)
     folders, variants, other = targets(tuple(Path(g) for g in games))
     for path in variants + other:
         raise click.UsageError(f"{path}: not a game folder (build a variant's changed cards with 'deckpress check')")

@@ -41,6 +41,7 @@ def export(game: str, fmt: str, service: str | None, dpi: int | None, sets: str 
     from deckpress.generator.reporters import summarised
     from deckpress.generator.render.kit import only_sets
     from deckpress.generator.render.fonts import game_fonts
+    from deckpress.generator.render.layout import card_sizes
     from deckpress.generator.render.oneup import one_up_pdf
 
     path = Path(game)
@@ -61,7 +62,7 @@ def export(game: str, fmt: str, service: str | None, dpi: int | None, sets: str 
     try:
         pdf, pages = one_up_pdf(layout, decks, (lambda trim: service_template(chosen, trim)) if chosen else None,
                                 title=f"{loaded['game']['title']}: one card per page", locate=card_locator(loaded),
-                                fonts=game_fonts(loaded.documents["game"], loaded.root))
+                                fonts=game_fonts(loaded.documents["game"], loaded.root), sizes=card_sizes(loaded["game"]))
     except ContentErrors as exc:
         for line in summarised(exc.errors):
             click.echo(line, err=True)

@@ -1,14 +1,14 @@
 """The duplex calibration sheet (``deckpress calibrate``): printed double-sided, it shows how far
 a printer shifts the back of a page against its front, as the ``--back-offset`` to build with.
 
-The front has a cross through the page's centre: a vertical line and a horizontal line, 120 mm
-long.  Flipping on either edge maps the centre onto itself, so on the back, a perfect printer
-puts the zero of two scales exactly on those lines.  Held against a light, the front's lines show
-through the back: where the vertical line crosses the horizontal scale is X, where the
-horizontal line crosses the vertical scale is Y, in mm, to the right and down as seen on the back
-page: the numbers ``--back-offset X,Y`` takes (the back sheets are moved by the same amount in
-the back page's own coordinates, which undoes the printer's shift).  Ticks every 0.5 mm (longer every
-mm), numbers every 5 mm, over +-10 mm.
+The back has a cross through the page's centre: a vertical line and a horizontal line, 120 mm
+long.  Flipping on either edge maps the centre onto itself, so a perfect printer puts that cross
+exactly on the zeros of two scales printed on the front.  Held against a light with the front
+towards you, the back's lines show through: where the vertical line crosses the horizontal scale
+is X, where the horizontal line crosses the vertical scale is Y, in mm, to the right and down as
+seen from the face side: the numbers ``--back-offset X,Y`` takes, the same for either duplex edge
+(:func:`deckpress.generator.render.kit.back_shift_mm` turns them into the back sheets'
+correction).  Ticks every 0.5 mm (longer every mm), numbers every 5 mm, over +-10 mm.
 """
 from __future__ import annotations
 
@@ -51,16 +51,8 @@ def calibration_pdf(paper: str, duplex: str) -> bytes:
     _text(c, w, h, [
         "deckpress duplex calibration: front",
         f"Print this sheet double-sided at 100 % (actual size), flipping on the {duplex} edge, as you will print the kit.",
-        "Hold the printed sheet against a light and turn to the back: read where this cross shows through the two scales.",
-    ])
-    c.setStrokeColor(black)
-    c.setLineWidth(LINE_PT)
-    c.line(cx * mm, (h - cy - CROSS_MM) * mm, cx * mm, (h - cy + CROSS_MM) * mm)
-    c.line((cx - CROSS_MM) * mm, (h - cy) * mm, (cx + CROSS_MM) * mm, (h - cy) * mm)
-    c.showPage()
-    _text(c, w, h, [
-        "deckpress duplex calibration: back",
-        "The front's vertical line crosses the upper scale at X; its horizontal line crosses the right-hand scale at Y (mm).",
+        "Hold the printed sheet against a light with this side towards you: the back's cross shows through.",
+        "Its vertical line crosses the upper scale at X; its horizontal line crosses the right-hand scale at Y (mm).",
         "Build with --back-offset X,Y (for example --back-offset 0.5,-1). Both read 0: your printer needs no offset.",
     ])
     _scale(c, h, (cx, cy - SCALE_OFFSET_MM), horizontal=True)
@@ -68,6 +60,12 @@ def calibration_pdf(paper: str, duplex: str) -> bytes:
     c.setFont("Lato", 7)
     c.drawCentredString(cx * mm, (h - cy + SCALE_OFFSET_MM + 10) * mm, "X (mm, + right)")
     c.drawString((cx + SCALE_OFFSET_MM + 10) * mm, (h - cy - 0.7) * mm, "Y (mm, + down)")
+    c.showPage()
+    _text(c, w, h, ["deckpress duplex calibration: back", "Read the scales on the front, with the front towards you."])
+    c.setStrokeColor(black)
+    c.setLineWidth(LINE_PT)
+    c.line(cx * mm, (h - cy - CROSS_MM) * mm, cx * mm, (h - cy + CROSS_MM) * mm)
+    c.line((cx - CROSS_MM) * mm, (h - cy) * mm, (cx + CROSS_MM) * mm, (h - cy) * mm)
     c.showPage()
     c.save()
     return buf.getvalue()

@@ -8,7 +8,8 @@ from __future__ import annotations
 
 import io
 from pathlib import Path
-from dataclasses import dataclass
+from collections.abc import Mapping
+from dataclasses import dataclass, replace
 
 from reportlab.lib.colors import black, white
 from reportlab.lib.units import mm
@@ -27,7 +28,7 @@ from deckpress.generator.render.cover import draw_cover
 from deckpress.generator.render.elements import LayoutError, Painter
 from deckpress.generator.render.images import ImageSource
 from deckpress.generator.render.scripts import Unprintable
-from deckpress.generator.render.layout import CardLayout, Layout, compile_layout, shared_back
+from deckpress.generator.render.layout import CardLayout, Layout, card_sizes, compile_layout, shared_back
 
 CROP_MARK_PT = 0.3
 CUT_LINE_PT = 0.4
@@ -39,10 +40,12 @@ SEAM_OVERLAP_MM = 0.15
 @dataclass(frozen=True)
 class PrintOptions:
     """How to print: paper ('a4', 'letter', 'a3'), duplex edge ('long', 'short', or 'none' for no
-    back sheets), back offset in mm (x to the right, y down) to correct a printer's shift of the
-    back page, whether to draw crop marks, ``ink_friendly`` (use the layout's ink-friendly
-    palette: light backgrounds, greyscale-safe), and ``sets`` (only decks of these sets; None for
-    all)."""
+    back sheets), back offset in mm: how far the printer puts the backs right of and below where
+    they belong, as seen from the face side (read off ``deckpress calibrate``'s sheet; the same
+    numbers for either duplex edge), which the kit corrects (:func:`back_shift_mm`); whether to draw crop marks, ``ink_friendly`` (use the layout's ink-friendly
+    palette: light backgrounds, greyscale-safe), ``sets`` (only decks of these sets; None for
+    all) and ``card_sizes``: (name, width mm, height mm) that replace entries of game.yaml's
+    ``card_sizes`` for this build (``--card-size poker=63.5x88.9``), the cover included."""
 
     paper: str = "a4"
     duplex: str = "long"
@@ -52,6 +55,7 @@ class PrintOptions:
     crop_marks: bool = True
     ink_friendly: bool = False
     sets: tuple[str, ...] | None = None
+    card_sizes: tuple[tuple[str, float, float], ...] = ()
 
 
 def build_kit(content: GameContent, options: PrintOptions = PrintOptions()) -> bytes:
@@ -67,6 +71,8 @@ def build_kit(content: GameContent, options: PrintOptions = PrintOptions()) -> b
             layout's trim; an image the gate refuses, at the layout element.
         ImpositionError: a board's tiles cannot fit the paper.
     """
+    if options.card_sizes:
+        content = resized(content, options.card_sizes)
     module = kit_module(content.game_id)
     decks = module.decks(content)
     boards = module.boards(content) if hasattr(module, "boards") else []
@@ -80,7 +86,36 @@ def build_kit(content: GameContent, options: PrintOptions = PrintOptions()) -> b
         decks, boards = only_sets(content.game_id, decks, boards, options.sets)
         cover = _only_sets(cover, options.sets)
     return render_pdf(content.documents["layout"], decks, cover, options, title=content["game"]["title"], boards=boards,
-                      locate=card_locator(content), fonts=game_fonts(content.documents["game"], content.root))
+                      locate=card_locator(content), fonts=game_fonts(content.documents["game"], content.root),
+                      sizes=card_sizes(content["game"]))
+
+
+def back_shift_mm(options: PrintOptions) -> tuple[float, float]:
+    """How far the back sheets are moved to correct ``options.back_offset_mm``, in the back page's
+    own coordinates (mm right, mm down).  The offset is seen from the face side: flipping on the
+    long edge mirrors left and right between the face and the back, flipping on the short edge
+    mirrors up and down, so the correction (the offset reversed) changes sign on the mirrored axis."""
+    x, y = options.back_offset_mm
+    return (x, -y) if options.duplex == "long" else (-x, y)
+
+
+def resized(content: GameContent, sizes: tuple[tuple[str, float, float], ...]) -> GameContent:
+    """``content`` with entries of game.yaml's ``card_sizes`` replaced by ``sizes`` ((name, width
+    mm, height mm)), for a build at another card size; the content itself is not changed.
+
+    Raises:
+        ContentErrors: a name that is not one of the game's card sizes.
+    """
+    game = content.documents["game"]
+    known = game.data["card_sizes"]
+    unknown = [name for name, _, _ in sizes if name not in known]
+    if unknown:
+        raise ContentErrors([game.error(("card_sizes",), f"--card-size: the game has no card size '{name}' (its card_sizes: {', '.join(known)})")
+                             for name in unknown])
+    data = {**game.data, "card_sizes": {**known, **{name: {**known[name], "width_mm": w, "height_mm": h,
+                                                            "description": f"{w:g} x {h:g} mm (built with --card-size)"}
+                                                     for name, w, h in sizes}}}
+    return replace(content, documents={**content.documents, "game": replace(game, data=data)})
 
 
 def only_sets(game_id: str, decks: list[Deck], boards: list[Board], sets: tuple[str, ...]) -> tuple[list[Deck], list[Board]]:
@@ -113,14 +148,17 @@ def _only_sets(cover: Cover, sets: tuple[str, ...]) -> Cover:
 
 
 def render_pdf(layout_doc, decks: list[Deck], cover: Cover | None, options: PrintOptions, title: str = "deckpress",
-               boards: list[Board] = (), checked_images: frozenset[str] = frozenset(), locate=None, fonts: Fonts = SHIPPED) -> bytes:
+               boards: list[Board] = (), checked_images: frozenset[str] = frozenset(), locate=None, fonts: Fonts = SHIPPED,
+               sizes: Mapping[str, tuple[float, float]] | None = None) -> bytes:
     """Render ``decks`` (and ``cover`` if given) with the layouts of ``layout_doc``: see
     :func:`build_kit`.  Used directly for previews of a subset of cards.  Images are named
     relative to the layout's folder (the game's) and opened through the gate; ``checked_images``
     are absolute paths already checked elsewhere (a variant's art); ``locate`` puts a card's
-    layout errors at its own line (see :func:`summarise`)."""
+    layout errors at its own line (see :func:`summarise`); ``fonts`` are the game's font chains
+    (:func:`deckpress.generator.render.fonts.game_fonts`) and ``sizes`` its card sizes
+    (:func:`deckpress.generator.render.layout.card_sizes`), which the card kinds print at."""
     register_fonts()
-    layout = compile_layout(layout_doc, ink_friendly=options.ink_friendly)
+    layout = compile_layout(layout_doc, ink_friendly=options.ink_friendly, sizes=sizes)
     errors = layout_errors(layout, decks, options)
     if errors:
         raise ContentErrors(errors)
@@ -180,9 +218,12 @@ def printing_section(options: PrintOptions, layout: Layout, decks: list[Deck] = 
     else:
         paras.append(f"Print double-sided, flipping on the {options.duplex} edge: every sheet of faces is followed by its sheet of backs, "
                      "mirrored so that each back lands behind its face.")
-        paras.append(f"Back offset: {options.back_offset_mm[0]:g} mm right, {options.back_offset_mm[1]:g} mm down. If your printer shifts the "
-                     "back page, print the calibration sheet (deckpress calibrate), read the shift off its scale and rebuild with "
-                     "--back-offset X,Y (mm) to correct it.")
+        x, y = options.back_offset_mm
+        paras.append(f"Back offset: {x:g} mm right, {y:g} mm down, as seen from the face side "
+                     + ("(none: the backs print where the faces put them). " if (x, y) == (0, 0) else "(the backs are moved back by as much). ")
+                     + "If your printer shifts the back page, print the calibration sheet (deckpress calibrate "
+                     f"--duplex {options.duplex}), hold it against a light with the face towards you, read where the back's cross "
+                     "meets the face's scales and rebuild with --back-offset X,Y (mm).")
     return Section("How to print", paras)
 
 
@@ -310,9 +351,10 @@ def _draw_deck(c: Canvas, painter: Painter, layout: Layout, deck: Deck, options:
         c.showPage()
         if options.duplex == "none":
             continue
-        _sheet_boxes(c, g, options.back_offset_mm)
+        shift = back_shift_mm(options)
+        _sheet_boxes(c, g, shift)
         c.saveState()
-        c.translate(options.back_offset_mm[0] * mm, -options.back_offset_mm[1] * mm)
+        c.translate(shift[0] * mm, -shift[1] * mm)
         for i, fields in enumerate(cards):
             draw_card(painter, card, "back", fields, g.back_slot(i, options.duplex), failures)
         c.restoreState()
@@ -361,19 +403,27 @@ def _fold_line(c: Canvas, g: FoldGrid) -> None:
 
 def draw_card(painter: Painter, card: CardLayout, side: str, fields: dict, slot, failures: dict) -> None:
     """Draw one side of a card in its slot; a failing element is recorded in ``failures`` (keyed
-    by element and problem, listing the cards) and the rest of the card is still drawn."""
+    by element and problem, listing the cards) and the rest of the card is still drawn.  A card
+    that prints at another size than its elements are placed for (:attr:`CardLayout.scale`) is
+    drawn scaled about its trim's top-left corner, bleed included, so it fills its trim exactly."""
     c = painter.canvas
     sheet_h = c._pagesize[1]
     x0, y0 = slot.x_mm * mm, sheet_h - slot.y_mm * mm
     w, h = card.trim_mm[0] * mm, card.trim_mm[1] * mm
     left, right, top, bottom = (b * mm for b in slot.bleed_mm)
-    painter.place(x0, y0, w, h, (left, right, top, bottom))
     seam = SEAM_OVERLAP_MM * mm
     cl, cr, ct, cb = (b or seam for b in (left, right, top, bottom))
     c.saveState()
     clip = c.beginPath()
     clip.rect(x0 - cl, y0 - h - cb, w + cl + cr, h + ct + cb)
     c.clipPath(clip, stroke=0, fill=0)
+    sx, sy = card.scale
+    if (sx, sy) == (1.0, 1.0):
+        painter.place(x0, y0, w, h, (left, right, top, bottom))
+    else:
+        c.translate(x0, y0)
+        c.scale(sx, sy)
+        painter.place(0.0, 0.0, w / sx, h / sy, (left / sx, right / sx, top / sy, bottom / sy))
     for el in getattr(card, side):
         if not el.visible(fields):
             continue

@@ -3,18 +3,22 @@ from __future__ import annotations
 
 import re
 from dataclasses import dataclass
+from collections.abc import Mapping
 from functools import lru_cache
 
 from reportlab.lib.colors import Color, HexColor
 
+from deckpress.generator.errors import ContentErrors
 from deckpress.generator.render.elements import Element, compile_elements
 from deckpress.generator.yamlsafe import Document
 
 
 @dataclass(frozen=True)
 class CardLayout:
-    """One card kind: trim size (mm), cut shape, bleed and safe margins (mm), and the compiled
-    elements of its face and back."""
+    """One card kind: the size it prints at (``trim_mm``), the size its elements are placed for
+    (``design_mm``: the layout's ``trim``; the elements are scaled from it to ``trim_mm`` when the
+    two differ), cut shape, bleed and safe margins (mm), and the compiled elements of its face and
+    back."""
 
     kind: str
     trim_mm: tuple[float, float]
@@ -23,6 +27,14 @@ class CardLayout:
     safe_mm: float
     face: tuple[Element, ...]
     back: tuple[Element, ...]
+    design_mm: tuple[float, float] = (0.0, 0.0)
+
+    @property
+    def scale(self) -> tuple[float, float]:
+        """How much the elements are stretched across and down (1.0: printed as placed)."""
+        if not self.design_mm[0]:
+            return 1.0, 1.0
+        return self.trim_mm[0] / self.design_mm[0], self.trim_mm[1] / self.design_mm[1]
 
 
 @dataclass(frozen=True)
@@ -52,25 +64,78 @@ def _colour(value: str) -> Color:
     raise KeyError(value)
 
 
-def compile_layout(doc: Document, ink_friendly: bool = False) -> Layout:
+def compile_layout(doc: Document, ink_friendly: bool = False, sizes: Mapping[str, tuple[float, float]] | None = None) -> Layout:
     """Compile a schema-valid layout document; with ``ink_friendly``, the entries of the layout's
-    ``ink_friendly_palette`` replace those of its ``palette``."""
-    cards = {}
+    ``ink_friendly_palette`` replace those of its ``palette``.  ``sizes`` are the game's card sizes
+    (name -> (width, height) mm, from game.yaml's ``card_sizes``, :func:`card_sizes`): a card kind
+    that names one with ``card_size`` prints at it, its elements scaled from its ``trim``.
+
+    Raises:
+        ContentErrors: with ``sizes``, every card kind whose ``card_size`` is not one of them, or
+            that names none while its trim is none of them (the two files disagree on the size),
+            each at its line in layout.yaml; every rectangle marked ``bleed: true`` that falls
+            short of the trim (see :func:`_bleed_errors`).
+    """
+    cards, errors = {}, []
     for kind, spec in doc.data["cards"].items():
         base = ("cards", kind)
+        design = (spec["trim"]["width_mm"], spec["trim"]["height_mm"])
+        trim = design
+        if sizes is not None:
+            named = spec.get("card_size")
+            listed = ", ".join(f"{n} {w:g} x {h:g} mm" for n, (w, h) in sizes.items())
+            if named is not None and named not in sizes:
+                errors.append(doc.error(base + ("card_size",), f"cards.{kind}.card_size: unknown size '{named}' (game.yaml's card_sizes: {listed})"))
+            elif named is not None:
+                trim = sizes[named]
+            elif design not in sizes.values():
+                errors.append(doc.error(base + ("trim",), f"cards.{kind}.trim: {design[0]:g} x {design[1]:g} mm is none of game.yaml's card_sizes "
+                                                          f"({listed}): name the size this card prints at with card_size"))
+        errors += _bleed_errors(doc, base, spec, design)
         cards[kind] = CardLayout(
             kind=kind,
-            trim_mm=(spec["trim"]["width_mm"], spec["trim"]["height_mm"]),
+            trim_mm=trim,
             shape=spec.get("shape", "rect"),
             bleed_mm=spec.get("bleed_mm", 3.0),
             safe_mm=spec.get("safe_mm", 3.0),
             face=tuple(compile_elements(spec["face"], base + ("face",))),
             back=tuple(compile_elements(spec["back"], base + ("back",))),
+            design_mm=design,
         )
+    if errors:
+        raise ContentErrors(errors)
     palette = dict(doc.data.get("palette", {}))
     if ink_friendly:
         palette.update(doc.data.get("ink_friendly_palette", {}))
     return Layout(doc, cards, palette)
+
+
+def _bleed_errors(doc: Document, base: tuple, spec: dict, design: tuple[float, float]) -> list:
+    """A rectangle marked ``bleed: true`` is a background meant to print past the cut: it extends
+    into the bleed only at the trim edges it touches, so one that stops short of an edge by less
+    than the safe margin (a white sliver after cutting) or touches none is an error."""
+    errors = []
+    safe = spec.get("safe_mm", 3.0)
+    for side in ("face", "back"):
+        for i, el in enumerate(spec[side]):
+            if el.get("type") != "rect" or not el.get("bleed"):
+                continue
+            gaps = {"left": el["x_mm"], "top": el["y_mm"], "right": design[0] - el["x_mm"] - el["w_mm"],
+                    "bottom": design[1] - el["y_mm"] - el["h_mm"]}
+            short = [f"{edge} by {gap:.2f} mm" for edge, gap in gaps.items() if 0.01 < gap < safe]
+            where = base + (side, i, "bleed")
+            if short:
+                errors.append(doc.error(where, f"cards.{base[1]}.{side}[{i}]: a rectangle marked bleed stops short of the trim "
+                                               f"({', '.join(short)}), leaving a white sliver after cutting: make it reach the trim edge"))
+            elif all(gap > 0.01 for gap in gaps.values()):
+                errors.append(doc.error(where, f"cards.{base[1]}.{side}[{i}]: a rectangle marked bleed touches no trim edge, "
+                                               "so it cannot bleed: make it reach the trim or leave out bleed"))
+    return errors
+
+
+def card_sizes(game: Mapping) -> dict[str, tuple[float, float]]:
+    """game.yaml's ``card_sizes`` (its parsed data ``game``) as name -> (width, height) mm."""
+    return {name: (size["width_mm"], size["height_mm"]) for name, size in game["card_sizes"].items()}
 
 
 _PLACEHOLDER = re.compile(r"\{([^{}]+)\}")

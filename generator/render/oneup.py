@@ -11,7 +11,7 @@ it, never scaled, so nothing of the card moves and only background lies beyond i
 from __future__ import annotations
 
 import io
-from collections.abc import Callable
+from collections.abc import Callable, Mapping
 from dataclasses import dataclass
 
 from reportlab.lib.units import mm
@@ -77,18 +77,19 @@ def card_canvas(card: CardLayout, template_mm: tuple[tuple[float, float], float]
 
 def one_up_pdf(layout_doc, decks: list[Deck], template_for: Callable[[tuple[float, float]], tuple[tuple[float, float], float] | None] | None = None,
                backs: bool = True, title: str = "deckpress", checked_images: frozenset[str] = frozenset(), locate=None,
-               fonts: Fonts = SHIPPED) -> tuple[bytes, list[Page]]:
+               fonts: Fonts = SHIPPED, sizes: Mapping[str, tuple[float, float]] | None = None) -> tuple[bytes, list[Page]]:
     """Every card of ``decks`` on a page of its own, face then back (``backs``), card after card,
     copies numbered; ``template_for(trim_mm)`` gives a print service's (trim, bleed) for a card of
     that trim, or None for the card's own trim and bleed (see :func:`card_canvas`).  Returns the PDF bytes and
     the pages in order.  ``locate`` puts a card's layout errors at its own line
-    (:func:`deckpress.generator.render.kit.summarise`); ``fonts`` are the game's font chains.
+    (:func:`deckpress.generator.render.kit.summarise`); ``fonts`` are the game's font chains and
+    ``sizes`` its card sizes (as :func:`deckpress.generator.render.kit.render_pdf`).
 
     Raises:
         ContentErrors: a card that cannot be laid out (as :func:`deckpress.generator.render.kit.build_kit`).
     """
     register_fonts()
-    layout = compile_layout(layout_doc)
+    layout = compile_layout(layout_doc, sizes=sizes)
     errors = layout_errors(layout, decks, None)
     if errors:
         raise ContentErrors(errors)

@@ -98,7 +98,7 @@ def runs(text: str, chain: tuple[str, ...]) -> tuple[tuple[str, str], ...]:
             continue
         for ch in word:
             current = out[-1][0] if out else None
-            if current is not None and (_stays(ch) or unicodedata.category(ch) == "Cf") and ord(ch) in coverage(current):
+            if current is not None and _stays(ch) and ord(ch) in coverage(current):
                 add(current, ch)
                 continue
             font = next((f for f in chain if ord(ch) in coverage(f)), None)
