@@ -14,8 +14,18 @@ import importlib
 from types import ModuleType
 
 from deckpress.generator.content import SHIPPED
+from deckpress.generator.model import Section
 
 
 def kit_module(game_id: str) -> ModuleType:
     """The print-side module of ``game_id``: a shipped game's own, else the data game's."""
     return importlib.import_module(f"deckpress.generator.games.{SHIPPED.get(game_id, 'data')}")
+
+
+def how_to_play(game: dict) -> list[Section]:
+    """The cover's rules summary for players: each way to play game.yaml's ``modes`` describe, in
+    a sentence, and where the full rules are (its ``rulebook``); none when game.yaml gives neither."""
+    paragraphs = [f"{m['name']}: {m['description']}" if m.get("description") else m["name"] for m in game.get("modes", [])]
+    if game.get("rulebook"):
+        paragraphs.append(f"The full rules: {game['rulebook']}.")
+    return [Section("How to play", paragraphs)] if paragraphs else []

@@ -9,6 +9,7 @@ from pathlib import Path
 from typing import Any
 
 
+from deckpress.generator.games import how_to_play
 from deckpress.generator.model import Cover, Deck, Section
 
 #: Reserved document names: a deck may not be called like a game-wide file.
@@ -29,14 +30,15 @@ def decks(content) -> list[Deck]:
 
 
 def cover(content) -> Cover:
-    """The kit's first page: the title, what the game says of itself, and a checklist of decks."""
+    """The kit's first page, for players: the title, a checklist of decks at the size they print
+    and how to play (game.yaml's modes and rulebook; its ``notes`` are for editors, not printed)."""
     game = content["game"]
     facts = [f"{game['players']['min']}-{game['players']['max']} players"] if "players" in game else []
     facts += [game[k] for k in ("publisher", "designer") if k in game]
     checklist = [["Deck", "Cards", "Size"]]
     for deck, built in zip(game.get("decks", []), decks(content)):
-        trim = content["layout"]["cards"][deck["layout"]]["trim"]
-        checklist.append([deck["name"], str(len(built.cards)), f"{trim['width_mm']:g} x {trim['height_mm']:g} mm"])
-    sections = [Section("About this game", [game["notes"]])] if "notes" in game else []
-    sections.append(Section("Component checklist", [], checklist, [3, 1, 2]))
+        layout = content["layout"]["cards"][deck["layout"]]
+        size = game["card_sizes"].get(layout.get("card_size", deck.get("card_size", "")), layout["trim"])  # the size it prints at
+        checklist.append([deck["name"], str(len(built.cards)), f"{size['width_mm']:g} x {size['height_mm']:g} mm"])
+    sections = [Section("Component checklist", [], checklist, [3, 1, 2]), *how_to_play(game)]
     return Cover(title=f"{game['title']}: print-and-play kit", subtitle=" · ".join(facts), sections=sections)

@@ -16,6 +16,7 @@ from deckpress.generator.content.fifty_missions_conditions import (
     DISPLAY_SIZE,
     card_text,
 )
+from deckpress.generator.games import how_to_play
 from deckpress.generator.model import Cover, Deck, Section
 
 #: Components printed as another card kind: medals are cards of the mission deck.
@@ -116,9 +117,10 @@ def cover(content) -> Cover:
             Section("Where the missions come from", [
                 f"The publisher's list of 50 missions is not public. {quoted} missions are quoted in published reviews and "
                 f"written here in our own words; the other {len(missions) - quoted} are designed in the same families. Each "
-                "mission's text is generated from its condition in content/fifty-missions/missions.yaml, with its provenance.",
+                "card's text says exactly what the rules engine checks.",
                 f"Odds that a random row meets a mission range from {float(hardest.probability):.1%} ('{hardest.text}') to "
                 f"{float(easiest.probability):.1%} ('{easiest.text}'). 'deckpress missions fifty-missions' lists them all."]),
+            *how_to_play(game),
             Section("Cutting the round cards", [
                 "Mission and medal cards are round: cut along the black circle. Their art runs past the circle, so a cut "
                 "slightly outside it shows no white edge. A circle cutter set to the diameter above is quickest; the text "

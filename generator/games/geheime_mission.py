@@ -6,6 +6,7 @@ checks and facts it reads, with their sources, are in :mod:`deckpress.generator.
 from __future__ import annotations
 
 from deckpress.generator.content.geheime_mission import VALUES, component, value_counts
+from deckpress.generator.games import how_to_play
 from deckpress.generator.model import Board, Cover, Deck, Section
 
 
@@ -109,6 +110,7 @@ def cover(content) -> Cover:
                 f"How many agents show each attack value (value: agents): {spread}."
                 + (" City centre and defence use exactly the same values." if same else ""),
             ], band_table(content), [1.3, 0.7, 1.2, 1.7, 0.8]),
+            *how_to_play(game),
             Section("Component checklist", [], checklist, [2.2, 0.7, 3.1]),
             Section("Assembling the board and the officer", [
                 "The board measures more than a sheet: it prints in tiles named A1, A2 ... Cut every tile along its crop marks, spread "

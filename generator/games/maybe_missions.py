@@ -9,8 +9,9 @@ slot, so each red side lands behind its green side when printed duplex.
 """
 from __future__ import annotations
 
-from deckpress.generator.content.maybe_missions import FILES, SET_OF
+from deckpress.generator.content.maybe_missions import SET_OF
 from deckpress.generator.content.maybe_missions_vocabulary import effect_text
+from deckpress.generator.games import how_to_play
 from deckpress.generator.model import Cover, Deck, Section
 
 #: Icon slots of a side's row (card-facts: 1 to 4 resource icons a side) and of a shop cost (1 to 3).
@@ -84,18 +85,14 @@ def _identities(records: list[dict], kind: str) -> list[dict]:
 
 
 def cover(content) -> Cover:
-    """The kit's first page: what is in it (with sets), how the two-sided cards work, where the
-    cards come from."""
+    """The kit's first page, for players: what is in it (with sets), how the two-sided cards work,
+    how to play (:func:`deckpress.generator.games.how_to_play`) and where the cards come from."""
     game = content["game"]
     checklist = [["Component", "Count", "Size", "Set"]]
     for comp in game["components"]:
         size = game["card_sizes"].get(comp.get("card_size", ""), {})
         checklist.append([comp["name"], str(comp["count"]), f"{size['width_mm']:g} x {size['height_mm']:g} mm" if size else "",
                           SET_OF.get(comp["id"], "")])
-    origin = [["File", "Provenance", "Source", "How"]]
-    for stem in FILES[2:]:
-        p = content[stem]["provenance"]
-        origin.append([f"{stem}.yaml", p["provenance"], p["source"], p.get("method", "")])
     return Cover(
         title=f"{game['title']}: print-and-play kit",
         subtitle=f"{game['publisher']} · {game['players']['min']}-{game['players']['max']} players",
@@ -110,11 +107,11 @@ def cover(content) -> Cover:
                 "(in a tie, choose). A secret identity that makes a resource worth more or less changes its points, not which "
                 "resource you hold most: five weapons worth -1 each, and nothing else, score -10.",
             ]),
-            Section("Card text", [
-                "Every Master rule, identity power and shop reward is written in content files as a kind with its parameters, for "
-                "example {kind: vote_cutoff, above: 15}; the words on the cards are made from it by deckpress's vocabulary "
-                "(schemas/maybe-missions.vocabulary.schema.json), which also defines what each kind means for the rules engine.",
+            *how_to_play(game),
+            Section("Where the cards come from", [
+                "The number of each kind of card is the published game's. What the cards say is designed for this kit: the "
+                "Master rules, identities and gadgets, their names, icons and colours. The printed words on each card are "
+                "exactly the rule the deckpress rules engine plays.",
             ]),
-            Section("Where the cards come from", [], origin, [1.2, 1, 3, 3.5]),
         ],
     )

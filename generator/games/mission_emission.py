@@ -6,6 +6,7 @@ checks and facts it reads, with their sources, are in :mod:`deckpress.generator.
 from __future__ import annotations
 
 from deckpress.generator.content.mission_emission import mission_extremes
+from deckpress.generator.games import how_to_play
 from deckpress.generator.model import Cover, Deck, Section
 
 
@@ -65,9 +66,11 @@ def cover(content) -> Cover:
             Section("The six missions", ["States with the highest forest cover, renewable energy and groundwater win positive points; "
                                          "the highest smoke, crowd and garbage win negative points. Max and min are computed from the state cards."],
                     facts, [1.1, 0.9, 3.1, 1.3, 0.7, 0.6, 3.1]),
-            Section("Where the numbers come from", ["Every value on a state card records its provenance in content/mission-emission/states.yaml: "
-                                                    "'sourced' values were taken from a named report; 'reconstructed' ones were estimated, and the file says how."],
+            Section("Where the numbers come from", ["'official' numbers are printed in the rulebook; 'sourced' ones were taken from the "
+                                                    "report named above; 'reconstructed' ones were estimated from such reports where no "
+                                                    "figure for that state was found; 'designed' ones were chosen for this kit."],
                     tally, [1.5, 1, 1, 1, 1]),
             Section("Component checklist", [], checklist, [3, 1, 2]),
+            *how_to_play(game),
         ],
     )

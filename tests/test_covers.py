@@ -1,0 +1,27 @@
+"""Covers are for players (issue 16): what is in the kit, how to play and how to print, without
+file names, content syntax or generator scripts."""
+from __future__ import annotations
+
+import re
+
+import pytest
+import yaml
+from pypdf import PdfReader
+
+from deckpress.generator.paths import CONTENT_DIR
+
+#: What a cover must not show a player: content file names, scripts, notes, schema paths, effect syntax.
+DEVELOPER = re.compile(r"\S*(?:\.ya?ml|\.py|\.md|\{kind|schemas/|content/|shared/|--seed)\S*")
+
+
+@pytest.mark.parametrize("game", ["mission-emission", "fifty-missions", "maybe-missions", "geheime-mission"])
+def test_each_cover_speaks_to_players_and_gives_the_rules_summary(cli, tmp_path, game):
+    assert cli("build", game, "--out", tmp_path).exit_code == 0
+    reader = PdfReader(tmp_path / f"{game}.pdf")
+    cover = " ".join(page.extract_text() for page in reader.pages if page.trimbox == page.mediabox).replace("\n", " ")
+    assert DEVELOPER.findall(cover) == []
+    info = yaml.safe_load((CONTENT_DIR / game / "game.yaml").read_text("utf-8"))
+    assert "How to play" in cover and f"The full rules: {info['rulebook']}" in " ".join(cover.split())
+    for mode in info["modes"]:
+        assert mode["name"] in cover
+    assert "How to print" in cover
