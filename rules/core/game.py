@@ -236,7 +236,7 @@ class State:
             raise IllegalAction(Reason.GAME_OVER, "the game is over: no more moves")
         if cur == CHANCE:
             if seat is not None and seat != CHANCE:
-                raise IllegalAction(Reason.CHANCE_DUE, f"seat {seat} cannot act now: {self.due()} is due")
+                raise IllegalAction(Reason.CHANCE_DUE, f"seat {seat} cannot act now: {self.why_due() or f'{self.due()} is due'}")
             if not self.is_chance_outcome(action):
                 raise self._why_illegal(action, CHANCE)
             seat = CHANCE
@@ -334,6 +334,13 @@ class State:
         """The log form of the chance event due, without its outcome (``{chance: draw, seat: 1}``):
         replay compares it with the log's event."""
         raise NotImplementedError
+
+    def why_due(self) -> str:
+        """Why the chance event due is due, in a player's words, when a rule made it so and the bare
+        event would not say it (50 Missions: "No. 5 'Three yellow cards' was completed in slot 2:
+        the mission that replaces it is due"; Maybe Missions: a hand of one vote type is dealt
+        again); ``""`` by default.  Refusals of another event at a chance node say it."""
+        return ""
 
     def view(self, seat: int) -> "View":
         """What ``seat`` may see now."""

@@ -10,7 +10,10 @@ Input, one event per line (the event's log form without braces, as ``docs/game-l
 them): ``mission: Forest``, ``play: Goa``, ``play: green compass 3, slot: 2``; the value alone
 when only one kind of event is due (``Forest``); the number of a listed choice; for a chance
 event the card, or ``?`` for a card the recorder did not see.  When several seats may act (a
-simultaneous step, the crazy variant), the line starts with the seat: ``seat 2 play: Goa``.
+simultaneous step, the crazy variant), the line starts with the seat: ``seat 2 play: Goa``.  A line
+that starts with the seat is a seat's event even while a chance event is due: what the table says
+aloud (``seat 2 takes_master: master-08`` in Maybe Missions) is written down when replay accepts
+it; the recorder does not offer such events among its choices.
 A chance event with nothing to name (a reshuffle) is written down by itself.
 """
 from __future__ import annotations
@@ -103,7 +106,8 @@ class Recorder:
             if choice.text.casefold() == folded:
                 return dict(choice.event)
         state = self.result.state
-        if state.current == CHANCE:
+        found = _SEAT.match(line)
+        if state.current == CHANCE and not found:  # with the seat, a seat's event: said aloud, or refused by replay
             due = state.due_chance_event()
             key = _outcome_key(choices, due)
             fields = _fields(line)
@@ -112,12 +116,14 @@ class Recorder:
             value = str(fields[key]) if fields is not None else _unquoted(line)
             return {**due, key: UNSEEN if value == UNSEEN else value}
         seat = state.current
-        found = _SEAT.match(line)
         if found:
             seat, line = int(found.group(1)), line[found.end():]
         elif seat < 0:
             raise IllegalAction(Reason.MALFORMED_EVENT, f"several seats may act ({self.due()}): start with the seat, such as 'seat 2 play: Goa'")
         fields = _fields(line)
+        if fields is None and state.current == CHANCE:
+            raise IllegalAction(Reason.MALFORMED_EVENT, f"{self.due()} is due: a seat's event now needs its key "
+                                                        f"('seat {seat} KEY: VALUE')")
         if fields is None:
             verbs = sorted({k for c in choices for k in c.event if k != "seat"})
             if len(verbs) != 1:

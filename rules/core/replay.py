@@ -95,7 +95,7 @@ def replay(log: GameLog, content_dir: Path | None = None, content: "GameContent 
                                f"replaying with {game.content_hash[:19]}...")
     if log.engine and log.engine.split(", ")[-1] != game.engine_version().split(", ")[-1]:
         result.warnings.append(f"the log was recorded by {log.engine}; these are {game.engine_version()}")
-    singles, malformed = _flatten(log.events)
+    singles, malformed = _flatten(log.events, game)
     solved = _solve(game, singles, malformed)
     if solved.bound:
         result.warnings.extend(_unshown_warnings(game, singles, solved))
@@ -153,13 +153,17 @@ class _Solution:
     bound: dict[int, tuple[int, bool]]
 
 
-def _flatten(events: list[Any]) -> tuple[list[_Single], tuple[int, IllegalAction] | None]:
-    """The single events of ``events`` up to the first malformed one, and that one's error."""
+def _flatten(events: list[Any], game: Game) -> tuple[list[_Single], tuple[int, IllegalAction] | None]:
+    """The single events of ``events`` up to the first malformed one, and that one's error (an
+    event that is not a mapping, or is empty, is shown examples of ``game``'s own events)."""
     singles: list[_Single] = []
     for index, event in enumerate(events):
         try:
             if not isinstance(event, dict):
-                raise IllegalAction(Reason.MALFORMED_EVENT, f"an event is a mapping such as {{seat: 1, play: Goa}}, not {event!r}")
+                raise IllegalAction(Reason.MALFORMED_EVENT, f"an event is a mapping such as {_examples(game)}, not {event!r}")
+            if not event:
+                raise IllegalAction(Reason.MALFORMED_EVENT, "the event is empty: write a seat's move or a chance event, "
+                                                            f"such as {_examples(game)}")
             for single in expand(event):
                 unseen = next((k for k, v in single.items() if v == UNSEEN and k not in ("chance", "seat")), None)
                 names = frozenset(str(v).casefold() for k, v in single.items() if k not in ("chance", "seat") and v != UNSEEN)
@@ -167,6 +171,32 @@ def _flatten(events: list[Any]) -> tuple[list[_Single], tuple[int, IllegalAction
         except IllegalAction as exc:
             return singles, (index, exc)
     return singles, None
+
+
+#: Events a game is played through to find a seat's move for :func:`_examples`.
+EXAMPLE_STEPS = 1000
+
+
+def _examples(game: Game) -> str:
+    """Two events of ``game`` in its log form, for messages: its first chance event and the first
+    seat's move, each the first legal one, found by playing from a new state (the same for every
+    log of the game: the engines are deterministic)."""
+    state = game.new_state()
+    found: list[dict[str, Any]] = []
+    for _ in range(EXAMPLE_STEPS):
+        if state.is_terminal():
+            break
+        if state.current == CHANCE:
+            action = state.legal_actions()[0]
+            if not found:
+                found.append(state.action_to_event(action, CHANCE))
+            state.apply_trusted(action, CHANCE)
+            continue
+        seats = state.acting_seats()
+        if seats and state.legal_actions(seats[0]):
+            found.append(state.action_to_event(state.legal_actions(seats[0])[0], seats[0]))
+        break
+    return " or ".join(format_event(e) for e in found[::-1]) or "{seat: 0, KEY: VALUE}"
 
 
 def _solve(game: Game, singles: list[_Single], malformed: tuple[int, IllegalAction] | None, last: bool = False) -> _Solution:
@@ -359,7 +389,9 @@ def _apply_one(state: State, single: dict[str, Any]) -> None:
         due = state.due_chance_event()
         given = _skeleton(single, due)
         if given != due:
-            raise IllegalAction(Reason.WRONG_CHANCE_EVENT, f"{format_event(due)} is due, but the log has {format_event(given)}")
+            why = state.why_due()
+            expected = f"{why} ({format_event(due)})" if why else f"{format_event(due)} is due"
+            raise IllegalAction(Reason.WRONG_CHANCE_EVENT, f"{expected}, but the log has {format_event(given)}")
     state.apply(action, seat)
 
 

@@ -164,6 +164,8 @@ class FiftyMissionsGame(Game):
         self.clockwise = [tuple((s + i) % self.players for i in range(self.players)) for s in range(self.players)]
         self._card_lookup = _card_lookup(deck, self.kinds)
         numbers = [printed_number(m) for m in range(self.n_missions)]
+        #: each mission as a player names it: its printed number and text ("No. 5 'Three yellow cards'")
+        self.mission_labels = [f"{number} '{card_text(c).rstrip('.')}'" for number, c in zip(numbers, conditions.values())]
         self._missions = PrintedNames("mission", [[number, mid, number.replace(".", ""), str(m + 1), card_text(c)]
                                                         for m, (number, mid, c) in enumerate(zip(numbers, self.mission_ids, conditions.values()))])
         self.state_class = FiftyMissionsState

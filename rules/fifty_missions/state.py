@@ -34,7 +34,7 @@ class FiftyMissionsState(State):
     """
 
     __slots__ = ("hands", "deck", "piles", "missions", "mission_deck", "drawn", "medals", "completed", "queue",
-                 "turn", "played", "refill", "reshuffled", "plays", "unchecked")
+                 "turn", "played", "refill", "reshuffled", "plays", "unchecked", "vacated")
 
     def __init__(self, game: "FiftyMissionsGame"):
         super().__init__(game)
@@ -54,6 +54,7 @@ class FiftyMissionsState(State):
         self.reshuffled = False
         self.plays = 0
         self.unchecked = True  # the row changed (a card played, a mission drawn) since the missions were checked
+        self.vacated = [-1] * SLOTS  # the mission last accomplished in each slot (-1: none yet)
         self.current = CHANCE
 
     # -- seats --------------------------------------------------------------------------------
@@ -138,6 +139,7 @@ class FiftyMissionsState(State):
             if m >= 0 and met[m](display):
                 self.completed.append(m)
                 self.missions[j] = -1
+                self.vacated[j] = m
                 if self.medals < len(places) and self.drawn == places[self.medals]:
                     self.medals += 1  # the medal on top of the mission deck is turned over and won
                 if left:
@@ -282,6 +284,18 @@ class FiftyMissionsState(State):
             return "nothing: the game is over"
         return f"seat {cur} to cover a face-up card"
 
+    def why_due(self) -> str:
+        """When a replacement mission is due: which mission was accomplished, and in which slot
+        (rulebook, Sequence of Play: "if one or more Missions are successful, they are discarded
+        [...] and replaced by cards from the Mission pile"); the first empty slot is filled first."""
+        if self.current != CHANCE or self.queue[-1][0] != _MISSION or -1 not in self.missions:
+            return ""
+        slot = self.missions.index(-1)
+        m = self.vacated[slot]
+        if m < 0:
+            return ""
+        return f"{self.game.mission_labels[m]} was completed in slot {slot}: the mission that replaces it is due"
+
     def _why_illegal(self, action: int, seat: int) -> IllegalAction:
         game = self.game
         if seat == CHANCE:
@@ -292,7 +306,8 @@ class FiftyMissionsState(State):
                 return IllegalAction(Reason.WRONG_CHANCE_EVENT, f"no reshuffle now: {self.due()} is due")
             is_mission = MISSION <= action < MISSION + game.n_missions
             if (kind == _MISSION) != is_mission:
-                return IllegalAction(Reason.WRONG_CHANCE_EVENT, f"{self.due()} is due, not a {'mission' if is_mission else 'symbol'} card")
+                return IllegalAction(Reason.WRONG_CHANCE_EVENT, f"{self.why_due() or f'{self.due()} is due'}, not a "
+                                                                f"{'mission' if is_mission else 'symbol'} card")
             if is_mission:
                 return IllegalAction(Reason.IMPOSSIBLE_OUTCOME, f"mission {game.mission_ids[action - MISSION]} cannot be drawn: "
                                                                 f"it is {self.where_mission(action - MISSION)}, not in the mission deck")

@@ -13,7 +13,8 @@ The package, one concern per module: ``cards`` (tables, action numbers), ``steps
 of tasks, decisions and chance events), ``state`` (places of cards, the agenda, log events),
 ``flow`` (setup and the round), ``masters`` (Master rule kinds), ``identities`` (public powers),
 ``scoring`` (score and secret powers), ``moves`` (card moves shared by rules and rewards), ``shop``
-(Gadget Shopping and reward kinds), ``view``, ``bots``, ``measures``.  Every kind of the
+(Gadget Shopping and reward kinds), ``aloud`` (what the table says aloud: the Master card won, "done"
+after a proposal that ended by itself), ``view``, ``bots``, ``measures``.  Every kind of the
 vocabulary is one function in :data:`IMPLEMENTED`'s registries; content using a kind that is not
 there fails ``deckpress validate`` at the kind's line (:meth:`MaybeMissionsGame.content_errors`).
 
@@ -23,7 +24,9 @@ Events (``docs/game-logs.md``): ``{chance: deal, seat: 0, cards: [12, 37, ...]}`
 ``{seat: 0, propose: Tail the courier}`` ... ``{seat: 0, propose: done}``, ``{seat: 2, vote: 24}``,
 ``{seat: 1, collect: Tail the courier}``, ``{seat: 3, buy: shop}`` and so on: the key names the
 decision, the value a vote number, a card (mission title or id, Master or shop card id), a seat or
-``none``/``done``.
+``none``/``done``.  Said aloud, checked and changing nothing (``aloud``): ``{seat: 0, takes_master:
+master-02, side: green}`` (or ``takes_master: none``), and ``{seat: 0, propose: done}`` right after a
+proposal that ended by itself.
 """
 from __future__ import annotations
 

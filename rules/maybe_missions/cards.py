@@ -25,6 +25,9 @@ RESOURCES = ("gold", "reputation", "weapons", "intelligence")
 R = len(RESOURCES)
 GREEN, RED = 0, 1
 SIDE_NAMES = ("green", "red")
+#: What became of a round's Master card besides a side up (``MaybeMissionsState.award``): none was
+#: revealed (the Master deck was empty), discarded after an all-NO round, or after a unanimous end.
+NO_MASTER, ALL_NO, UNANIMOUS = -1, -2, -3
 NO, YES = 0, 1
 VOTE_TYPES = ("NO", "YES")
 

@@ -15,10 +15,12 @@ card; the active seat wins the Master card;
 """
 from __future__ import annotations
 
-from deckpress.rules.maybe_missions.cards import CARD, DELTA, GREEN, NO, PASS, PUBLIC, RED, SECRET, YES, popcount
+from deckpress.rules.maybe_missions.cards import (ALL_NO, CARD, DELTA, GREEN, NO, NO_MASTER, PASS, PUBLIC, RED, RESOURCES, SECRET,
+                                                  UNANIMOUS, VOTE_TYPES, YES, popcount)
 from deckpress.rules.maybe_missions.masters import TALLY_KINDS, round_rules
 from deckpress.rules.maybe_missions.moves import can_take
 from deckpress.rules.maybe_missions.steps import chance, decision, task, uniform
+from deckpress.generator.content.maybe_missions_vocabulary import effect_text
 from deckpress.rules.core.errors import IllegalAction, Reason
 
 
@@ -70,6 +72,38 @@ def dealt(state, action: int, seat: int) -> None:
     state.hands[seat].append(action)
 
 
+def deal_refused(state, action: int) -> str | None:
+    """Why vote ``action``, still in the box, cannot be dealt now: its type's share of the deck is
+    dealt (rulebook "Setup": "Create a deck containing 5 YES and 5 NO Votes per player"); None
+    when that is not the reason."""
+    game = state.game
+    t = game.vote_type[action] if 0 < action < len(game.vote_type) else -1
+    if t < 0 or action not in state.box or state.deal_left[t] > 0:
+        return None
+    kind, per = VOTE_TYPES[t], game.votes_per_type
+    total = per * game.players
+    return (f"{action} cannot be dealt: it is a {kind} vote, and a {_players_word(game.players)}-player game has {total} {kind} "
+            f"votes ({per} per player), all dealt already")
+
+
+def _players_word(n: int) -> str:
+    return {3: "three", 4: "four", 5: "five", 6: "six"}.get(n, str(n))
+
+
+#: Rulebook "Setup", the redeal rule, quoted in messages.
+REDEAL_RULE = "If someone starts with only Votes of a single type, however rare, deal again."
+
+
+def redeal_why(state) -> str:
+    """While the votes are dealt again (:func:`check_deal`): which hand was of one type, and the
+    rulebook's sentence; else ``""``."""
+    if state.redeal is None or state.chance is None or state.chance[0] != "deal":
+        return ""
+    seat, t = state.redeal
+    return (f'seat {seat} was dealt only {VOTE_TYPES[t]} votes, and "{REDEAL_RULE}" (rulebook, Setup): every vote went back, '
+            "and the new deal is due")
+
+
 @task("deal_votes")
 def deal_votes(state, i: int) -> None:
     """Deal the ``i``-th of the ``hand x players`` vote cards: a whole hand to seat 0 first."""
@@ -84,7 +118,9 @@ def check_deal(state) -> None:
     """Rulebook "Setup": "If someone starts with only Votes of a single type, however rare, deal
     again": every vote goes back to the box and the deal starts over."""
     types = state.game.vote_type
-    if any(len({types[n] for n in hand}) < 2 for hand in state.hands):
+    one_type = [(s, types[hand[0]] if hand else NO) for s, hand in enumerate(state.hands) if len({types[n] for n in hand}) < 2]
+    state.redeal = one_type[0] if one_type else None  # refusals of another event name it (MaybeMissionsState.why_due)
+    if one_type:
         for hand in state.hands:
             state.box.extend(hand)
             hand.clear()
@@ -297,6 +333,37 @@ def _propose_why(state, seat: int, action: int, lo: int, hi: int, vmin: int, vma
     return None
 
 
+def proposal_end(state) -> str:
+    """Why this round's proposal ended by itself (``state.closed``, set by :func:`propose`), in a
+    player's words: the mission is full (rulebook "Gameplay": "at most as many cards as the number
+    of players", or a mission_size rule), the market ran out, or no card left keeps a
+    resource_variety rule."""
+    game, rules = state.game, state.rules
+    _, _, _, lo, hi, vmin, vmax = state.closed
+    if len(state.mission) >= hi:
+        if hi == max(rules.max_size, lo) and "mission_size" in rules.kinds:
+            return f"the mission is full ({_rule_card(state, 'mission_size')})"
+        if hi == rules.max_size:
+            return (f"the mission is full (a mission has at most as many cards as there are players: "
+                    f"{hi} with {game.players} players)")
+        return f"the mission holds every card the market had ({hi})"
+    if not state.market:
+        return "the market is empty"
+    card = _rule_card(state, "resource_variety")
+    return (f"no market card left keeps the mission's green sides within {vmin} to {vmax} different resources "
+            f"({card})")
+
+
+def _rule_card(state, kind: str) -> str:
+    """The last Master card in force this round with a rule of ``kind``, as ``master-16: "its rule"``."""
+    game = state.game
+    cards = ([state.master_now] if state.master_now >= 0 else []) + state.played_masters
+    found = [c for c in cards if game.master_rule[c]["kind"] == kind]
+    if not found:
+        return "this round's Master rule"
+    return f'{game.card_names[found[-1]]}: "{effect_text(game.master_rule[found[-1]])}"'
+
+
 @decision("propose", "propose", "card", "to propose a market card for the mission (or done)", _propose_legal, _propose_why, "done")
 def propose(state, seat: int, action: int, lo: int, hi: int, vmin: int, vmax: int) -> None:
     """Add a market card (or the shop card, Gadget Shopping) to the mission; "done" ends the
@@ -312,6 +379,8 @@ def propose(state, seat: int, action: int, lo: int, hi: int, vmin: int, vmax: in
         state.mission.append(card)
     if _propose_legal(state, seat, lo, hi, vmin, vmax) != [PASS]:
         state.ask("propose", seat, lo, hi, vmin, vmax)
+    else:  # ended by itself: a "done" said right after it is an announcement (rules/maybe_missions/aloud.py)
+        state.closed = (state.round_no, seat, len(state.history), lo, hi, vmin, vmax)
 
 
 @task("proposed")
@@ -358,8 +427,19 @@ def required_type(state, seat: int) -> tuple[int, str]:
         shows = _green_shows(state, state.mission)
         for mask, vote_type in powers.forced_when:
             if shows & mask:
-                return vote_type, "its public identity (the mission shows a resource it must answer)"
+                return vote_type, _forcing_resource(state, seat, mask)
     return -1, ""
+
+
+def _forcing_resource(state, seat: int, mask: int) -> str:
+    """Why ``seat``'s public identity (resource_forces_vote: "If a proposed card's green side shows
+    ``resource``, you must vote ``vote`` if you can") forces its vote, naming the resource and the
+    mission cards whose green side shows it."""
+    game = state.game
+    resource = RESOURCES[mask.bit_length() - 1]
+    cards = [game.card_names[c] for c in state.mission if game.shows[c][GREEN] & mask]
+    return (f"its public identity, {game.public_names[state.public_id[seat]]}: the mission shows {resource}, "
+            f"on the green side of {' and '.join(cards)}")
 
 
 def legal_votes(state, seat: int) -> list[int]:
@@ -602,13 +682,17 @@ def award_master(state) -> None:
     except in an all-NO round ("The Master Card is not won") and a round ended by unanimity."""
     card = state.master_now
     if card < 0:
+        state.award = (state.round_no, state.active, -1, NO_MASTER)
         return
     state.master_now = -1
     if state.exceptional or state.unanimous:
         state.master_discard.append(card)
+        state.award = (state.round_no, state.active, card, ALL_NO if state.exceptional else UNANIMOUS)
     else:
-        state.give_card(state.active, card, GREEN if state.success else RED)
+        side = GREEN if state.success else RED
+        state.give_card(state.active, card, side)
         state.got_card[state.active] = True
+        state.award = (state.round_no, state.active, card, side)
 
 
 # -- (7) end --------------------------------------------------------------------------------------

@@ -26,6 +26,8 @@ from deckpress.rules.core.log import format_event
 from deckpress.rules.core.events import check_keys, seat_of
 from deckpress.rules.maybe_missions.cards import BUY_GENERAL, CARD, DELTA, GREEN, MAX_DELTA, PASS, PUBLIC, R, SEAT, SECRET, SIDE_NAMES
 from deckpress.rules.maybe_missions.steps import CHANCES, DECISIONS, TASKS, key_values
+from deckpress.rules.maybe_missions.aloud import late_proposal, said_aloud
+from deckpress.rules.maybe_missions.flow import deal_refused, redeal_why
 from deckpress.rules.maybe_missions.identities import NEUTRAL
 from deckpress.rules.maybe_missions.scoring import PLAIN
 
@@ -47,6 +49,8 @@ class MaybeMissionsState(State):
         "active", "round_no", "next_active", "choose_next", "choose_now", "renumber_next", "renumber_now", "rules",
         "success", "exceptional", "unanimous", "blocked", "extra", "take_back", "got_card", "bought", "general_open",
         "announced", "shown", "peeks", "counts",
+        # what refusals and announcements name (rules/maybe_missions/aloud.py)
+        "award", "closed", "redeal",
         # machinery
         "agenda", "decision", "chance",
     )
@@ -106,6 +110,12 @@ class MaybeMissionsState(State):
         self.shown: dict[int, list[int]] = {}
         self.peeks: list[dict[int, list[int]]] = [{} for _ in range(n)]
         self.counts: dict[str, int] = {}
+        #: the last Master card given out: (round, active seat, card or -1, side or NO_MASTER/ALL_NO/UNANIMOUS)
+        self.award: tuple[int, int, int, int] | None = None
+        #: the last proposal that ended by itself: (round, seat, actions applied then, lo, hi, vmin, vmax)
+        self.closed: tuple[int, ...] | None = None
+        #: while the votes are dealt again: (seat, vote type) of the first hand that held one type
+        self.redeal: tuple[int, int] | None = None
         self.agenda: list[tuple] = [("setup",)]
         self.decision: tuple | None = None
         self.chance: tuple | None = None
@@ -242,6 +252,20 @@ class MaybeMissionsState(State):
         (self.mission_discard if card < self.game.n_missions else self.master_discard).append(card)
 
     # -- log events ----------------------------------------------------------------------------
+    def said_aloud(self, event: dict[str, Any]) -> bool:
+        """The Master card won (``{seat: 2, takes_master: master-08}``) and "done" after a proposal
+        that ended by itself, said aloud: checked, changing nothing
+        (:mod:`deckpress.rules.maybe_missions.aloud`, rulebook "Gameplay").
+
+        Raises:
+            IllegalAction: ``phase.wrong`` when the announcement is not true now, with what did happen.
+        """
+        return said_aloud(self, event)
+
+    def why_due(self) -> str:
+        """While the votes are dealt again: the hand of one type and the rulebook's redeal sentence."""
+        return redeal_why(self)
+
     def action_to_event(self, action: int, seat: int) -> dict[str, Any]:
         """The log form of ``action`` by ``seat`` (:data:`CHANCE` for chance) in this state."""
         if seat == CHANCE:
@@ -299,6 +323,10 @@ class MaybeMissionsState(State):
             raise IllegalAction(Reason.MALFORMED_EVENT, "a seat's event is {seat: N, KEY: VALUE} with one KEY of: "
                                                         f"{', '.join(sorted(keys))}; this one has {', '.join(map(str, event))}")
         key = others[0]
+        if key == "propose":
+            late = late_proposal(self, seat, event[key])
+            if late is not None:
+                raise late
         if self.decision is not None and seat in self.acting_seats():
             d = DECISIONS[self.decision[0]]
             if key != d.key:
@@ -352,6 +380,9 @@ class MaybeMissionsState(State):
     def _why_illegal(self, action: int, seat: int) -> IllegalAction:
         game = self.game
         if seat == CHANCE:
+            dealt_out = deal_refused(self, action) if self.chance[0] == "deal" else None
+            if dealt_out is not None:
+                return IllegalAction(Reason.IMPOSSIBLE_OUTCOME, dealt_out)
             return IllegalAction(Reason.IMPOSSIBLE_OUTCOME, f"{self._chance_value(action) if self._is_name(action) else action} "
                                                             f"cannot come up now: {self.due()} is due, and that card is {self.where_action(action)}")
         step = self.decision
