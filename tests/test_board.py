@@ -3,16 +3,20 @@ exactly the stated overlap, every tile fits its sheet, alignment marks on every 
 the printed tiles read back and measured on rendered pages."""
 from __future__ import annotations
 
+from math import cos, hypot, radians, sin
 from pathlib import Path
 
 import pypdfium2
 import pytest
 from hypothesis import given, settings, strategies as st
 from pypdf import PdfReader
+from reportlab.pdfbase.pdfmetrics import getAscentDescent, stringWidth
 
 from deckpress.generator.imposition import PAPERS, ImpositionError
 from deckpress.generator.model import Board, Deck
-from deckpress.generator.render.board import SCALE_BAR_MM, SHEET_MARGIN_MM, alignment_marks, tile_board
+from deckpress.generator.render import fonts
+from deckpress.generator.render.board import (CROSS_LABEL_PT, CROSS_RING_MM, CROSS_RING_STROKE_PT, SCALE_BAR_MM,
+                                              SHEET_MARGIN_MM, alignment_marks, tile_board)
 from deckpress.generator.render.kit import PrintOptions, render_pdf
 from deckpress.generator.yamlsafe import load_yaml
 
@@ -176,3 +180,87 @@ def test_a_missing_board_layout_is_reported(tmp_path):
     with pytest.raises(ContentErrors) as exc:
         render_pdf(layout, [], None, PrintOptions(), boards=[board])
     assert "no layout for board kind 'city' (Board); board layouts exist for: plain" in str(exc.value)
+
+
+@pytest.fixture(scope="module")
+def grid_pdf(tmp_path_factory) -> Path:
+    """A 330 x 330 mm board: 2 x 2 A4 tiles, so it has crosses on seams between columns and
+    between rows, each printed on the tile under the seam and on the tile over it."""
+    folder = tmp_path_factory.mktemp("grid")
+    text = BOARD_LAYOUT.replace("width_mm: 330, height_mm: 150", "width_mm: 330, height_mm: 330").replace("h_mm: 150", "h_mm: 330")
+    layout, errors = load_yaml(folder / "layout.yaml", text=text)
+    assert not errors
+    board = Board("plain", "Test board", {"id": "b", "source": "test", "title": "HELLO BOARD"})
+    path = folder / "board.pdf"
+    path.write_bytes(render_pdf(layout, [Deck("test", "Test", [])], None, PrintOptions(), boards=[board]))
+    return path
+
+
+def _cross_labels(page) -> list[tuple[str, float, float, float, float]]:
+    """The registration crosses' labels ('A1|A2') on a tile's page, each with its box in mm from
+    the sheet's top-left: (text, left, right, top, bottom), the box being the text's width by the
+    font's ascent and descent."""
+    fonts.register()
+    ascent, descent = getAscentDescent("Lato", CROSS_LABEL_PT)
+    height = float(page.mediabox.height)
+    found = []
+
+    def visit(text, cm, tm, font, size):
+        text = text.strip()
+        if len(text) == 5 and text[2] == "|":
+            assert size == CROSS_LABEL_PT
+            x, base = tm[4] * cm[0] + cm[4], tm[5] * cm[3] + cm[5]
+            found.append((text, x / MM, (x + stringWidth(text, "Lato", size)) / MM, (height - base - ascent) / MM, (height - base - descent) / MM))
+
+    page.extract_text(visitor_text=visit)
+    return found
+
+
+def test_cross_labels_stay_clear_of_the_ring(grid_pdf):
+    # Issue 16: the 5 pt labels overlapped the crosses' rings. Read from the PDF: each cross on a
+    # tile has its label, the label's box keeps off the ring (radius plus half its stroke) and
+    # lies in one quadrant between the arms, where it is hidden once the tiles are glued: in the
+    # glue strip on the tile under the seam, beyond the cut on the tile over it.
+    t = tile_board((330, 330), "a4", overlap_mm=10)
+    assert (t.rows, t.cols) == (2, 2)
+    ox, oy = t.origin_mm()
+    ring = CROSS_RING_MM + CROSS_RING_STROKE_PT / 2 / MM
+    reader = PdfReader(grid_pdf)
+    for k, tile in enumerate(t.tiles):
+        labels = _cross_labels(reader.pages[2 * k])
+        marks = [m for m in alignment_marks(t) if tile.label in (m.under, m.over)]
+        assert len(labels) == len(marks) > 0, (tile.label, labels)
+        for m in marks:
+            cx, cy = ox + m.x_mm - tile.x_mm, oy + m.y_mm - tile.y_mm
+            text, left, right, top, bottom = min(labels, key=lambda b: hypot((b[1] + b[2]) / 2 - cx, (b[3] + b[4]) / 2 - cy))
+            assert text == f"{m.under}|{m.over}"
+            gap = hypot(max(left - cx, 0, cx - right), max(top - cy, 0, cy - bottom))
+            assert gap > ring + 0.3, f"tile {tile.label}: label {text} comes within {gap:.2f} mm of the cross's centre; the ring reaches {ring:.2f} mm"
+            assert (left > cx or right < cx) and (top > cy or bottom < cy), f"tile {tile.label}: label {text} lies across an arm of its cross"
+            assert hypot(max(abs(left - cx), abs(right - cx)), max(abs(top - cy), abs(bottom - cy))) < 9, "the label is far from its cross"
+            region = (ox, ox + tile.w_mm, oy, oy + tile.h_mm)  # the tile's part of the board on its sheet
+            if tile.label == m.under:  # in the glue strip: inside the region, within the overlap of its far edge
+                assert region[0] <= left and right <= region[1] and region[2] <= top and bottom <= region[3], (tile.label, text)
+                assert left >= region[1] - 10 or top >= region[3] - 10, (tile.label, text)
+            else:  # beyond the cut, in the margin that is cut away
+                assert right <= region[0] or bottom <= region[2], (tile.label, text)
+
+
+def test_paper_around_each_cross_ring_is_clear(grid_pdf):
+    # Rendered: just outside each ring, between the arms, only paper or the washed-out board shows
+    # (no label glyph touches the ring).
+    t = tile_board((330, 330), "a4", overlap_mm=10)
+    ox, oy = t.origin_mm()
+    radius = CROSS_RING_MM + 0.35
+    for k, tile in enumerate(t.tiles):
+        image, px = _render(grid_pdf, 2 * k, dpi=400)
+        for m in alignment_marks(t):
+            if tile.label not in (m.under, m.over):
+                continue
+            cx, cy = ox + m.x_mm - tile.x_mm, oy + m.y_mm - tile.y_mm
+            for degrees in range(0, 360, 3):
+                if min(degrees % 90, 90 - degrees % 90) < 10:  # the arms
+                    continue
+                ux, uy = cos(radians(degrees)), sin(radians(degrees))
+                grey = image.getpixel((round((cx + radius * ux) * px), round((cy + radius * uy) * px)))
+                assert grey > 150, (tile.label, m, degrees, grey)

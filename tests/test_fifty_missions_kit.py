@@ -196,5 +196,105 @@ def test_a_mission_added_by_hand_is_printed(game_copy, cli, tmp_path):
     assert "Two cards of value 7 with at least one card between them." in text and "No. 51" in text
 
 
+def _index_boxes(content):
+    """The symbol face's two value indices in layout.yaml: the top-left one (upright) and the
+    bottom-right one, turned 180 degrees; each (x, y, w, h) mm from the trim's top-left."""
+    face = content.documents["layout"].data["cards"]["symbol"]["face"]
+    values = [e for e in face if e["type"] == "text" and e["text"] == "{value}"]
+    upright = [e for e in values if e.get("rotate", 0) == 0]
+    turned = [e for e in values if e.get("rotate", 0) == 180]
+    assert len(upright) == len(turned) == 1, values
+    return [tuple(e[k] for k in ("x_mm", "y_mm", "w_mm", "h_mm")) for e in (upright[0], turned[0])]
+
+
+def test_the_bottom_right_index_is_turned_like_a_playing_card(content, pdf):
+    # Issue 16: the bottom-right value printed upright; on playing cards it is turned 180 degrees
+    # so that it reads from the other side. In the PDF: one upside-down value on every card, the
+    # same as the card's upright one.
+    reader = PdfReader(pdf)
+    for index in symbol_face_pages():
+        page = reader.pages[index]
+        upright = [t for t in page.extract_text(orientations=(0,)).split() if t.isdigit()]
+        turned = page.extract_text(orientations=(180,)).split()
+        assert len(turned) == len(symbol_grid(index).slots) and sorted(turned) == sorted(upright), (index, upright, turned)
+
+    # Printed: the bottom-right corner is the top-left index turned half round (the two boxes lie
+    # point-symmetrically about the card's centre, so nothing else may differ).
+    (x1, y1, w, h), (x2, y2, w2, h2) = _index_boxes(content)
+    assert (w2, h2) == (w, h) and (x1 + x2 + w, y1 + y2 + h) == (63, 88)
+    image, px = _render(pdf, symbol_face_pages()[0], dpi=200)
+    grey = image.convert("L")
+    for slot in POKER.slots:
+        crop = lambda x, y, dx=0, dy=0: grey.crop((round((slot.x_mm + x) * px) + dx, round((slot.y_mm + y) * px) + dy,
+                                                    round((slot.x_mm + x + w) * px) + dx, round((slot.y_mm + y + h) * px) + dy))
+        top_left = crop(x1, y1)
+        ink = sum(p < 200 for p in top_left.tobytes()) / (top_left.width * top_left.height)
+        assert ink > 0.05, "no value printed in the top-left corner"
+
+        def mismatch(reference, shifts=range(-2, 3)):  # the best of a few pixels' shift (rounding)
+            return min(sum(abs(a - b) > 60 for a, b in zip(reference.tobytes(), crop(x2, y2, dx, dy).tobytes()))
+                       / (reference.width * reference.height) for dx in shifts for dy in shifts)
+
+        assert mismatch(top_left.rotate(180)) < 0.01, f"slot {slot}: the bottom-right index is not the top-left one turned 180 degrees"
+        assert mismatch(top_left) > 0.03, f"slot {slot}: the bottom-right index still reads upright"
+
+
+TURNS_LAYOUT = """\
+cards:
+  test:
+    trim: {width_mm: 63, height_mm: 88}
+    face:
+      - {type: text, x_mm: 5, y_mm: 5, w_mm: 40, h_mm: 10, text: "UP 0", font_pt: 20}
+      - {type: text, x_mm: 48, y_mm: 5, w_mm: 10, h_mm: 40, text: "DOWN 90", font_pt: 20, rotate: 90}
+      - {type: text, x_mm: 18, y_mm: 70, w_mm: 40, h_mm: 12, text: "TURN 180", font_pt: 20, rotate: 180}
+      - {type: text, x_mm: 5, y_mm: 20, w_mm: 10, h_mm: 40, text: "UP 270", font_pt: 20, rotate: 270}
+    back: []
+"""
+
+
+def test_text_turns_by_quarter_turns_inside_its_box(tmp_path):
+    # rotate: 90 and 270 fit the text along the box's height (it runs down, or up), 180 prints it
+    # upside down; every box stays where the layout puts it.
+    from deckpress.generator.model import Deck
+    from deckpress.generator.render.kit import render_pdf
+    from deckpress.generator.yamlsafe import load_yaml
+
+    layout, errors = load_yaml(tmp_path / "layout.yaml", text=TURNS_LAYOUT)
+    assert not errors
+    path = tmp_path / "turns.pdf"
+    path.write_bytes(render_pdf(layout, [Deck("test", "Test", [{"id": "a", "source": "test"}])], None, PrintOptions(duplex="none", crop_marks=False)))
+    page = PdfReader(path).pages[0]
+    # pypdf's orientations turn counter-clockwise as seen on the page: a text turned 90 degrees
+    # clockwise reads at its 270
+    for orientation, text in ((0, "UP 0"), (270, "DOWN 90"), (180, "TURN 180"), (90, "UP 270")):
+        assert text in page.extract_text(orientations=(orientation,)).splitlines(), (orientation, page.extract_text(orientations=(orientation,)))
+    image, px = _render(path, 0, dpi=150)
+    grey = image.convert("L")
+    slot = grid("a4", (63, 88), 3, cards=1).slots[0]
+    boxes = [(5, 5, 40, 10), (48, 5, 10, 40), (18, 70, 40, 12), (5, 20, 10, 40)]
+    inked = [0] * len(boxes)
+    for j in range(round(slot.y_mm * px), round((slot.y_mm + 88) * px)):
+        for i in range(round(slot.x_mm * px), round((slot.x_mm + 63) * px)):
+            if grey.getpixel((i, j)) < 128:
+                x, y = i / px - slot.x_mm, j / px - slot.y_mm
+                inside = [k for k, (bx, by, bw, bh) in enumerate(boxes) if bx - 0.3 <= x <= bx + bw + 0.3 and by - 0.3 <= y <= by + bh + 0.3]
+                assert inside, f"ink at ({x:.1f}, {y:.1f}) mm is outside every text's box"
+                inked[inside[0]] += 1
+    assert all(n > 100 for n in inked), inked
+
+
+def test_a_text_turned_other_than_by_quarter_turns_is_refused(content, game_copy, cli, tmp_path):
+    folder = game_copy("fifty-missions")
+    edit(folder / "layout.yaml", "rotate: 180", "rotate: 45")
+    result = cli("build", folder, "--out", tmp_path / "out")
+    assert result.exit_code == 1
+    line = next(n for n, text in enumerate((folder / "layout.yaml").read_text().splitlines(), 1) if "rotate: 45" in text)
+    assert f"layout.yaml:{line}:" in result.stderr
+    face = content.documents["layout"].data["cards"]["symbol"]["face"]
+    at = next(i for i, e in enumerate(face) if e.get("rotate") == 180)
+    assert f"cards.symbol.face[{at}].rotate: the number 45 is not one of: 0, 90, 180, 270" in result.stderr
+    assert not (tmp_path / "out" / "fifty-missions.pdf").exists()
+
+
 def test_two_builds_are_byte_identical(content, pdf):
     assert build_kit(content, PrintOptions(paper="a4")) == pdf.read_bytes()

@@ -21,6 +21,7 @@ from math import ceil
 from reportlab.lib.colors import Color, black, white
 from reportlab.lib.units import mm
 from reportlab.lib.utils import simpleSplit
+from reportlab.pdfbase.pdfmetrics import getAscentDescent, stringWidth
 from reportlab.pdfgen.canvas import Canvas
 
 from deckpress.generator.imposition import ImpositionError, paper_size
@@ -40,6 +41,10 @@ CROSS_ARM_MM = 4.0
 CROSS_RING_MM = 1.8
 CROSSES_PER_EDGE = 3
 CROSS_LABEL_PT = 5.0
+#: A registration cross's ring is stroked this wide, pt; its label keeps this much paper clear
+#: between the ring's outer edge and the label's box (the font's full ascent and descent), mm.
+CROSS_RING_STROKE_PT = 0.4
+CROSS_LABEL_CLEAR_MM = 0.5
 #: A ruler printed on every tile, to check that the sheet was printed at 100 %.
 SCALE_BAR_MM = 50.0
 #: Margin notes start this far right of the tile's left cut, clear of the corner's crop marks, mm.
@@ -162,6 +167,25 @@ def alignment_marks(tiling: Tiling) -> list[Mark]:
 
 def _spread() -> list[float]:
     return [(i + 0.5) / CROSSES_PER_EDGE for i in range(CROSSES_PER_EDGE)]
+
+
+def cross_label_box(label: str, right: bool, up: bool) -> tuple[float, float, float, float, float]:
+    """Where a registration cross's ``label`` goes, in pt from the cross's centre (y up): in the
+    quadrant to the ``right`` (else left) and ``up`` (else down), its box (the text's width by the
+    font's ascent and descent at :data:`CROSS_LABEL_PT`) clear of the ring: the box's corner
+    nearest the centre lies on the diagonal, :data:`CROSS_LABEL_CLEAR_MM` outside the ring's outer
+    edge, so no part of the box comes nearer (and the arms, on the axes, are not touched either).
+
+    Returns ``(x, baseline, left, bottom, top)``: where to draw the text from (its left end and
+    baseline) and the box's left, bottom and top edges; the box is ``stringWidth`` wide.  Needs
+    the shipped fonts registered (:func:`deckpress.generator.render.fonts.register`).
+    """
+    width = stringWidth(label, "Lato", CROSS_LABEL_PT)
+    ascent, descent = getAscentDescent("Lato", CROSS_LABEL_PT)
+    near = (CROSS_RING_MM * mm + CROSS_RING_STROKE_PT / 2 + CROSS_LABEL_CLEAR_MM * mm) / 2 ** 0.5
+    left = near if right else -near - width
+    bottom = near if up else -near - (ascent - descent)
+    return left, bottom - descent, left, bottom, bottom + ascent - descent
 
 
 def draw_board(c: Canvas, painter: Painter, layout: Layout, board: Board, paper: str, backs: bool, failures: dict) -> None:
@@ -293,7 +317,7 @@ def _draw_marks(c: Canvas, tiling: Tiling, tile: Tile, marks: list[Mark], bleed:
             # vertical mark above/below the corner (on the x cut), horizontal one beside it (on the y cut)
             c.line(s.x(x), s.y(y + ydir * gy), s.x(x), s.y(y + ydir * (gy + MARK_LENGTH_MM)))
             c.line(s.x(x + xdir * gx), s.y(y), s.x(x + xdir * (gx + MARK_LENGTH_MM)), s.y(y))
-    c.setLineWidth(0.4)
+    c.setLineWidth(CROSS_RING_STROKE_PT)
     c.setFont("Lato", CROSS_LABEL_PT)
     by_label = {t.label: t for t in tiling.tiles}
     for m in marks:
@@ -306,16 +330,15 @@ def _draw_marks(c: Canvas, tiling: Tiling, tile: Tile, marks: list[Mark], bleed:
         c.line(cx - arm, cy, cx + arm, cy)
         c.line(cx, cy - arm, cx, cy + arm)
         c.setFillColor(black)
-        # the label goes where it is hidden once assembled: in the glue strip on the lower tile,
-        # in the margin that is cut away on the upper one
-        label, gap = f"{m.under}|{m.over}", 0.8 * mm
+        # the label goes where it is hidden once assembled, clear of the ring: in the glue strip on
+        # the lower tile, in the margin that is cut away on the upper one
+        label = f"{m.under}|{m.over}"
         across = m.x_mm == by_label[m.over].x_mm  # a seam between columns
         if tile.label == m.under:
-            c.drawString(cx + gap, cy - gap - CROSS_LABEL_PT if not across else cy + gap, label)
-        elif across:
-            c.drawRightString(cx - gap, cy + gap, label)
+            x, base, *_ = cross_label_box(label, right=True, up=across)
         else:
-            c.drawString(cx + gap, cy + gap, label)
+            x, base, *_ = cross_label_box(label, right=not across, up=True)
+        c.drawString(cx + x, cy + base, label)
 
 
 def _draw_margin_notes(c: Canvas, board: Board, tiling: Tiling, tile: Tile) -> None:

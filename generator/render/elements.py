@@ -193,8 +193,19 @@ def _shape(el: Element, p: Painter, fields, paint, default_stroke: str | None = 
         c.setDash()
 
 
+#: A text's ``rotate`` (degrees clockwise, as seen on the card) as the (a, b, c, d) of a PDF
+#: transformation matrix: exact numbers, so a rotated text's bytes never hold rounding noise.
+_TURNS = {90: (0, -1, 1, 0), 180: (-1, 0, 0, -1), 270: (0, 1, -1, 0)}
+
+
 class Text(Element):
-    """Text fitted in its box (see :func:`deckpress.generator.render.text.fit`); printed literally."""
+    """Text fitted in its box (see :func:`deckpress.generator.render.text.fit`); printed literally.
+
+    ``rotate`` (0, 90, 180 or 270 degrees, clockwise as seen on the card) turns the text about the
+    centre of its box, and the box stays where it is: at 180 the text is fitted in the box as it is
+    and printed upside down (a playing card's bottom-right index), at 90 and 270 it is fitted in
+    the box turned on its side (``h_mm`` long, ``w_mm`` high) and runs down (90) or up (270).
+    """
 
     kind = "text"
 
@@ -208,12 +219,20 @@ class Text(Element):
         self.valign = spec.get("valign", "middle")
         self.wrap = spec.get("wrap", False)
         self.leading = spec.get("leading", 1.15)
+        self.rotate = spec.get("rotate", 0)
 
     def draw(self, p, fields, dx, dy):
         text = self.template.render(fields, self.path)
         if not text:
             return
         x, y, w, h = _box(p, self.spec, dx, dy)
+        turn = _TURNS.get(self.rotate)
+        if turn is not None:
+            # lay the text out in the box's own frame: origin at its centre, turned with the text
+            cx, cy = x + w / 2, y + h / 2
+            if self.rotate != 180:
+                w, h = h, w
+            x, y = -w / 2, -h / 2
         chain = p.fonts.chain(self.style)
         try:
             f = fit(text, chain, self.size, self.min_size, w, h, self.wrap, self.leading)
@@ -222,7 +241,11 @@ class Text(Element):
         except scripts.Unprintable as exc:
             raise LayoutError(self.path, f"text '{self.template.source}' = '{text}' {exc}", of_card=True) from None
         c = p.canvas
-        c.setFillColor(self.colour(p, "colour", fields, "#000000"))
+        colour = self.colour(p, "colour", fields, "#000000")
+        if turn is not None:
+            c.saveState()
+            c.transform(*turn, cx, cy)
+        c.setFillColor(colour)
         step = f.size * self.leading
         block = (len(f.lines) - 1) * step + (f.ascent - f.descent)
         if self.valign == "top":
@@ -232,27 +255,41 @@ class Text(Element):
         else:
             base = y + (h + block) / 2 - f.ascent
         anchor = {"center": x + w / 2, "right": x + w}.get(self.align, x)
-        for line in f.lines:
-            scripts.draw(c, anchor, base, line, chain, f.size, self.align)
-            base -= step
+        try:
+            for line in f.lines:
+                scripts.draw(c, anchor, base, line, chain, f.size, self.align)
+                base -= step
+        finally:
+            if turn is not None:
+                c.restoreState()
 
 
 class Icon(Element):
-    """A vector icon from the icon set, ``size_mm`` square."""
+    """A vector icon from the icon set, ``size_mm`` square; ``rotate`` (0, 90, 180 or 270 degrees,
+    clockwise as seen on the card) turns it about its centre."""
 
     kind = "icon"
 
     def __init__(self, spec, path):
         super().__init__(spec, path)
         self.template = Template(spec["icon"])
+        self.turn = _TURNS.get(spec.get("rotate", 0))
 
     def draw(self, p, fields, dx, dy):
         name = self.template.render(fields, self.path)
         if name not in icon_set():
             raise LayoutError(self.path, f"icon '{excerpt(name)}' is not in the icon set ({choices(name, sorted(icon_set()))})", of_card=True)
         size = self.spec["size_mm"] * mm
-        draw_icon(p.canvas, name, p.x0 + (self.spec["x_mm"] + dx) * mm, p.y0 - (self.spec["y_mm"] + dy) * mm, size,
-                  self.colour(p, "colour", fields, "#000000"), self.colour(p, "knockout", fields, "#ffffff"), p.forms)
+        x, y = p.x0 + (self.spec["x_mm"] + dx) * mm, p.y0 - (self.spec["y_mm"] + dy) * mm  # top-left, pt
+        colour, knockout = self.colour(p, "colour", fields, "#000000"), self.colour(p, "knockout", fields, "#ffffff")
+        if self.turn is None:
+            draw_icon(p.canvas, name, x, y, size, colour, knockout, p.forms)
+            return
+        c = p.canvas
+        c.saveState()
+        c.transform(*self.turn, x + size / 2, y - size / 2)  # about the icon's centre
+        draw_icon(c, name, -size / 2, size / 2, size, colour, knockout, p.forms)
+        c.restoreState()
 
 
 class Rows(Element):
