@@ -481,15 +481,21 @@ def clear_boxes(c: Canvas) -> None:
 
 
 def _label(c: Canvas, g: Grid | FoldGrid, text: str) -> None:
-    """The sheet's label in the bottom margin below the bleed, centred between the first two
-    vertical cut lines so that no crop mark crosses it (issue 16), its size reduced (down to
-    4 pt) to fit there."""
+    """The sheet's label in the bottom margin below the bleed, between two vertical cut lines (or
+    between the outer cut line and the sheet's edge) so that no crop mark crosses it (issue 16):
+    the first such gap that takes it at 6 pt, else the one that takes it largest (down to 4 pt)."""
     c.setFillColor(black)
     xs, _ = g.cut_lines()
-    room = (xs[1] - xs[0]) * mm - 2 * mm
+    edge = max(g.printer_margin_mm, 3.0)
+    gaps = list(zip(xs, xs[1:])) + [(edge, xs[0]), (xs[-1], g.sheet_mm[0] - edge)]
     free = g.sheet_mm[1] - g.bleed_box_mm()[3]  # below the bleed, mm: the label never sits on the art
-    size = min(6.0, max(4.0, free * mm * 0.7))
-    while size > 4 and stringWidth(text, "Lato", size) > room:
-        size -= 0.5
+    top = min(6.0, max(4.0, free * mm * 0.7))
+
+    def size_in(gap: tuple[float, float]) -> float:
+        room = (gap[1] - gap[0] - 2) * mm
+        return min(top, room / stringWidth(text, "Lato", 1.0)) if room > 0 else 0.0
+
+    best = max(gaps, key=size_in)  # the first of equally good gaps
+    size = max(4.0, size_in(best))
     c.setFont("Lato", size)
-    c.drawCentredString((xs[0] + xs[1]) / 2 * mm, (free * mm - size * 0.7) / 2, text)
+    c.drawCentredString((best[0] + best[1]) / 2 * mm, (free * mm - size * 0.7) / 2, text)
