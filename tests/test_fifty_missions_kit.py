@@ -298,3 +298,23 @@ def test_a_text_turned_other_than_by_quarter_turns_is_refused(content, game_copy
 
 def test_two_builds_are_byte_identical(content, pdf):
     assert build_kit(content, PrintOptions(paper="a4")) == pdf.read_bytes()
+
+
+def test_ink_friendly_symbol_cards_keep_their_colour_only_as_a_light_tint(cli, tmp_path):
+    # issue 16: "--ink-friendly ... keeps 50 Missions' full-colour suit bleeds (coverage 31.8 % -> 8.1 %)":
+    # the symbol cards' own colours (from symbols.yaml, no palette entry) become light tints
+    import pypdfium2
+
+    def coverage(*options: str) -> float:
+        out = tmp_path / "-".join(options or ("plain",))
+        assert cli("build", "fifty-missions", *options, "--out", out).exit_code == 0
+        path = out / "fifty-missions.pdf"
+        n = next(i for i, p in enumerate(PdfReader(path).pages) if "Symbol cards · 1/" in p.extract_text())
+        image = pypdfium2.PdfDocument(path)[n].render(scale=0.5).to_pil().convert("L")
+        return sum(255 - v for v in image.tobytes()) / (255 * image.width * image.height)
+
+    plain, light = coverage(), coverage("--ink-friendly")
+    assert light < plain * 0.5, (plain, light)
+    from deckpress.generator.games.fifty_missions import tint
+
+    assert tint("#d13b30") == "#f6d8d6"  # 20 % of the red on white: the same hue, light

@@ -29,7 +29,8 @@ def decks(content) -> list[Deck]:
     """The symbol deck (expanded) and the round deck of missions then medals (one card kind, so
     that medals, shuffled into the mission deck, have the very same back).
 
-    Symbol card fields: ``value`` ('7'), ``icon``, ``colour`` (hex), ``label`` ('RED LIGHTER').
+    Symbol card fields: ``value`` ('7'), ``icon``, ``colour`` (hex), ``tint`` (the colour lightened,
+    for --ink-friendly: :func:`tint`), ``label`` ('RED LIGHTER').
     Mission card fields: ``mission`` (true), ``text`` (generated from the condition), ``number``
     ('No. 12'), ``rim`` (palette name), ``slots`` (7 items of ``icon``/``colour``, the colours the
     condition names centred on half steps, the others with an empty ``icon``).
@@ -40,7 +41,7 @@ def decks(content) -> list[Deck]:
     by_colour = {s["colour"]: s for s in data["symbols"]}
     values = range(data["deck"]["values"]["min"], data["deck"]["values"]["max"] + 1)
     symbols = [{
-        "id": f"{s['id']}-{v}-{copy + 1}", "source": "symbols.yaml", "value": str(v), "icon": s["icon"], "colour": s["hex"],
+        "id": f"{s['id']}-{v}-{copy + 1}", "source": "symbols.yaml", "value": str(v), "icon": s["icon"], "colour": s["hex"], "tint": tint(s["hex"]),
         "label": f"{s['colour']} {s['name']}".upper(),
     } for s in data["symbols"] for v in values for copy in range(data["deck"]["copies"])]
     conditions = mission_conditions(content)
@@ -63,6 +64,13 @@ def _icon_slots(symbols: list[dict]) -> list[dict]:
     for k, s in enumerate(shown):
         slots[DISPLAY_SIZE - len(shown) + 2 * k] = {"icon": s["icon"], "colour": s["hex"]}
     return slots
+
+
+def tint(hex_colour: str, share: float = 0.2) -> str:
+    """``hex_colour`` mixed with white, ``share`` of the colour ('#d13b30' -> '#f6d8d6'): a light
+    background of the same hue for ink-friendly prints."""
+    rgb = [int(hex_colour[i:i + 2], 16) for i in (1, 3, 5)]
+    return "#" + "".join(f"{round(255 - share * (255 - c)):02x}" for c in rgb)
 
 
 def cover(content) -> Cover:

@@ -66,7 +66,8 @@ def _colour(value: str) -> Color:
 
 def compile_layout(doc: Document, ink_friendly: bool = False, sizes: Mapping[str, tuple[float, float]] | None = None) -> Layout:
     """Compile a schema-valid layout document; with ``ink_friendly``, the entries of the layout's
-    ``ink_friendly_palette`` replace those of its ``palette``.  ``sizes`` are the game's card sizes
+    ``ink_friendly_palette`` replace those of its ``palette``, and an element's own
+    ``ink_friendly`` keys its others (a card's colour from its data, lightened).  ``sizes`` are the game's card sizes
     (name -> (width, height) mm, from game.yaml's ``card_sizes``, :func:`card_sizes`): a card kind
     that names one with ``card_size`` prints at it, its elements scaled from its ``trim``.
 
@@ -98,8 +99,8 @@ def compile_layout(doc: Document, ink_friendly: bool = False, sizes: Mapping[str
             shape=spec.get("shape", "rect"),
             bleed_mm=spec.get("bleed_mm", 3.0),
             safe_mm=spec.get("safe_mm", 3.0),
-            face=tuple(compile_elements(spec["face"], base + ("face",))),
-            back=tuple(compile_elements(spec["back"], base + ("back",))),
+            face=tuple(compile_elements(_for_ink(spec["face"], ink_friendly), base + ("face",))),
+            back=tuple(compile_elements(_for_ink(spec["back"], ink_friendly), base + ("back",))),
             design_mm=design,
         )
     if errors:
@@ -108,6 +109,20 @@ def compile_layout(doc: Document, ink_friendly: bool = False, sizes: Mapping[str
     if ink_friendly:
         palette.update(doc.data.get("ink_friendly_palette", {}))
     return Layout(doc, cards, palette)
+
+
+def _for_ink(specs: list[dict], ink_friendly: bool) -> list[dict]:
+    """Element dicts as drawn: with ``ink_friendly``, each element's ``ink_friendly`` keys replace
+    its own (nested ``rows`` elements included)."""
+    out = []
+    for el in specs:
+        drawn = {k: v for k, v in el.items() if k != "ink_friendly"}
+        if ink_friendly:
+            drawn.update(el.get("ink_friendly", {}))
+        if "elements" in el:
+            drawn["elements"] = _for_ink(el["elements"], ink_friendly)
+        out.append(drawn)
+    return out
 
 
 def _bleed_errors(doc: Document, base: tuple, spec: dict, design: tuple[float, float]) -> list:
