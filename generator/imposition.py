@@ -182,7 +182,8 @@ def grid(paper: str, card_mm: tuple[float, float], bleed_mm: float = 3.0, min_ma
         printer_margin_mm: the edge a home printer cannot print on, mm: crop marks stop there,
             and the grid leaves at least :data:`MIN_MARK_MM` of every mark inside it.
         cards: how many cards this sheet holds, when fewer than fit: the grid shrinks to the
-            columns and rows they need (centred), so no empty cell gets cut lines.
+            columns and rows they need (centred), in the shape with the fewest empty cells, so
+            that no cut line serves only empty cells.
 
     Raises:
         ImpositionError: unknown paper, or not even one card fits with its margin.
@@ -195,8 +196,9 @@ def grid(paper: str, card_mm: tuple[float, float], bleed_mm: float = 3.0, min_ma
     if cols < 1 or rows < 1:
         raise ImpositionError(f"a {w:g} x {h:g} mm card does not fit on {paper} ({sw:g} x {sh:g} mm) with {room / 2:g} mm margins")
     if cards is not None and 0 < cards < cols * rows:
-        cols = min(cols, cards)
-        rows = min(rows, -(-cards // cols))
+        # the shape with the fewest empty cells, then the widest: 6 cards on a 4 x 2 sheet go 3 x 2
+        cols, rows = min(((c, -(-cards // c)) for c in range(1, cols + 1) if -(-cards // c) <= rows),
+                         key=lambda shape: (shape[0] * shape[1] - cards, -shape[0]))
     x0, y0 = (sw - cols * w - (cols - 1) * gap_mm) / 2, (sh - rows * h - (rows - 1) * gap_mm) / 2
     inner = min(bleed_mm, gap_mm / 2)
     slots = []

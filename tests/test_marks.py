@@ -1,8 +1,9 @@
 """Every cut line of every shipped kit can be found on a home printer (issue 16, "Sheets that
 survive every home printer"), measured on the PDF itself: rendered at 10 px per mm with its
 outer 5 mm blanked (a printer that cannot print there), each cut line of each card sheet still
-shows a mark that stands out from what is around it, on A4, Letter and A3; and no sheet label
-lies on a cut line or on the art."""
+shows a mark that stands out from what is around it, and every cell of the grid holds a card (no
+marks around an empty cell), on A4, Letter and A3; and no sheet label lies on a cut line or on
+the art."""
 from __future__ import annotations
 
 import re
@@ -85,6 +86,10 @@ def test_every_cut_line_is_findable_beyond_a_5_mm_dead_edge(cli, tmp_path, game,
         for y in ys:
             for span in ((DEAD_MM, left), (right, w - DEAD_MM)):
                 assert _findable(image, y, span, vertical=False), f"page {n + 1} ({text[-40:]!r}): cut y = {y:.1f} mm, x in {span}"
+        for x0, x1 in zip(xs, xs[1:]):  # no empty cell: every cell of the grid holds a card's art
+            for y0, y1 in zip(ys, ys[1:]):
+                cell = image.crop((round(x0 * PX_PER_MM), round(y0 * PX_PER_MM), round(x1 * PX_PER_MM), round(y1 * PX_PER_MM)))
+                assert cell.getextrema()[0] < 200, f"page {n + 1}: the cell at {x0:.1f}, {y0:.1f} mm is empty"
         checked += 1
     assert checked >= len(sizes)  # a sheet of each rectangular card kind at least
 
