@@ -1,0 +1,108 @@
+"""``deckpress sweep``: a game simulated over a grid of parameter and card values
+(:mod:`deckpress.generator.sweep`)."""
+from __future__ import annotations
+
+import json
+import sys
+from pathlib import Path
+
+import click
+
+from deckpress.generator import exitcodes
+from deckpress.generator.safetext import escape, json_safe
+
+
+@click.command()
+@click.argument("game", required=False)
+@click.option("--file", "sweep_file", type=click.Path(path_type=Path), default=None,
+              help="A sweep file (schemas/sweep.schema.json): game, what to vary, games, objective.")
+@click.option("--vary", multiple=True, metavar="TARGET=V1,V2",
+              help="Vary a parameter (tie=nobody,first-played) or a card field (point-cards:forest-bottom.points=5,7,9); repeat for a grid.")
+@click.option("--ruleset", default=None, help="The ruleset every point plays.")
+@click.option("--players", type=click.IntRange(1, 20), default=None, help="Seats at every point.")
+@click.option("--bots", default=None, metavar="NAME,...", help="One bot per seat (default: the game's greedy bot).")
+@click.option("--games", type=click.IntRange(1, 1_000_000), default=None, help="Games per point [default: 500].")
+@click.option("--seed", type=int, default=None, help="Seed of every point's games [default: 1].")
+@click.option("--points", type=click.IntRange(1, 10_000), default=None, help="A seeded random search: this many points of the grid.")
+@click.option("--objective", type=click.Choice(("fairness", "first-seat", "shortest", "team")), default=None,
+              help="What the best point is [default: fairness; team for a cooperative game].")
+@click.option("--workers", type=click.IntRange(1, 64), default=2, show_default=True, help="Worker processes per point (the figures are the same).")
+@click.option("--out", type=click.Path(path_type=Path), default=None, help="Folder for the points' variant files and the heat map [default: output/sweeps/GAME].")
+@click.option("--format", "fmt", type=click.Choice(("text", "json")), default="text", show_default=True, help="How to report.")
+def sweep(game, sweep_file, vary, ruleset, players, bots, games, seed, points, objective, workers, out, fmt) -> None:
+    """Simulate GAME at every point of a grid of parameter and card values, each point with the
+    same seeds, and report per point the seats' win rates and their spread, the first seat's
+    advantage, lengths and the game's own measures, with the best points for an objective and,
+    for two dimensions, a heat map.  Every point is written as a variant file that
+    'deckpress check' accepts."""
+    from dataclasses import replace
+
+    from deckpress.generator.errors import ContentErrors
+    from deckpress.generator.output import write_atomic
+    from deckpress.generator.reporters import summarised
+    from deckpress.generator.sweep import Sweep, heat_map, load_sweep, parse_vary, run_sweep
+    from deckpress.rules.core.registry import game_class
+
+    if sweep_file is not None:
+        try:
+            spec = load_sweep(sweep_file)
+        except ContentErrors as exc:
+            for line in summarised(exc.errors):
+                click.echo(line, err=True)
+            sys.exit(exitcodes.CONTENT)
+    elif game is None or not vary:
+        raise click.UsageError("give GAME and at least one --vary, or --file SWEEP.yaml")
+    else:
+        try:
+            spec = Sweep(game, tuple(parse_vary(v) for v in vary))
+        except ValueError as exc:
+            raise click.BadParameter(str(exc), param_hint="--vary") from None
+    spec = replace(spec, **{k: v for k, v in (("ruleset", ruleset), ("players", players), ("games", games), ("seed", seed),
+                                                ("points", points), ("objective", objective)) if v is not None})
+    if bots:
+        spec = replace(spec, bots=tuple(b.strip() for b in bots.split(",")))
+    try:
+        cooperative = game_class(spec.game_id).info.cooperative if objective is None else None
+    except ValueError as exc:
+        raise click.UsageError(str(exc)) from None
+    if cooperative and spec.objective != "team" and sweep_file is None:
+        spec = replace(spec, objective="team")
+    out = out or Path("output") / "sweeps" / spec.game_id
+    try:
+        result = run_sweep(spec, out, workers)
+    except ValueError as exc:
+        raise click.UsageError(str(exc)) from None
+    except ContentErrors as exc:
+        for line in summarised(exc.errors):
+            click.echo(line, err=True)
+        sys.exit(exitcodes.CONTENT)
+    png = heat_map(result)
+    if png is not None:
+        write_atomic(out / "heatmap.png", png)
+    data = result.as_dict()
+    write_atomic(out / "sweep.json", json.dumps(data, indent=2, ensure_ascii=False).encode("utf-8"))
+    if fmt == "json":
+        click.echo(json_safe(json.dumps(data, indent=2, ensure_ascii=False)))
+        return
+    click.echo(escape(f"{spec.game_id}: {len(result.points)} points x {spec.games:,} games, seed {spec.seed}"))
+    for p in result.points:
+        values = ", ".join(f"{k}={v}" for k, v in p["values"].items())
+        if "error" in p:
+            click.echo(escape(f"  {p['index']:>3}  {values}: not simulated: {p['error']}"))
+            continue
+        f = p["figures"]
+        if "spread" in f:
+            rates = " ".join(f"{r:.1%}" for r in f["win_rates"])
+            click.echo(escape(f"  {p['index']:>3}  {values}: win rates {rates} (spread {f['spread']:.1%}, first seat {f['first_seat_advantage']:+.1%}), "
+                              f"median {f['median_length']} moves"))
+        else:
+            click.echo(escape(f"  {p['index']:>3}  {values}: team won {f['team_win_rate']:.1%}, mean result {f['team_mean']}, "
+                              f"median {f['median_length']} moves"))
+    best = result.best()
+    if best:
+        click.echo(escape(f"best by {spec.objective}: " + "; ".join(f"point {p['index']} ({', '.join(f'{k}={v}' for k, v in p['values'].items())})"
+                                                                    for p in best)))
+        click.echo(escape(f"its variant file: {best[0]['variant']} (deckpress check accepts it)"))
+    if png is not None:
+        click.echo(escape(f"heat map: {out / 'heatmap.png'}"))
+    click.echo(escape(f"all figures: {out / 'sweep.json'}"))

@@ -1,0 +1,294 @@
+"""Sweeps (issue 14, section 2): simulate a game over a grid of parameter and card values.
+
+A sweep varies up to four things, each over a list of values: an engine parameter by name
+(``tie``, ``piles_to_end``) or a card field as ``FILE:CARD-ID.FIELD``
+(``point-cards:forest-bottom.points``, a point card's value).  Every point of the grid (or a
+seeded random sample of ``points`` of them) is written as a variant file (``extends``, its
+``ruleset`` and ``parameters``, a ``replace`` change per card field), which ``deckpress check``
+accepts; the point is then simulated through that file, as ``check`` simulates a variant: merged
+with its game's content, written to a temporary folder, played with the same seeds at every point.
+
+Per point the report gives the seats' win rates and their spread (seat fairness), the first
+seat's advantage over a fair share, draws, the median and mean length, and the game's own
+measures; a cooperative game gives the team's win rate and mean result.  The best points are those
+of the sweep's objective; with two dimensions a heat map of it is drawn (matplotlib).
+
+The figures of a point depend only on the sweep and the content: the same on any machine, with
+any number of worker processes.
+"""
+from __future__ import annotations
+
+import io
+import itertools
+import random
+import tempfile
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any, Callable
+
+import yaml
+
+from deckpress.generator.errors import ContentErrors
+from deckpress.generator.output import write_atomic
+from deckpress.generator.schema import validate
+from deckpress.generator.yamlsafe import load_yaml
+
+#: How a sweep picks its best points; each maps a point's figures to a number to minimise.
+OBJECTIVES: dict[str, Callable[[dict[str, Any]], float | None]] = {
+    "fairness": lambda f: f.get("spread"),
+    "first-seat": lambda f: None if f.get("first_seat_advantage") is None else abs(f["first_seat_advantage"]),
+    "shortest": lambda f: f.get("mean_length"),
+    "team": lambda f: None if f.get("team_mean") is None else -f["team_mean"],
+}
+OBJECTIVE_WORDS = {"fairness": "smallest spread of the seats' win rates", "first-seat": "first seat closest to a fair share",
+                   "shortest": "fewest moves per game", "team": "the team's best mean result"}
+MAX_POINTS = 400
+
+
+@dataclass(frozen=True)
+class Dimension:
+    """One thing a sweep varies over ``values``: an engine parameter (``target`` is its name) or a
+    card field (``target`` is ``FILE:CARD-ID.FIELD``)."""
+
+    target: str
+    values: tuple
+
+    @property
+    def card(self) -> tuple[str, str, str] | None:
+        """``(file, card id, field)`` for a card field, None for a parameter."""
+        if ":" not in self.target:
+            return None
+        file, _, rest = self.target.partition(":")
+        card, _, name = rest.partition(".")
+        return file, card, name
+
+
+@dataclass(frozen=True)
+class Sweep:
+    """A sweep: the game (with a rules engine), its ruleset, seats and bots (None: the game's
+    defaults), games per point, the seed, the dimensions, a random search's number of points
+    (None: the whole grid) and the objective (a key of :data:`OBJECTIVES`)."""
+
+    game_id: str
+    dimensions: tuple[Dimension, ...]
+    ruleset: str | None = None
+    players: int | None = None
+    bots: tuple[str, ...] | None = None
+    games: int = 500
+    seed: int = 1
+    points: int | None = None
+    objective: str = "fairness"
+
+
+@dataclass
+class SweepResult:
+    """A finished sweep: each point's values, variant file, figures (or the error that stopped
+    it), and the best points by the objective."""
+
+    sweep: Sweep
+    points: list[dict[str, Any]] = field(default_factory=list)
+
+    def best(self, n: int = 3) -> list[dict[str, Any]]:
+        """The ``n`` points best by the objective (ties in grid order)."""
+        key = OBJECTIVES[self.sweep.objective]
+        scored = [p for p in self.points if "figures" in p and key(p["figures"]) is not None]
+        return sorted(scored, key=lambda p: key(p["figures"]))[:n]
+
+    def as_dict(self) -> dict[str, Any]:
+        """The sweep as plain data (``deckpress sweep --format json``)."""
+        s = self.sweep
+        return {"game": s.game_id, "ruleset": s.ruleset, "players": s.players, "bots": list(s.bots) if s.bots else None,
+                "games": s.games, "seed": s.seed, "objective": s.objective,
+                "vary": {d.target: list(d.values) for d in s.dimensions},
+                "points": self.points, "best": [p["index"] for p in self.best()]}
+
+
+def parse_vary(text: str) -> Dimension:
+    """``--vary TARGET=V1,V2,...`` as a :class:`Dimension` (values read as YAML scalars: 7, -5, true).
+
+    Raises:
+        ValueError: not ``TARGET=values``.
+    """
+    target, sep, values = text.partition("=")
+    if not sep or not target.strip() or not values.strip():
+        raise ValueError(f"'{text}': expected TARGET=V1,V2,... (a parameter such as tie=nobody,first-played, or a card field "
+                         "such as point-cards:forest-bottom.points=5,7,9)")
+    return Dimension(target.strip(), tuple(_scalar(v.strip()) for v in values.split(",")))
+
+
+def _scalar(text: str) -> Any:
+    try:
+        value = yaml.safe_load(text)
+    except yaml.YAMLError:
+        return text
+    return value if isinstance(value, (str, int, float, bool)) else text
+
+
+def load_sweep(path: Path) -> Sweep:
+    """A sweep file, checked against ``schemas/sweep.schema.json``.
+
+    Raises:
+        ContentErrors: the file cannot be read safely or breaks its schema (every error, at its line).
+    """
+    doc, errors = load_yaml(path)
+    if doc is not None and not errors:
+        errors = validate(doc, "sweep.schema.json")
+    if errors or doc is None:
+        raise ContentErrors(errors)
+    d = doc.data
+    return Sweep(d["game"], tuple(Dimension(k, tuple(v)) for k, v in d["vary"].items()), d.get("ruleset"), d.get("players"),
+                 tuple(d["bots"]) if d.get("bots") else None, d.get("games", 500), d.get("seed", 1), d.get("points"),
+                 d.get("objective", "fairness"))
+
+
+def grid_points(sweep: Sweep) -> list[dict[str, Any]]:
+    """The points of ``sweep``: every combination of its dimensions' values, in order (the first
+    dimension slowest), or ``sweep.points`` of them drawn with ``sweep.seed``, kept in grid order.
+
+    Raises:
+        ValueError: more than :data:`MAX_POINTS` points.
+    """
+    combos = list(itertools.product(*(d.values for d in sweep.dimensions)))
+    if sweep.points is not None and sweep.points < len(combos):
+        keep = sorted(random.Random(sweep.seed).sample(range(len(combos)), sweep.points))
+        combos = [combos[i] for i in keep]
+    if len(combos) > MAX_POINTS:
+        raise ValueError(f"{len(combos)} points: at most {MAX_POINTS} (fewer values, or a random search with points)")
+    return [{d.target: v for d, v in zip(sweep.dimensions, combo)} for combo in combos]
+
+
+def variant_for(sweep: Sweep, values: dict[str, Any], index: int) -> dict[str, Any]:
+    """The variant file of one point: its parameters and one ``replace`` per card field."""
+    parameters = {d.target: values[d.target] for d in sweep.dimensions if d.card is None}
+    if sweep.players:
+        parameters["players"] = sweep.players
+    changes = []
+    for d in sweep.dimensions:
+        if d.card is not None:
+            file, card, name = d.card
+            changes.append({"replace": {"file": file, "id": card, "fields": {name: values[d.target]}}})
+    shown = ", ".join(f"{k} = {v}" for k, v in values.items())
+    variant: dict[str, Any] = {"extends": sweep.game_id, "name": f"Sweep point {index + 1}: {shown}", "author": "deckpress sweep",
+                               "version": "1.0", "description": f"One point of a sweep of {sweep.game_id}: {shown}."}
+    if sweep.ruleset:
+        variant["ruleset"] = sweep.ruleset
+    if parameters:
+        variant["parameters"] = parameters
+    if changes:
+        variant["changes"] = changes
+    return variant
+
+
+def run_sweep(sweep: Sweep, out: Path, workers: int = 2, progress: Callable[[int, int], None] | None = None) -> SweepResult:
+    """Write every point's variant file under ``out/points/`` and simulate it; ``progress(done,
+    total)`` after each point.
+
+    Raises:
+        ValueError: too many points (:func:`grid_points`).
+        deckpress.rules.core.errors.ParameterError: an unknown game, ruleset, parameter or bot.
+        OutputError: a file cannot be written.
+    """
+    from deckpress.generator.check import write_content
+    from deckpress.generator.variant import merged_content
+    from deckpress.rules.core.bots import bot_names
+    from deckpress.rules.core.registry import load
+    from deckpress.rules.core.results import simulation_dict
+    from deckpress.rules.core.simulate import SimulationSpec, simulate
+
+    points = grid_points(sweep)
+    load(sweep.game_id, sweep.ruleset, {"players": sweep.players} if sweep.players else None)  # unknown game or ruleset: fail first
+    default_bot = "greedy" if "greedy" in bot_names(sweep.game_id) else "random"
+    result = SweepResult(sweep)
+    for i, values in enumerate(points):
+        variant = variant_for(sweep, values, i)
+        path = out / "points" / f"point-{i + 1:03d}.yaml"
+        write_atomic(path, ("# yaml-language-server: $schema=../../../schemas/variant.schema.json\n"
+                            + yaml.safe_dump(variant, sort_keys=False, allow_unicode=True, width=1000)).encode("utf-8"))
+        point: dict[str, Any] = {"index": i + 1, "values": values, "variant": str(path)}
+        with tempfile.TemporaryDirectory(prefix="deckpress-sweep-") as tmp:
+            content_dir = None
+            if "changes" in variant:
+                merged, errors = merged_content(path)
+                if errors or merged is None:
+                    point["error"] = "; ".join(e.message for e in errors[:3]) or "the variant could not be merged"
+                    result.points.append(point)
+                    continue
+                content_dir = write_content(merged, Path(tmp))
+            overrides = dict(variant.get("parameters", {}))
+            try:
+                game = load(sweep.game_id, sweep.ruleset, overrides, content_dir)
+            except (ValueError, ContentErrors) as exc:
+                point["error"] = str(exc.errors[0].message if isinstance(exc, ContentErrors) else exc)
+                result.points.append(point)
+                continue
+            bots = sweep.bots or (default_bot,) * game.players
+            spec = SimulationSpec(sweep.game_id, dict(game.params), tuple(bots), sweep.games, sweep.seed, workers=workers,
+                                  content_dir=str(content_dir) if content_dir else None)
+            point["figures"] = figures(simulation_dict(simulate(spec)))
+        result.points.append(point)
+        if progress:
+            progress(i + 1, len(points))
+    return result
+
+
+def figures(sim: dict[str, Any]) -> dict[str, Any]:
+    """What a sweep reports of one point's simulation (:func:`deckpress.rules.core.results.simulation_dict`)."""
+    out: dict[str, Any] = {"games": sim["games"], "cut_off": sim["cut_off_by_move_bound"],
+                           "median_length": sim["length_in_moves"].get("p50"), "mean_length": sim["length_in_moves"].get("mean"),
+                           "measures": {m["name"]: m["value"] for m in sim["measures"]}}
+    if sim["cooperative"]:
+        team = sim["team"]
+        out.update(team_win_rate=team["win_rate"], team_mean=team["mean"])
+        return out
+    rates = [s["win_rate"] or 0.0 for s in sim["seats"]]
+    out.update(win_rates=rates, spread=round(max(rates) - min(rates), 4), draw_rate=sim["draw_rate"],
+               first_seat_advantage=round(rates[0] - sum(rates) / len(rates), 4))
+    return out
+
+
+def heat_map(result: SweepResult) -> bytes | None:
+    """A PNG heat map of the objective over a two-dimensional sweep's grid (None for another
+    number of dimensions or no figures), the best point outlined."""
+    sweep = result.sweep
+    if len(sweep.dimensions) != 2:
+        return None
+    import matplotlib
+
+    matplotlib.use("Agg")
+    import matplotlib.pyplot as plt
+
+    key = OBJECTIVES[sweep.objective]
+    across, down = sweep.dimensions
+    values = [[None] * len(across.values) for _ in down.values]
+    for p in result.points:
+        if "figures" in p:
+            values[down.values.index(p["values"][down.target])][across.values.index(p["values"][across.target])] = key(p["figures"])
+    if all(v is None for row in values for v in row):
+        return None
+    shown = [[-v if v is not None and sweep.objective == "team" else v for v in row] for row in values]  # the team's mean itself
+    fig, ax = plt.subplots(figsize=(3.2 + 1.0 * len(across.values), 2.2 + 0.7 * len(down.values)), dpi=120)
+    image = ax.imshow([[float("nan") if v is None else v for v in row] for row in shown], cmap="viridis_r" if sweep.objective != "team" else "viridis")
+    numbers = [v for row in shown for v in row if v is not None]
+    middle = (min(numbers) + max(numbers)) / 2
+    ax.set_xticks(range(len(across.values)), [str(v) for v in across.values])
+    ax.set_yticks(range(len(down.values)), [str(v) for v in down.values])
+    ax.set_xlabel(across.target)
+    ax.set_ylabel(down.target)
+    for r, row in enumerate(shown):
+        for c, v in enumerate(row):
+            light = v is not None and (v < middle) != (sweep.objective == "team")  # the light end of the colour map
+            ax.text(c, r, "-" if v is None else f"{v:.3g}", ha="center", va="center", color="black" if light else "white", fontsize=8)
+    best = result.best(1)
+    if best:
+        b = best[0]["values"]
+        ax.add_patch(plt.Rectangle((across.values.index(b[across.target]) - 0.5, down.values.index(b[down.target]) - 0.5), 1, 1,
+                                   fill=False, edgecolor="red", linewidth=2))
+    ax.set_title(f"{sweep.game_id}, {sweep.games:,} games a point\n{sweep.objective}: {OBJECTIVE_WORDS[sweep.objective]} (best outlined)",
+                 fontsize=8)
+    fig.colorbar(image, ax=ax, shrink=0.8)
+    fig.tight_layout()
+    buf = io.BytesIO()
+    fig.savefig(buf, format="png", metadata={"Software": None})
+    plt.close(fig)
+    return buf.getvalue()
+
