@@ -179,9 +179,12 @@ def variant_for(sweep: Sweep, values: dict[str, Any], index: int) -> dict[str, A
     return variant
 
 
-def run_sweep(sweep: Sweep, out: Path, workers: int = 2, progress: Callable[[int, int], None] | None = None) -> SweepResult:
-    """Write every point's variant file under ``out/points/`` and simulate it; ``progress(done,
-    total)`` after each point.
+def run_sweep(sweep: Sweep, out: Path, workers: int = 2, progress: Callable[[int, int], None] | None = None,
+              scheduler: str | None = None) -> SweepResult:
+    """Write every point's variant file under ``out/points/`` and simulate it, on ``workers``
+    local processes or on a Dask cluster (``scheduler``, as
+    :attr:`deckpress.rules.core.simulate.SimulationSpec.scheduler`: the figures are the same);
+    ``progress(done, total)`` after each point.
 
     Raises:
         ValueError: too many points (:func:`grid_points`).
@@ -223,7 +226,7 @@ def run_sweep(sweep: Sweep, out: Path, workers: int = 2, progress: Callable[[int
                 continue
             bots = sweep.bots or (default_bot,) * game.players
             spec = SimulationSpec(sweep.game_id, dict(game.params), tuple(bots), sweep.games, sweep.seed, workers=workers,
-                                  content_dir=str(content_dir) if content_dir else None)
+                                  content_dir=str(content_dir) if content_dir else None, scheduler=scheduler)
             point["figures"] = figures(simulation_dict(simulate(spec)))
         result.points.append(point)
         if progress:

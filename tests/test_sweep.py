@@ -72,3 +72,27 @@ def test_a_sweep_file_is_checked_against_its_schema(cli, tmp_path):
 def test_bad_vary_is_refused_with_the_form_expected(cli):
     result = cli("sweep", "mission-emission", "--vary", "tie")
     assert result.exit_code == 2 and "expected TARGET=V1,V2,..." in result.output
+
+
+def test_a_local_dask_cluster_gives_the_local_backends_results_byte_for_byte(cli, tmp_path):
+    # issue 14, section 3: the same seed gives the same results on every backend and any number of workers
+    runs = []
+    for backend in (("--backend", "local", "--workers", "1"), ("--backend", "dask", "--workers", "2")):
+        result = cli("simulate", "mission-emission", "--games", "450", "--players", "3", "--seed", "5", "--format", "json", *backend)
+        assert result.exit_code == 0, result.output
+        data = json.loads(result.stdout)
+        data.pop("timing")
+        runs.append(json.dumps(data, sort_keys=True))
+    assert runs[0] == runs[1]
+    out = []
+    for backend in ("local", "dask"):
+        assert cli("sweep", "geheime-mission", "--vary", "next_round=guess-winner,carrier", "--games", "250", "--backend", backend,
+                   "--out", tmp_path / backend).exit_code == 0
+        data = json.loads((tmp_path / backend / "sweep.json").read_text("utf-8"))
+        out.append([{k: v for k, v in p.items() if k != "variant"} for p in data["points"]])  # the same figures, point by point
+    assert out[0] == out[1] and all("figures" in p for p in out[0])
+
+
+def test_an_unreachable_scheduler_is_one_line(cli):
+    result = cli("simulate", "geheime-mission", "--games", "10", "--scheduler", "tcp://127.0.0.1:9")
+    assert result.exit_code == 2 and "the Dask scheduler tcp://127.0.0.1:9 cannot be reached" in result.output

@@ -49,12 +49,17 @@ def _params(ctx, param, values: tuple[str, ...]) -> dict[str, Any]:
               help="One bot for every seat, or one per seat in seat order (for example greedy,random,random).")
 @click.option("--seed", type=int, default=1, show_default=True, help="Seed of the run: same seed, same results.")
 @click.option("--workers", type=click.IntRange(1, 256), default=1, show_default=True, help="Processes (results do not depend on it).")
+@click.option("--backend", type=click.Choice(("local", "dask")), default="local", show_default=True,
+              help="local: worker processes on this machine; dask: a Dask distributed cluster (started here with --workers "
+                   "processes, or the one at --scheduler). The results are the same.")
+@click.option("--scheduler", default=None, metavar="tcp://HOST:8786", help="The Dask scheduler of a running cluster (implies --backend dask).")
 @click.option("--time-limit", type=click.FloatRange(min=0.1), default=600.0, show_default=True, help="Stop starting games after this many seconds.")
 @click.option("--format", "fmt", type=click.Choice(["text", "json"]), default="text", show_default=True, help="How to report.")
 @click.option("--save-logs", type=click.IntRange(0, 1000), default=0, help="Also write the logs of the first N games (YAML) to --log-dir.")
 @click.option("--log-dir", type=click.Path(file_okay=False, path_type=Path), default=Path("output/logs"), show_default=True)
 def simulate(game: str, mode: str | None, players: int | None, ruleset: str | None, params: dict[str, Any], games: int,
-             bots: str, seed: int, workers: int, time_limit: float, fmt: str, save_logs: int, log_dir: Path) -> None:
+             bots: str, seed: int, workers: int, backend: str, scheduler: str | None, time_limit: float, fmt: str, save_logs: int,
+             log_dir: Path) -> None:
     """Simulate GAMES games between bots and report balance: win rate per seat with Wilson 95 %
     intervals and draws (a cooperative game: the team's wins and the distribution of its shared
     result instead), game length percentiles, games cut off by the move bound, the game's own
@@ -88,11 +93,22 @@ def simulate(game: str, mode: str | None, players: int | None, ruleset: str | No
     for message in [f"parameter {m}" for m in engine.ignored_params(params)] + engine.inert_rules():
         click.echo(f"warning: {message}", err=True)
     spec = SimulationSpec(game, dict(engine.params), tuple(names), games, seed, workers, time_limit,
-                          str(content) if content else None)
-    result = _with_progress(run, spec, fmt)
+                          str(content) if content else None, dask_scheduler(backend, scheduler))
+    try:
+        result = _with_progress(run, spec, fmt)
+    except ParameterError as exc:  # the Dask backend unavailable or unreachable
+        raise click.UsageError(str(exc)) from None
     (_json_simulation if fmt == "json" else _text_simulation)(result)
     if save_logs:
         _save_logs(result, min(save_logs, games), log_dir, fmt)
+
+
+def dask_scheduler(backend: str, scheduler: str | None) -> str | None:
+    """``SimulationSpec.scheduler`` for ``--backend`` and ``--scheduler``: None (local processes),
+    ``"local"`` (a Dask cluster started here) or the scheduler's address."""
+    if scheduler:
+        return scheduler
+    return "local" if backend == "dask" else None
 
 
 def engine_game(game: str) -> tuple[str, Path | None]:

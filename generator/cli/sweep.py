@@ -27,9 +27,12 @@ from deckpress.generator.safetext import escape, json_safe
 @click.option("--objective", type=click.Choice(("fairness", "first-seat", "shortest", "team")), default=None,
               help="What the best point is [default: fairness; team for a cooperative game].")
 @click.option("--workers", type=click.IntRange(1, 64), default=2, show_default=True, help="Worker processes per point (the figures are the same).")
+@click.option("--backend", type=click.Choice(("local", "dask")), default="local", show_default=True,
+              help="local: worker processes on this machine; dask: a Dask distributed cluster (started here, or the one at --scheduler).")
+@click.option("--scheduler", default=None, metavar="tcp://HOST:8786", help="The Dask scheduler of a running cluster (implies --backend dask).")
 @click.option("--out", type=click.Path(path_type=Path), default=None, help="Folder for the points' variant files and the heat map [default: output/sweeps/GAME].")
 @click.option("--format", "fmt", type=click.Choice(("text", "json")), default="text", show_default=True, help="How to report.")
-def sweep(game, sweep_file, vary, ruleset, players, bots, games, seed, points, objective, workers, out, fmt) -> None:
+def sweep(game, sweep_file, vary, ruleset, players, bots, games, seed, points, objective, workers, backend, scheduler, out, fmt) -> None:
     """Simulate GAME at every point of a grid of parameter and card values, each point with the
     same seeds, and report per point the seats' win rates and their spread, the first seat's
     advantage, lengths and the game's own measures, with the best points for an objective and,
@@ -40,7 +43,9 @@ def sweep(game, sweep_file, vary, ruleset, players, bots, games, seed, points, o
     from deckpress.generator.errors import ContentErrors
     from deckpress.generator.output import write_atomic
     from deckpress.generator.reporters import summarised
+    from deckpress.generator.cli.play import dask_scheduler
     from deckpress.generator.sweep import Sweep, heat_map, load_sweep, parse_vary, run_sweep
+    from deckpress.rules.core.errors import ParameterError
     from deckpress.rules.core.registry import game_class
 
     if sweep_file is not None:
@@ -63,14 +68,14 @@ def sweep(game, sweep_file, vary, ruleset, players, bots, games, seed, points, o
         spec = replace(spec, bots=tuple(b.strip() for b in bots.split(",")))
     try:
         cooperative = game_class(spec.game_id).info.cooperative if objective is None else None
-    except ValueError as exc:
+    except ParameterError as exc:
         raise click.UsageError(str(exc)) from None
     if cooperative and spec.objective != "team" and sweep_file is None:
         spec = replace(spec, objective="team")
     out = out or Path("output") / "sweeps" / spec.game_id
     try:
-        result = run_sweep(spec, out, workers)
-    except ValueError as exc:
+        result = run_sweep(spec, out, workers, scheduler=dask_scheduler(backend, scheduler))
+    except (ValueError, ParameterError) as exc:  # too many points; an unknown game, ruleset or bot; no Dask
         raise click.UsageError(str(exc)) from None
     except ContentErrors as exc:
         for line in summarised(exc.errors):

@@ -29,7 +29,7 @@ from pathlib import Path
 from typing import Any, Callable, Mapping, Sequence
 
 from deckpress.rules.core.bots import Bot, make_bot
-from deckpress.rules.core.errors import MoveLimitExceeded
+from deckpress.rules.core.errors import MoveLimitExceeded, ParameterError
 from deckpress.rules.core.game import ANY, CHANCE, SIMULTANEOUS, Game, State
 from deckpress.rules.core.registry import load
 
@@ -166,7 +166,9 @@ class Tally:
 @dataclass(frozen=True)
 class SimulationSpec:
     """What to simulate.  ``params`` are effective parameters (or overrides); ``bots`` one bot name
-    per seat; ``content_dir`` a content folder to use instead of the shipped one."""
+    per seat; ``content_dir`` a content folder to use instead of the shipped one (it must be
+    readable at the same path by every worker); ``scheduler`` where the games run (see
+    :func:`simulate`)."""
 
     game_id: str
     params: Mapping[str, Any]
@@ -176,6 +178,7 @@ class SimulationSpec:
     workers: int = 1
     time_limit: float | None = None
     content_dir: str | None = None
+    scheduler: str | None = None  # None: local processes; "local": a Dask cluster started here; "tcp://HOST:8786": that Dask cluster
 
 
 @dataclass
@@ -189,7 +192,12 @@ class SimulationResult:
 
 
 def simulate(spec: SimulationSpec, progress: Callable[[int], None] | None = None) -> SimulationResult:
-    """Run ``spec.games`` games in chunks of :data:`CHUNK_SIZE`, on ``spec.workers`` processes.
+    """Run ``spec.games`` games in chunks of :data:`CHUNK_SIZE`, on ``spec.workers`` local
+    processes, or on a Dask distributed cluster (``spec.scheduler``: ``"local"`` starts one of
+    ``spec.workers`` processes here, an address such as ``tcp://HOST:8786`` uses that one).  Each
+    game is seeded by its index alone and the chunks are merged in order, so the tally is the same
+    on every backend and with any number of workers; a Dask worker that dies loses only the chunk
+    it held, which the scheduler runs again.
 
     ``progress(games_done)`` is called after each chunk.  With a time limit, chunks stop starting
     new games once it has passed, and the tally says ``stopped_by_time``.
@@ -205,7 +213,9 @@ def simulate(spec: SimulationSpec, progress: Callable[[int], None] | None = None
     chunks = [(start, min(start + CHUNK_SIZE, spec.games)) for start in range(0, spec.games, CHUNK_SIZE)]
     results: dict[int, Tally] = {}
     done = 0
-    if spec.workers <= 1 or len(chunks) == 1:
+    if spec.scheduler:
+        results = _on_dask(spec, chunks, deadline, progress)
+    elif spec.workers <= 1 or len(chunks) == 1:
         for i, (start, stop) in enumerate(chunks):
             results[i] = run_chunk(spec, start, stop, deadline)
             done += results[i].games + results[i].cut_off
@@ -232,6 +242,47 @@ def simulate(spec: SimulationSpec, progress: Callable[[int], None] | None = None
     for i in sorted(results):
         total.merge(results[i])
     return SimulationResult(spec, game, total, time.time() - started)
+
+
+def _on_dask(spec: SimulationSpec, chunks: list[tuple[int, int]], deadline: float | None,
+             progress: Callable[[int], None] | None) -> dict[int, Tally]:
+    """The chunks run as tasks of a Dask distributed cluster; their tallies by chunk index.
+
+    Raises:
+        ParameterError: Dask is not installed, or the scheduler cannot be reached.
+    """
+    try:
+        from distributed import Client, LocalCluster, as_completed
+    except ImportError:
+        raise ParameterError("a Dask backend needs the distributed package: pip install distributed") from None
+    cluster = None
+    try:
+        if spec.scheduler == "local":
+            cluster = LocalCluster(n_workers=spec.workers, threads_per_worker=1, processes=True, dashboard_address=None)
+            client = Client(cluster)
+        else:
+            client = Client(spec.scheduler, timeout=30)
+    except (OSError, TimeoutError) as exc:
+        if cluster is not None:
+            cluster.close()
+        raise ParameterError(f"the Dask scheduler {spec.scheduler} cannot be reached: {exc}") from None
+    results: dict[int, Tally] = {}
+    try:
+        futures = client.map(run_chunk, [spec] * len(chunks), [a for a, _ in chunks], [b for _, b in chunks],
+                             [deadline] * len(chunks), pure=False, retries=2)
+        index = {f.key: i for i, f in enumerate(futures)}
+        done = 0
+        for future in as_completed(futures):
+            i = index[future.key]
+            results[i] = future.result()
+            done += results[i].games + results[i].cut_off
+            if progress:
+                progress(done)
+    finally:
+        client.close()
+        if cluster is not None:
+            cluster.close()
+    return results
 
 
 def run_chunk(spec: SimulationSpec, start: int, stop: int, deadline: float | None = None) -> Tally:
