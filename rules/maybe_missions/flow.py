@@ -206,8 +206,19 @@ def offer_master(state, seat: int) -> None:
         state.ask("play_master", seat)
 
 
+def _play_master_why(state, seat: int, action: int):
+    """A Master card the seat holds red side up: rulebook "Variants": "This only applies to
+    collected Master Cards that are positive (green side up)"."""
+    card = action - CARD
+    if card in state.collected[seat] and card >= state.game.n_missions and state.up[card] == RED:
+        return IllegalAction(Reason.WRONG_PILE, f"{state.game.card_names[card]} lies red side up in seat {seat}'s collection: only "
+                                                "Master cards won green side up may be played (rulebook, Variants: \"This only applies "
+                                                "to collected Master Cards that are positive (green side up)\")")
+    return None
+
+
 @decision("play_master", "play_master", "card", "to play a won Master card this round, or not (none)",
-          lambda state, seat: [PASS] + sorted(CARD + c for c in _green_masters(state, seat)))
+          lambda state, seat: [PASS] + sorted(CARD + c for c in _green_masters(state, seat)), _play_master_why)
 def play_master(state, seat: int, action: int) -> None:
     """The card leaves the collection (it no longer scores); its rule joins this round's, then it
     is discarded."""

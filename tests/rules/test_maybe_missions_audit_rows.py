@@ -120,7 +120,7 @@ def test_play_masters_offers_only_green_side_up_master_cards_never_red_ones():
     assert CARD + master_16 not in state.legal_actions()
     with pytest.raises(IllegalAction) as caught:
         do(state, {"seat": 0, "play_master": "master-16"})
-    assert caught.value.reason == Reason.WRONG_PILE and "master-16 cannot be chosen now" in caught.value.message
+    assert caught.value.reason == Reason.WRONG_PILE and "master-16 lies red side up in seat 0's collection: only Master cards won green side up may be played" in caught.value.message
     assert state.current == 0 and master_16 in state.collected[0]  # refused: nothing changed
     do(state, {"seat": 0, "play_master": "master-18"})
     assert state.played_masters == [master_18] and "master-16 (red)" in collection(state, 0)  # the red one stays put
