@@ -261,7 +261,7 @@ def _on_dask(spec: SimulationSpec, chunks: list[tuple[int, int]], deadline: floa
             cluster = LocalCluster(n_workers=spec.workers, threads_per_worker=1, processes=True, dashboard_address=None)
             client = Client(cluster)
         else:
-            client = Client(spec.scheduler, timeout=30)
+            client = Client(spec.scheduler, timeout=10)  # a reachable scheduler answers at once
     except (OSError, TimeoutError) as exc:
         if cluster is not None:
             cluster.close()
