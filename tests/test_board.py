@@ -105,15 +105,19 @@ boards:
 """
 
 
-@pytest.fixture(scope="module")
-def board_pdf(tmp_path_factory) -> Path:
-    folder = tmp_path_factory.mktemp("board")
-    layout, errors = load_yaml(folder / "layout.yaml", text=BOARD_LAYOUT)
+def _board(folder: Path, layout_text: str) -> Path:
+    """The PDF of the test board drawn with ``layout_text``, written in ``folder``."""
+    layout, errors = load_yaml(folder / "layout.yaml", text=layout_text)
     assert not errors
     board = Board("plain", "Test board", {"id": "b", "source": "test", "title": "HELLO BOARD"})
     path = folder / "board.pdf"
     path.write_bytes(render_pdf(layout, [Deck("test", "Test", [])], None, PrintOptions(), boards=[board]))
     return path
+
+
+@pytest.fixture(scope="module")
+def board_pdf(tmp_path_factory) -> Path:
+    return _board(tmp_path_factory.mktemp("board"), BOARD_LAYOUT)
 
 
 def test_tile_pages_say_how_they_join(board_pdf):
@@ -186,14 +190,8 @@ def test_a_missing_board_layout_is_reported(tmp_path):
 def grid_pdf(tmp_path_factory) -> Path:
     """A 330 x 330 mm board: 2 x 2 A4 tiles, so it has crosses on seams between columns and
     between rows, each printed on the tile under the seam and on the tile over it."""
-    folder = tmp_path_factory.mktemp("grid")
     text = BOARD_LAYOUT.replace("width_mm: 330, height_mm: 150", "width_mm: 330, height_mm: 330").replace("h_mm: 150", "h_mm: 330")
-    layout, errors = load_yaml(folder / "layout.yaml", text=text)
-    assert not errors
-    board = Board("plain", "Test board", {"id": "b", "source": "test", "title": "HELLO BOARD"})
-    path = folder / "board.pdf"
-    path.write_bytes(render_pdf(layout, [Deck("test", "Test", [])], None, PrintOptions(), boards=[board]))
-    return path
+    return _board(tmp_path_factory.mktemp("grid"), text)
 
 
 def _cross_labels(page) -> list[tuple[str, float, float, float, float]]:

@@ -17,6 +17,7 @@ from deckpress.rules.core.game import CHANCE
 from deckpress.rules.fifty_missions import FiftyMissionsGame
 from deckpress.rules.fifty_missions.state import SLOTS
 from tests.rules.helpers import do
+from tests.rules.test_fifty_missions import draw, play
 
 _CONTENT = {}
 
@@ -50,16 +51,6 @@ def late_game(missions, face_up, hands, mission_deck):
     assert state.check_invariants() == []
     assert state.to_dict()["medal"] == "Gold" and state.current == 0
     return game, state
-
-
-def play(state, seat: int, card: str, slot: int) -> None:
-    do(state, {"seat": seat, "play": card, "slot": slot})
-
-
-def draw(state, *cards: str) -> None:
-    """Each named card (a mission id for a mission draw) for the chance event due."""
-    for card in cards:
-        do(state, {**state.due_chance_event(), "card": card})
 
 
 def shown(state, seat: int) -> list[str | None]:
