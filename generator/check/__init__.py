@@ -33,7 +33,7 @@ import yaml
 
 from deckpress.generator.check.simulation import SimulationPlan, compare, run_bounded
 from deckpress.generator.check.thresholds import Thresholds
-from deckpress.generator.content import SCHEMA_COMMENT, GameContent, card_locator, schema_for
+from deckpress.generator.content import SCHEMA_COMMENT, GameContent, schema_for
 from deckpress.generator import exitcodes
 from deckpress.generator.errors import ContentError, ContentErrors, display_path
 from deckpress.generator.games import kit_module
@@ -262,9 +262,7 @@ def _preview(base: GameContent, merged: GameContent, art: dict[str, str], path: 
         OutputError: ``path`` cannot be written.
     """
     from deckpress.generator.model import Deck
-    from deckpress.generator.render.fonts import game_fonts
-    from deckpress.generator.render.layout import card_sizes
-    from deckpress.generator.render.kit import PrintOptions, render_pdf
+    from deckpress.generator.render.kit import PrintOptions, drawn_as, render_pdf
 
     module = kit_module(base.game_id)
     before = {(d.kind, c["id"]): c for d in module.decks(base) for c in d.cards}
@@ -278,8 +276,7 @@ def _preview(base: GameContent, merged: GameContent, art: dict[str, str], path: 
     if not decks or (path is None and not render):
         return None, ids
     pdf = render_pdf(merged.documents["layout"], decks, None, PrintOptions(), title=f"{merged['game']['title']}: variant preview",
-                     checked_images=frozenset(art.values()), locate=card_locator(merged),
-                     fonts=game_fonts(merged.documents["game"], merged.root), sizes=card_sizes(merged["game"]))
+                     checked_images=frozenset(art.values()), **drawn_as(merged))
     if path is None:
         return None, ids
     write_atomic(path, pdf)

@@ -35,13 +35,10 @@ def export(game: str, fmt: str, service: str | None, dpi: int | None, sets: str 
     content is not valid (every error listed), 4 a file could not be written."""
     from deckpress.generator.export.images import write_images
     from deckpress.generator.export.tts import write_tts
-    from deckpress.generator.content import card_locator
     from deckpress.generator.games import kit_module
     from deckpress.generator.output import write_atomic
     from deckpress.generator.reporters import summarised
-    from deckpress.generator.render.kit import only_sets
-    from deckpress.generator.render.fonts import game_fonts
-    from deckpress.generator.render.layout import card_sizes
+    from deckpress.generator.render.kit import drawn_as, only_sets
     from deckpress.generator.render.oneup import one_up_pdf
 
     path = Path(game)
@@ -61,8 +58,7 @@ def export(game: str, fmt: str, service: str | None, dpi: int | None, sets: str 
     layout = loaded.documents["layout"]
     try:
         pdf, pages = one_up_pdf(layout, decks, (lambda trim: service_template(chosen, trim)) if chosen else None,
-                                title=f"{loaded['game']['title']}: one card per page", locate=card_locator(loaded),
-                                fonts=game_fonts(loaded.documents["game"], loaded.root), sizes=card_sizes(loaded["game"]))
+                                title=f"{loaded['game']['title']}: one card per page", **drawn_as(loaded))
     except ContentErrors as exc:
         for line in summarised(exc.errors):
             click.echo(line, err=True)

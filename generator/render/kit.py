@@ -86,8 +86,19 @@ def build_kit(content: GameContent, options: PrintOptions = PrintOptions()) -> b
         decks, boards = only_sets(content.game_id, decks, boards, options.sets)
         cover = _only_sets(cover, options.sets)
     return render_pdf(content.documents["layout"], decks, cover, options, title=content["game"]["title"], boards=boards,
-                      locate=card_locator(content), fonts=game_fonts(content.documents["game"], content.root),
-                      sizes=card_sizes(content["game"]))
+                      **drawn_as(content))
+
+
+def drawn_as(content: GameContent) -> dict:
+    """What every drawing of ``content``'s cards takes besides the cards, as keyword arguments of
+    :func:`render_pdf` and :func:`deckpress.generator.render.oneup.one_up_pdf`: where a card's
+    errors are reported (``locate``), the game's font chains (``fonts``) and its card sizes (``sizes``).
+
+    Raises:
+        ContentErrors: a font game.yaml declares cannot be used (:func:`game_fonts`).
+    """
+    return {"locate": card_locator(content), "fonts": game_fonts(content.documents["game"], content.root),
+            "sizes": card_sizes(content["game"])}
 
 
 def back_shift_mm(options: PrintOptions) -> tuple[float, float]:
