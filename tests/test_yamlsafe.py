@@ -2,6 +2,11 @@
 line and column, and YAML 1.1 surprises stay plain strings."""
 from pathlib import Path
 
+import pytest
+import yaml
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
 from deckpress.generator.yamlsafe import load_yaml
 
 
@@ -66,3 +71,54 @@ def test_positions_of_values_and_keys():
     assert doc.where(("states", 0, "values", "forest")) == (3, 22)
     assert doc.where(("states", 0, "values", "forest"), key=True) == (3, 14)
     assert doc.where(("states", 0, "missing")) == (2, 5)  # falls back to the enclosing record
+
+
+def _both_loaders(text: str):
+    """The document and errors of ``text`` read by libyaml's fast path and by the pure-Python
+    loader alone."""
+    from deckpress.generator import yamlsafe
+
+    fast = yamlsafe._FastJsonScalarLoader
+    assert fast is not None, "PyYAML here has no libyaml: the fast path is not tested"
+    first = load_yaml(Path("x.yaml"), text=text)
+    yamlsafe._FastJsonScalarLoader = None
+    try:
+        second = load_yaml(Path("x.yaml"), text=text)
+    finally:
+        yamlsafe._FastJsonScalarLoader = fast
+    return first, second
+
+
+def _same(first, second) -> bool:
+    (a, e1), (b, e2) = first, second
+    if [str(e) for e in e1] != [str(e) for e in e2]:
+        return False
+    return (a is None) == (b is None) and (a is None or (a.data, a.positions, a.key_positions) == (b.data, b.positions, b.key_positions))
+
+
+def test_the_fast_loader_reads_every_shipped_file_as_the_pure_one_does():
+    """libyaml reads a file the studio re-reads at each save several times faster: the data, the
+    positions errors point at, and the errors must be exactly the pure-Python loader's."""
+    from deckpress.generator.paths import CONTENT_DIR
+
+    files = sorted(CONTENT_DIR.rglob("*.yaml"))
+    assert len(files) > 30
+    for path in files:
+        assert _same(*_both_loaders(path.read_text(encoding="utf-8"))), path
+
+
+@given(st.recursive(st.none() | st.booleans() | st.integers(-10**6, 10**6) | st.text(max_size=12),
+                    lambda inner: st.lists(inner, max_size=4) | st.dictionaries(st.text(max_size=8), inner, max_size=4),
+                    max_leaves=20),
+       st.sampled_from([True, False]))
+@settings(max_examples=150, deadline=None)
+def test_the_fast_loader_agrees_with_the_pure_one_on_any_data(data, flow):
+    text = yaml.safe_dump(data, default_flow_style=flow, allow_unicode=True)
+    assert _same(*_both_loaders(text)), text
+
+
+@pytest.mark.parametrize("text", ["a: 1\n\tb: 2\n", "a: [1, 2\n", "a: b: c\n", "a: &x 1\nb: *x\n", "a: 1\na: 2\n", "- !!python/object {}\n"])
+def test_broken_files_get_the_pure_loaders_errors(text):
+    first, second = _both_loaders(text)
+    assert first[0] is None and first[1]
+    assert _same(first, second)
