@@ -133,7 +133,8 @@ def test_the_wheel_holds_one_package_deckpress_with_all_its_data(wheel):
     games = sorted(p.parent.name for p in (CHECKOUT / "content").glob("*/game.yaml"))
     assert set(SHIPPED) <= set(games)
     data = [*(CHECKOUT / "content").glob("*/game.yaml"), *(CHECKOUT / "schemas").glob("*.json"),
-            *(CHECKOUT / "content" / "variants").glob("*.yaml"), *(CHECKOUT / "generator" / "fonts").glob("*.ttf")]
+            *(CHECKOUT / "content" / "variants").glob("*.yaml"), *(CHECKOUT / "generator" / "fonts").glob("*.ttf"),
+            *(CHECKOUT / "generator" / "templates" / "studio").glob("*.j2")]
     missing = sorted(p.relative_to(CHECKOUT).as_posix() for p in data
                      if f"deckpress/{p.relative_to(CHECKOUT).as_posix()}" not in names)
     assert not missing, f"data files not in the wheel: {missing}"
@@ -264,3 +265,51 @@ def test_a_renamed_copy_of_a_shipped_game_is_that_game(venv, here):
     result = deckpress(venv, here, "check", "goa.yaml", "--content", "me-india", "--games", "50", "--workers", "1")
     assert result.returncode in (0, 1) and "verdict: " in result.stdout, said(result)
     assert "Goa 2026 -> Goa Nova" in result.stdout, said(result)  # the copy is the base, not the shipped game
+
+
+def test_studio_from_the_wheel_follows_an_edit_to_a_csv_game(venv, here):
+    """Issue 18's new user: ``deckpress init mygame``, ``deckpress studio mygame``; a cell of the
+    CSV edited reaches the page by itself, and Ctrl-C stops the studio without a traceback."""
+    import csv
+    import re
+    import signal
+    import time
+    import urllib.request
+
+    assert deckpress(venv, here, "init", "mygame").returncode == 0
+    studio = subprocess.Popen([str(venv / "bin" / "deckpress"), "studio", "mygame", "--no-browser", "--dpi", "50"],
+                              cwd=here, env=_env(venv), stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
+    try:
+        line = studio.stdout.readline()
+        url = re.search(r"http://127\.0\.0\.1:\d+/", line).group(0)
+
+        def page() -> str:
+            for _ in range(600):
+                try:
+                    with urllib.request.urlopen(url, timeout=10) as response:
+                        return response.read().decode("utf-8")
+                except OSError:  # still drawing the first cards
+                    time.sleep(0.1)
+            pytest.fail("the studio never answered")
+
+        first = page()
+        assert first.count('<article class="card') == 6  # 3 + 2 + 1 copies in the starter cards.csv
+        spark = re.search(r'data-id="spark" data-token="([^"]+)"', first).group(1)
+        cards = here / "mygame" / "cards.csv"
+        rows = list(csv.DictReader(cards.open(encoding="utf-8", newline="")))
+        rows[0]["title"] = "Wildfire"
+        with cards.open("w", encoding="utf-8", newline="") as out:
+            writer = csv.DictWriter(out, fieldnames=list(rows[0]))
+            writer.writeheader()
+            writer.writerows(rows)
+        for _ in range(300):
+            now = page()
+            if "Wildfire" in now:
+                break
+            time.sleep(0.1)
+        assert "Wildfire" in now
+        assert re.search(rf'src="/card/{spark}\.png\?v=2"', now)  # its image was drawn again
+    finally:
+        studio.send_signal(signal.SIGINT)
+        _, err = studio.communicate(timeout=30)
+    assert "Traceback" not in err, err

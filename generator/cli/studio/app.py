@@ -1,0 +1,549 @@
+"""The studio's web app (issue 18): a Starlette application over a :class:`CardCatalogue` (the
+cards, re-rendered as their files change) and :class:`Table` sessions (games played with the
+rules engine), with Jinja2 pages (sandboxed, autoescaped) and a few lines of plain JavaScript.
+
+Routes (every one reads the studio's own state; no path from a request reaches the file system):
+
+- ``GET /``: every card, face and back, grouped by deck, with its id, file:line and data; the
+  content's errors on top; for a variant each card beside its base with the changed fields marked.
+- ``GET /card/{token}.png`` and ``GET /base/{token}.png``: a card side's last good image.
+- ``GET /events``: server-sent events; one ``cards`` event after every refresh.
+- ``GET /check``, ``POST /check``, ``GET /check/report``: the variant's ``deckpress check``, run on
+  demand off the request loop, its stage and progress, and its HTML report.
+- ``GET /table``, ``POST /table``, ``POST /table/load``, ``GET /table/{id}``, ``POST
+  /table/{id}/play``, ``POST /table/{id}/attempt``, ``GET /table/{id}/log.yaml``, ``POST /trace``:
+  the table (see :mod:`deckpress.rules.core.table`).
+
+Slow work (rendering, checks, bots) runs in threads, so the server keeps answering while it runs;
+a failure of it is shown on the page, never as a traceback.
+"""
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import json
+import tempfile
+import threading
+import time
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+
+from jinja2 import FileSystemLoader
+from jinja2.sandbox import ImmutableSandboxedEnvironment
+from starlette.applications import Starlette
+from starlette.concurrency import run_in_threadpool
+from starlette.middleware import Middleware
+from starlette.middleware.trustedhost import TrustedHostMiddleware
+from starlette.requests import Request
+from starlette.responses import HTMLResponse, RedirectResponse, Response, StreamingResponse
+from starlette.routing import Route
+
+from deckpress.generator.paths import TEMPLATES_DIR
+from deckpress.generator.export.catalogue import CardCatalogue, matches
+
+#: Largest game log accepted by an upload (bytes): a long game's log is some 100 KB.
+MAX_LOG_BYTES = 2_000_000
+#: Most tables kept at once; the oldest is dropped beyond it (memory stays bounded).
+MAX_TABLES = 32
+#: How often an idle event stream sends a comment line, s (keeps proxies and browsers from timing out).
+KEEPALIVE_S = 15.0
+
+
+@dataclass
+class CheckJob:
+    """The variant's check run on demand: its stage, progress and result (the report's folder)."""
+
+    running: bool = False
+    stage: str = ""
+    done: int | None = None
+    total: int | None = None
+    verdict: str | None = None
+    reasons: list[str] = field(default_factory=list)
+    failure: str | None = None
+    report_html: Path | None = None
+    seconds: float = 0.0
+
+
+@dataclass
+class Seated:
+    """A table of the studio and the person seat that moved last on it (the hand-over screen
+    hides that seat's hand from the next person)."""
+
+    table: Any
+    last_person: int | None = None
+
+
+class Studio:
+    """The studio's state: one card catalogue, the open tables, the check job, and the listeners
+    waiting for the next refresh.
+
+    Args:
+        target: a game folder or a variant file.
+        base_folder: for a variant, the game folder it extends (None: the shipped game).
+        dpi: resolution of the card images (dots per inch of the card's trim plus bleed).
+    """
+
+    def __init__(self, target: Path, base_folder: Path | None = None, dpi: int = 150):
+        self.target = target
+        self.base_folder = base_folder
+        self.catalogue = CardCatalogue(target, base_folder, dpi=dpi)
+        self.version = 0
+        self.last_refresh: dict[str, Any] = {"changed": [], "removed": [], "seconds": 0.0}
+        self.tables: dict[str, Seated] = {}
+        self._tables_made = 0
+        self.check = CheckJob()
+        self._listeners: set[asyncio.Queue] = set()
+        self.closing = False
+        self._lock = threading.Lock()
+
+    # -- cards --------------------------------------------------------------------------------
+    def refresh(self) -> dict[str, Any]:
+        """Reload and re-render what changed (in the calling thread); returns the event sent to
+        the pages: ``{version, changed, removed, errors, seconds}``."""
+        with self._lock:
+            done = self.catalogue.refresh()
+            self.version += 1
+            self.last_refresh = {"version": self.version, "changed": done.changed, "removed": done.removed,
+                                 "errors": len(done.errors), "seconds": round(done.seconds, 3)}
+            return self.last_refresh
+
+    def publish(self, event: dict[str, Any] | None) -> None:
+        """Send ``event`` to every open page (from the event loop); None ends their streams."""
+        for queue in list(self._listeners):
+            queue.put_nowait(event)
+
+    def end_streams(self) -> None:
+        """End every open event stream (from the event loop), so that the server stops at once
+        instead of waiting for pages that never hang up."""
+        self.closing = True
+        self.publish(None)
+
+    # -- tables -------------------------------------------------------------------------------
+    def add_table(self, table) -> str:
+        """Keep ``table`` under a new id, ``t1``, ``t2``, ... (the oldest table is dropped beyond
+        :data:`MAX_TABLES`)."""
+        self._tables_made += 1
+        ident = f"t{self._tables_made}"
+        self.tables[ident] = Seated(table)
+        while len(self.tables) > MAX_TABLES:
+            self.tables.pop(next(iter(self.tables)))
+        return ident
+
+
+def create_app(studio: Studio, allowed_hosts: list[str] | None = None, watch: bool = True) -> Starlette:
+    """The studio's Starlette app over ``studio``.  ``allowed_hosts``: the Host headers accepted
+    (default: loopback names only, which also keeps other web sites from reaching the studio by
+    DNS rebinding).  ``watch``: re-render when the watched files change (watchfiles)."""
+    env = ImmutableSandboxedEnvironment(loader=FileSystemLoader(TEMPLATES_DIR / "studio"), autoescape=True)
+    env.filters["tojson_pretty"] = lambda value: json.dumps(value, indent=2, ensure_ascii=False, default=str)
+
+    def page(name: str, request: Request, status: int = 200, **values) -> HTMLResponse:
+        values.update(studio=studio, title=studio.catalogue.title, engine=_engine_id(studio),
+                      is_variant=studio.catalogue.is_variant, path=request.url.path)
+        return HTMLResponse(env.get_template(name).render(**values), status_code=status)
+
+    async def cards_page(request: Request) -> HTMLResponse:
+        query = request.query_params.get("q", "")[:200]
+        cat = studio.catalogue
+        decks = [(kind, name, [c for c in cards if not query or matches(c, query)]) for kind, name, cards in cat.decks()]
+        base = {c.token: cat.base_cards.get((c.kind, c.card_id, c.copy, c.side)) for c in cat.cards} if cat.is_variant else {}
+        errors = [{"where": f"{cat.shown_path(e)}:{e.line}:{e.column}", "message": e.message} for e in cat.errors]
+        return page("cards.html.j2", request, decks=decks, base=base, errors=errors, query=query,
+                    version=studio.version, shown_path=cat.shown_path)
+
+    async def card_image(request: Request) -> Response:
+        card = studio.catalogue.card(request.path_params["token"])
+        if request.url.path.startswith("/base/"):
+            card = _base_by_token(studio, request.path_params["token"])
+        if card is None or card.png is None:
+            return Response("no such card image", status_code=404, media_type="text/plain")
+        return Response(card.png, media_type="image/png", headers={"Cache-Control": "no-cache"})
+
+    async def events(request: Request) -> StreamingResponse:
+        queue: asyncio.Queue = asyncio.Queue()
+        studio._listeners.add(queue)
+
+        async def stream():
+            try:
+                yield f"event: hello\ndata: {json.dumps({'version': studio.version})}\n\n"
+                while not studio.closing:
+                    try:
+                        event = await asyncio.wait_for(queue.get(), KEEPALIVE_S)
+                    except asyncio.TimeoutError:
+                        yield ": keep-alive\n\n"
+                        continue
+                    if event is None:
+                        return
+                    yield f"event: cards\ndata: {json.dumps(event)}\n\n"
+            finally:
+                studio._listeners.discard(queue)
+
+        return StreamingResponse(stream(), media_type="text/event-stream", headers={"Cache-Control": "no-cache"})
+
+    # -- the variant's check ---------------------------------------------------------------------
+    async def check_page(request: Request) -> HTMLResponse:
+        if not studio.catalogue.is_variant:
+            return page("message.html.j2", request, status=404, heading="No check here",
+                        message="deckpress check judges a variant file: start the studio on one (deckpress studio VARIANT.yaml).")
+        return page("check.html.j2", request, job=studio.check)
+
+    async def check_start(request: Request) -> Response:
+        if studio.catalogue.is_variant and not studio.check.running:
+            form = await request.form()
+            games = _int(form.get("games"), None, 10, 100_000)
+            studio.check = CheckJob(running=True, stage="starting")
+            threading.Thread(target=_run_check, args=(studio, games), daemon=True).start()
+        return RedirectResponse("/check", status_code=303)
+
+    async def check_report(request: Request) -> Response:
+        html = studio.check.report_html
+        if html is None or not html.is_file():
+            return Response("no report yet", status_code=404, media_type="text/plain")
+        return HTMLResponse(html.read_text(encoding="utf-8"))
+
+    # -- the table -------------------------------------------------------------------------------
+    async def table_setup(request: Request) -> HTMLResponse:
+        engine = _engine_id(studio)
+        if engine is None:
+            return page("message.html.j2", request, status=404, heading="No table for this game",
+                        message="This game has no rules engine: its cards can be printed, not played here.")
+        return page("table-setup.html.j2", request, **_setup_choices(engine))
+
+    async def table_new(request: Request) -> Response:
+        from deckpress.rules.core.table import Table, TableError
+
+        engine = _engine_id(studio)
+        form = await request.form()
+        seats = [str(form.get(f"seat{i}", "")) for i in range(8) if form.get(f"seat{i}")]
+        params: dict[str, Any] = {}
+        for key in ("mode",):
+            if form.get(key):
+                params[key] = str(form.get(key))
+        extra = str(form.get("params", "")).strip()
+        try:
+            if extra:
+                params.update(_parse_params(extra))
+            content = await run_in_threadpool(_engine_content, studio)
+            table = await run_in_threadpool(lambda: Table(engine, seats, content=content, ruleset=str(form.get("ruleset") or "") or None,
+                                                          params=params, seed=_int(form.get("seed"), 1, 0, 2**31)))
+        except (TableError, ValueError) as exc:
+            return page("table-setup.html.j2", request, status=400, problem=str(exc), **_setup_choices(engine))
+        return RedirectResponse(f"/table/{studio.add_table(table)}", status_code=303)
+
+    async def table_load(request: Request) -> Response:
+        from deckpress.rules.core.table import Table, TableError
+
+        engine = _engine_id(studio)
+        form = await request.form()
+        upload = form.get("log")
+        try:
+            log = await _uploaded_log(upload)
+            seats = [str(form.get(f"seat{i}", "")) for i in range(8) if form.get(f"seat{i}")]
+            content = await run_in_threadpool(_engine_content, studio)
+            if form.get("step"):
+                steps = await run_in_threadpool(lambda: Table.trace(log, content=content))
+                return page("trace.html.j2", request, steps=steps, source=getattr(upload, "filename", "log"))
+            players = int(log.params.get("players", len(seats) or 2))
+            seats = (seats + ["person"] * players)[:players]
+            table = await run_in_threadpool(lambda: Table(log.game, seats, content=content, log=log))
+        except (TableError, ValueError) as exc:
+            return page("table-setup.html.j2", request, status=400, problem=str(exc), **_setup_choices(engine))
+        return RedirectResponse(f"/table/{studio.add_table(table)}", status_code=303)
+
+    async def table_page(request: Request) -> HTMLResponse:
+        seated = studio.tables.get(request.path_params["ident"])
+        if seated is None:
+            return page("message.html.j2", request, status=404, heading="No such table", message="Start a new one from the Table page.")
+        return _table_view(request, seated, problem=None)
+
+    def _table_view(request: Request, seated: Seated, problem: str | None, status: int = 200) -> HTMLResponse:
+        ident = request.path_params["ident"]
+        table, last = seated.table, seated.last_person
+        shown = table.seat_to_show()
+        asked = request.query_params.get("seat")
+        if shown is not None and table.handover(last) and asked != str(shown):
+            return page("handover.html.j2", request, ident=ident, seat=shown)
+        seat = shown if shown is not None else (last if last is not None else 0)
+        images = _images_by_name(studio)
+        observation = table.observation(seat)
+        return page("table.html.j2", request, status=status, ident=ident, table=table, seat=seat,
+                    observation=observation, moves=table.moves(seat) if shown is not None else [],
+                    hand=[(str(n), _image_of(images, n, numbers=True)) for n in observation.get("hand", []) or []
+                          if isinstance(n, (str, int))],
+                    images={str(v): u for v in _strings(observation) if (u := _image_of(images, v))}, recent=table.recent(12, viewer=seat), result=table.result(), problem=problem,
+                    seats=table.seats)
+
+    async def table_play(request: Request) -> Response:
+        from deckpress.rules.core.errors import IllegalAction
+
+        seated = studio.tables.get(request.path_params["ident"])
+        if seated is None:
+            return RedirectResponse("/table", status_code=303)
+        table = seated.table
+        form = await request.form()
+        seat = _int(form.get("seat"), -1, -1, 64)
+        try:
+            if request.url.path.endswith("/attempt"):
+                text = str(form.get("text", ""))[:300]
+                await run_in_threadpool(table.attempt, seat, text)
+            else:
+                await run_in_threadpool(table.play, seat, _int(form.get("action"), -1, -1, 10**9))
+        except IllegalAction as exc:
+            return _table_view(request, seated, problem=str(exc), status=422)
+        except Exception as exc:  # the table's own errors (bad input from the page): shown, not raised
+            return _table_view(request, seated, problem=f"{type(exc).__name__}: {exc}", status=422)
+        seated.last_person = seat
+        return RedirectResponse(f"/table/{request.path_params['ident']}", status_code=303)
+
+    async def table_log(request: Request) -> Response:
+        seated = studio.tables.get(request.path_params["ident"])
+        if seated is None:
+            return Response("no such table", status_code=404, media_type="text/plain")
+        name = f"{_engine_id(studio)}-{request.path_params['ident']}.yaml"
+        return Response(seated.table.log_yaml(), media_type="application/x-yaml",
+                        headers={"Content-Disposition": f'attachment; filename="{name}"'})
+
+    routes = [
+        Route("/", cards_page),
+        Route("/card/{token:str}.png", card_image),
+        Route("/base/{token:str}.png", card_image),
+        Route("/events", events),
+        Route("/check", check_page, methods=["GET"]),
+        Route("/check", check_start, methods=["POST"]),
+        Route("/check/report", check_report),
+        Route("/table", table_setup, methods=["GET"]),
+        Route("/table", table_new, methods=["POST"]),
+        Route("/table/load", table_load, methods=["POST"]),
+        Route("/table/{ident:str}", table_page),
+        Route("/table/{ident:str}/play", table_play, methods=["POST"]),
+        Route("/table/{ident:str}/attempt", table_play, methods=["POST"]),
+        Route("/table/{ident:str}/log.yaml", table_log),
+    ]
+
+    @contextlib.asynccontextmanager
+    async def lifespan(app):
+        await run_in_threadpool(studio.refresh)
+        task = asyncio.create_task(_watch(studio)) if watch else None
+        try:
+            yield
+        finally:
+            if task:
+                task.cancel()
+                with contextlib.suppress(asyncio.CancelledError, Exception):
+                    await task
+
+    hosts = allowed_hosts or ["127.0.0.1", "localhost", "[::1]"]
+    return Starlette(routes=routes, lifespan=lifespan,
+                     middleware=[Middleware(TrustedHostMiddleware, allowed_hosts=hosts), Middleware(SameOriginPosts)])
+
+
+class SameOriginPosts:
+    """ASGI middleware: a POST whose ``Origin`` names another site than the one it is sent to is
+    refused (403), so that a web page elsewhere cannot start tables or checks in the studio."""
+
+    def __init__(self, app):
+        self.app = app
+
+    async def __call__(self, scope, receive, send):
+        if scope["type"] == "http" and scope["method"] == "POST":
+            headers = dict(scope["headers"])
+            origin = headers.get(b"origin", b"").decode("latin-1")
+            host = headers.get(b"host", b"").decode("latin-1")
+            if origin and origin != "null" and origin.split("://", 1)[-1] != host:
+                await Response("cross-site request refused", status_code=403, media_type="text/plain")(scope, receive, send)
+                return
+        await self.app(scope, receive, send)
+
+
+async def _watch(studio: Studio) -> None:
+    """Refresh the catalogue whenever a watched file changes and tell the open pages (watchfiles;
+    an editor's temporary and backup files and ``output/`` are ignored)."""
+    from watchfiles import awatch
+
+    paths = [p for p in studio.catalogue.watched() if p.exists()]
+    if not paths:
+        return
+
+    def wanted(change, path: str) -> bool:
+        name = Path(path).name
+        return not (name.startswith(".") or name.endswith(("~", ".swp", ".tmp")) or "/output/" in path.replace("\\", "/"))
+
+    async for _ in awatch(*paths, watch_filter=wanted, debounce=50, step=20):
+        event = await run_in_threadpool(studio.refresh)
+        studio.publish(event)
+
+
+def _run_check(studio: Studio, games: int | None) -> None:
+    """Run ``deckpress check`` on the studio's variant (in a thread), recording stage and progress."""
+    from deckpress.generator.check import CheckOptions, run_check
+    from deckpress.generator.check.report import write_report
+
+    job = studio.check
+    started = time.perf_counter()
+
+    def tell(stage: str, done: int | None = None, total: int | None = None) -> None:
+        job.stage, job.done, job.total = stage, done, total
+
+    try:
+        folder = Path(tempfile.mkdtemp(prefix="deckpress-studio-check-"))
+        options = CheckOptions(games=games, progress=tell, content=studio.base_folder, preview_path=folder / "preview.pdf")
+        report = run_check(studio.target, options)
+        _, html = write_report(report, folder)
+        job.verdict, job.reasons, job.report_html = report.verdict, list(report.reasons), html
+    except Exception as exc:  # an environment failure or a limit reached: said on the page
+        job.failure = f"the check could not finish: {exc}"
+    finally:
+        job.running, job.seconds = False, time.perf_counter() - started
+
+
+def _base_by_token(studio: Studio, token: str):
+    for card in studio.catalogue.base_cards.values():
+        if card.token == token:
+            return card
+    return None
+
+
+def _engine_id(studio: Studio) -> str | None:
+    """The rules engine's game id, or None when the game has none."""
+    from deckpress.rules.core.registry import known_games
+
+    game_id = studio.catalogue.game_id
+    return game_id if game_id in known_games() else None
+
+
+def _engine_content(studio: Studio):
+    """The content the table plays: the variant's merged content, the game folder's, or None
+    (the shipped game) when the studio shows a shipped game.
+
+    Raises:
+        TableError: the content has errors (fix them on the cards page first).
+    """
+    from deckpress.generator.content import check_game
+    from deckpress.rules.core.table import TableError
+    from deckpress.generator.variant import merged_content
+
+    if studio.catalogue.is_variant:
+        content, errors = merged_content(studio.target, studio.base_folder)
+    else:
+        content, errors = check_game(studio.target)
+    if errors or content is None:
+        raise TableError(f"the content has {len(errors)} error(s): fix them on the cards page before playing")
+    return content
+
+
+def _setup_choices(engine: str) -> dict[str, Any]:
+    """What the table's setup form offers: modes, rulesets, bots and the default seats."""
+    from deckpress.rules.core.bots import bot_names
+    from deckpress.rules.core.registry import game_class
+
+    info = game_class(engine).info
+    modes = []
+    with contextlib.suppress(KeyError):
+        mode = info.param("mode")
+        modes = list(getattr(mode, "choices", None) or [])
+    players = info.param("players")
+    low = int(players.low or 1)
+    high = int(players.high or 6)
+    default = players.default if isinstance(players.default, int) else low
+    return {"engine": engine, "modes": modes, "rulesets": sorted(info.rulesets), "bots": bot_names(engine),
+            "players": default, "min_players": low, "max_players": min(high, 8)}
+
+
+def _parse_params(text: str) -> dict[str, Any]:
+    """``KEY=VALUE`` pairs, one a line or separated by spaces, values as ``deckpress simulate -p``."""
+    from deckpress.rules.core.params import parse_value
+
+    out = {}
+    for item in text.replace("\n", " ").split():
+        key, sep, value = item.partition("=")
+        if not sep or not key:
+            raise ValueError(f"expected KEY=VALUE, got {item!r}")
+        out[key] = parse_value(value)
+    return out
+
+
+async def _uploaded_log(upload):
+    """The uploaded game log, read within :data:`MAX_LOG_BYTES` through the same reader as
+    ``deckpress replay``.
+
+    Raises:
+        TableError: no file, too large, or not a log (the reader's message).
+    """
+    from deckpress.rules.core.table import TableError
+    from deckpress.rules.core.errors import LogError
+    from deckpress.rules.core.log import read_log
+
+    if upload is None or not hasattr(upload, "read"):
+        raise TableError("choose a game log file (YAML or JSON lines) to load")
+    data = await upload.read(MAX_LOG_BYTES + 1)
+    if len(data) > MAX_LOG_BYTES:
+        raise TableError(f"the log is over {MAX_LOG_BYTES:,} bytes: not a game log")
+    suffix = ".jsonl" if str(upload.filename or "").endswith((".jsonl", ".json")) else ".yaml"
+    with tempfile.TemporaryDirectory() as folder:
+        path = Path(folder) / f"uploaded{suffix}"
+        path.write_bytes(data)
+        try:
+            return read_log(path)
+        except LogError as exc:
+            raise TableError(str(exc).replace(str(path), upload.filename or "the log")) from None
+
+
+def _images_by_name(studio: Studio) -> dict[str, str]:
+    """How an engine names a card -> the URL of that card's face image, for showing the cards an
+    observation or a move names.  Engines name cards as people do, which is not always a field:
+    Mission Emission's "Forest +3" is the point card of name "Forest" and points "+3", 50 Missions'
+    "red lighter 5" the symbol card of label "RED LIGHTER" and value "5", a Maybe Missions vote
+    the card of that number.  So a card is known by its name, its id, any one of its text fields
+    and any two of them joined by a space (compared without case), where that names only this
+    card's image (a name or id first; identical copies are one image); a name that fits several
+    different cards shows none.  Cached per refresh."""
+    cached = getattr(studio, "_names", None)
+    if cached is not None and cached[0] == studio.version:
+        return cached[1]
+    exact: dict[str, dict[bytes, str]] = {}  # key -> {image: its URL}: copies of a card are one image
+    loose: dict[str, dict[bytes, str]] = {}
+    for card in studio.catalogue.cards:
+        if card.side != "face" or card.png is None:
+            continue
+        url = f"/card/{card.token}.png?v={card.version}"
+        exact.setdefault(card.name.lower(), {}).setdefault(card.png, url)
+        exact.setdefault(card.card_id.lower(), {}).setdefault(card.png, url)
+        values = [str(v).lower() for k, v in card.fields.items()
+                  if k not in ("id", "source") and isinstance(v, (str, int)) and not isinstance(v, bool) and len(str(v)) <= 40]
+        for a in values:
+            loose.setdefault(a, {}).setdefault(card.png, url)
+            for b in values:
+                if a != b:
+                    loose.setdefault(f"{a} {b}", {}).setdefault(card.png, url)
+    names = {key: next(iter(urls.values())) for table in (loose, exact) for key, urls in table.items() if len(urls) == 1}
+    studio._names = (studio.version, names)
+    return names
+
+
+def _image_of(names: dict[str, str], value: Any, numbers: bool = False) -> str | None:
+    """The image URL of a card an observation names (``numbers``: an integer may name a card, as
+    in a hand of Maybe Missions votes), or None."""
+    if isinstance(value, str) or (numbers and isinstance(value, int) and not isinstance(value, bool)):
+        return names.get(str(value).lower())
+    return None
+
+
+def _strings(value: Any):
+    """Every text value inside an observation (nested lists and mappings)."""
+    if isinstance(value, str):
+        yield value
+    elif isinstance(value, dict):
+        for item in value.values():
+            yield from _strings(item)
+    elif isinstance(value, (list, tuple)):
+        for item in value:
+            yield from _strings(item)
+
+
+def _int(value, default, low: int, high: int):
+    try:
+        number = int(str(value))
+    except (TypeError, ValueError):
+        return default
+    return min(max(number, low), high)

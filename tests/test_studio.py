@@ -1,0 +1,247 @@
+"""deckpress studio's web app (issue 18), through Starlette's test client: the pages a user sees,
+what they may and may not reach, and the table's forms.  The same app in a real browser, with the
+file watcher, is tests/test_studio_browser.py."""
+from __future__ import annotations
+
+import csv
+import re
+from pathlib import Path
+
+import pytest
+from click.testing import CliRunner
+from starlette.testclient import TestClient
+
+from deckpress.generator.cli import main
+from deckpress.generator.paths import CONTENT_DIR
+from deckpress.generator.cli.studio.app import Studio, create_app
+
+VARIANTS = CONTENT_DIR / "variants"
+
+
+def client_for(target: Path, **kw) -> TestClient:
+    studio = Studio(target, dpi=kw.pop("dpi", 40))
+    return TestClient(create_app(studio, watch=False), base_url="http://127.0.0.1", **kw)
+
+
+@pytest.fixture
+def me(game_copy) -> Path:
+    return game_copy("mission-emission")
+
+
+@pytest.fixture
+def mygame(cli, tmp_path) -> Path:
+    """A game of one's own, from ``deckpress init`` (a CSV of cards, no rules engine)."""
+    assert cli("init", tmp_path / "mygame").exit_code == 0
+    return tmp_path / "mygame"
+
+
+def articles(html: str) -> list[str]:
+    return re.findall(r'<article class="card[^"]*"', html)
+
+
+def test_cards_page_shows_every_card_with_its_file_line_and_image(me):
+    with client_for(me) as client:
+        page = client.get("/")
+        assert page.status_code == 200
+        assert len(articles(page.text)) == 36 + 18  # every state and point card, once each
+        assert "Valid: every card drawn." in page.text
+        assert re.search(r"states\.yaml:\d+", page.text)  # each card says where it is written
+        token = re.search(r'src="/card/([^".]+)\.png', page.text).group(1)
+        image = client.get(f"/card/{token}.png")
+        assert image.status_code == 200 and image.headers["content-type"] == "image/png"
+        assert image.content.startswith(b"\x89PNG")
+
+
+def test_search_filters_by_a_word_and_by_a_field(me):
+    with client_for(me) as client:
+        assert len(articles(client.get("/", params={"q": "Goa"}).text)) == 1
+        assert len(articles(client.get("/", params={"q": "colour=forest"}).text)) == 6  # six cards of each colour
+        assert len(articles(client.get("/", params={"q": "no-such-card"}).text)) == 0
+
+
+def test_an_error_shows_at_its_line_and_the_cards_keep_their_images(me):
+    studio = Studio(me, dpi=40)
+    with TestClient(create_app(studio, watch=False), base_url="http://127.0.0.1") as client:
+        states = me / "states.yaml"
+        text = states.read_text(encoding="utf-8")
+        line = next(i for i, row in enumerate(text.splitlines(), 1) if "forest:  {value: 17" in row)
+        states.write_text(text.replace("forest:  {value: 17", "forest:  {value: seventeen", 1), encoding="utf-8")
+        studio.refresh()
+        page = client.get("/").text
+        assert 'class="errors"' in page and f"states.yaml:{line}:" in page
+        assert "stale" in page  # the broken card is marked, with its last good image
+        assert len(articles(page)) == 54
+        states.write_text(text, encoding="utf-8")
+        studio.refresh()
+        assert "Valid: every card drawn." in client.get("/").text
+
+
+def test_only_card_images_are_served_never_a_path(me):
+    with client_for(me) as client:
+        for url in ("/card/..%2F..%2Fgame.yaml.png", "/card/nope.png", "/base/0.png", "/../game.yaml", "/states.yaml"):
+            response = client.get(url)
+            assert response.status_code == 404, url
+            assert "andhra" not in response.text.lower()
+
+
+def test_a_foreign_host_header_is_refused(me):
+    with client_for(me) as client:
+        assert client.get("/", headers={"host": "evil.example"}).status_code == 400
+
+
+def test_content_text_is_escaped_on_the_page(mygame):
+    folder = mygame
+    cards = folder / "cards.csv"
+    rows = list(csv.DictReader(cards.open(encoding="utf-8", newline="")))
+    rows[0]["title"] = "<script>alert(1)</script>"
+    with cards.open("w", encoding="utf-8", newline="") as out:
+        writer = csv.DictWriter(out, fieldnames=list(rows[0]))
+        writer.writeheader()
+        writer.writerows(rows)
+    with client_for(folder) as client:
+        page = client.get("/").text
+        assert "<script>alert(1)</script>" not in page
+        assert "&lt;script&gt;alert(1)&lt;/script&gt;" in page
+
+
+def test_a_variant_shows_each_changed_card_beside_its_base():
+    with client_for(VARIANTS / "geheime-mission-softer-00-agents.yaml") as client:
+        page = client.get("/").text
+        assert page.count('class="card changed') >= 9  # the nine 00 agents the variant changes
+        assert re.search(r"<b>attack</b>: 9 → 8", page)
+        base = re.search(r'src="(/base/[^"]+)"', page).group(1)
+        assert client.get(base).status_code == 200
+        assert "Check" in page
+
+
+def test_a_hostile_variant_is_an_error_on_the_page(tmp_path):
+    bomb = tmp_path / "bomb.yaml"
+    bomb.write_text("extends: mission-emission\na: &a [x, x, x, x, x, x, x, x, x]\n"
+                    + "".join(f"{c}: &{c} [*{p}, *{p}, *{p}, *{p}, *{p}, *{p}, *{p}, *{p}, *{p}]\n"
+                              for p, c in zip("abcdefgh", "bcdefghi")), encoding="utf-8")
+    with client_for(bomb) as client:
+        page = client.get("/")
+        assert page.status_code == 200
+        assert 'class="errors"' in page.text and "bomb.yaml:" in page.text
+        assert "Traceback" not in page.text
+
+
+def table_for(client: TestClient, seats: list[str], mode: str | None = "base", seed: int = 3) -> str:
+    form = {f"seat{i}": s for i, s in enumerate(seats)} | {"seed": str(seed)}
+    if mode:
+        form["mode"] = mode
+    response = client.post("/table", data=form, follow_redirects=False)
+    assert response.status_code == 303, response.text
+    return response.headers["location"].split("?")[0]
+
+
+def test_a_game_played_on_the_table_downloads_a_log_that_replays(me, tmp_path):
+    with client_for(me) as client:
+        table = table_for(client, ["person", "greedy", "random"])
+        for _ in range(200):
+            page = client.get(table).text
+            if 'id="result"' in page:
+                break
+            move = re.search(r'name="seat" value="(\d+)"><input type="hidden" name="action" value="(\d+)"', page)
+            assert move, page
+            client.post(f"{table}/play", data={"seat": move.group(1), "action": move.group(2)})
+        assert "Game over" in page
+        log = tmp_path / "game.yaml"
+        log.write_text(client.get(f"{table}/log.yaml").text, encoding="utf-8")
+    result = CliRunner().invoke(main, ["replay", str(log), "--content", str(me)])
+    assert result.exit_code == 0, result.output
+
+
+def test_an_illegal_move_shows_the_engines_reason(me):
+    with client_for(me) as client:
+        table = table_for(client, ["person", "greedy", "greedy"])
+        page = client.get(table).text
+        assert "choose a mission" in page or "mission:" in page
+        refused = client.post(f"{table}/attempt", data={"seat": "0", "text": "play: Goa"})
+        assert refused.status_code == 422
+        assert 'id="problem"' in refused.text
+
+
+def test_the_hot_seat_hides_the_previous_hand(me):
+    with client_for(me) as client:
+        table = table_for(client, ["person", "person"])
+        page = client.get(table).text
+        for _ in range(10):  # seat 0 chooses the mission, then plays: then seat 1 is due
+            seat = re.search(r'<h1 id="seat">Seat (\d+)', page).group(1)
+            move = re.search(r'name="action" value="(\d+)"', page).group(1)
+            page = client.post(f"{table}/play", data={"seat": seat, "action": move}).text
+            if 'id="handover"' in page:
+                break
+        assert "Pass the device to seat 1" in page
+        assert 'id="hand"' not in page and 'id="observation"' not in page  # nobody's cards on the hand-over screen
+        shown = client.get(f"{table}?seat=1").text
+        assert '<h1 id="seat">Seat 1' in shown and 'id="hand"' in shown
+
+
+def test_a_game_without_rules_has_cards_but_no_table(mygame):
+    with client_for(mygame) as client:
+        assert len(articles(client.get("/").text)) > 0
+        assert client.get("/table").status_code == 404
+        assert "no rules engine" in client.get("/table").text
+
+
+def test_the_studio_command_names_a_missing_game():
+    result = CliRunner().invoke(main, ["studio", "no-such-game", "--no-browser"])
+    assert result.exit_code == 2
+    assert "no-such-game" in result.output and "Traceback" not in result.output
+
+
+@pytest.mark.parametrize("game, seats", [("fifty-missions", ["person", "greedy"]), ("maybe-missions", ["person", "greedy", "greedy", "greedy"]),
+                                         ("geheime-mission", ["person", "greedy"])])
+def test_the_table_shows_the_hand_as_the_printed_cards(game, seats):
+    """Engines name cards as people do ('red lighter 5', a vote's number, an agent's code name):
+    the table still finds each hand card's printed image."""
+    with client_for(CONTENT_DIR / game) as client:
+        page = client.get(table_for(client, seats, mode=None)).text
+        hand = page[page.index('id="hand"'):page.index("</div>", page.index('id="hand"'))]
+        buttons = hand.count('class="hand-card"')
+        assert buttons >= 1
+        assert hand.count('<img src="/card/') == buttons  # every hand card drawn, none left as bare text
+
+
+def test_a_post_from_another_site_is_refused(me):
+    with client_for(me) as client:
+        refused = client.post("/table", data={"seat0": "person", "seat1": "greedy"}, headers={"origin": "http://evil.example"})
+        assert refused.status_code == 403
+        assert client.post("/table", data={"seat0": "person", "seat1": "greedy"}, headers={"origin": "http://127.0.0.1"},
+                           follow_redirects=False).status_code == 303
+
+
+def test_a_downloaded_log_is_continued_or_stepped_through(me):
+    with client_for(me) as client:
+        table = table_for(client, ["person", "greedy", "greedy"])
+        for _ in range(3):
+            page = client.get(table).text
+            move = re.search(r'name="action" value="(\d+)"', page).group(1)
+            client.post(f"{table}/play", data={"seat": "0", "action": move})
+        log = client.get(f"{table}/log.yaml").text
+        events = len(re.findall(r"^\s*- ", log, re.M))
+        seats = {"seat0": "person", "seat1": "greedy", "seat2": "greedy"}
+        continued = client.post("/table/load", data=seats, files={"log": ("game.yaml", log.encode())})
+        assert continued.status_code == 200 and client.get(table).text.count('class="move"') == continued.text.count('class="move"')
+        stepped = client.post("/table/load", data=seats | {"step": "1"}, files={"log": ("game.yaml", log.encode())})
+        assert stepped.text.count("<tr><td>") == events  # one row per event of the log
+        broken = client.post("/table/load", data=seats, files={"log": ("game.yaml", b"game: mission-emission\nevents: [{seat: 9, play: Atlantis}]\n")})
+        assert broken.status_code == 400 and 'class="problem"' in broken.text and "Traceback" not in broken.text
+
+
+def test_the_variants_check_runs_on_demand_and_links_its_report():
+    import time
+
+    with client_for(VARIANTS / "geheime-mission-softer-00-agents.yaml") as client:
+        assert "Run the check" in client.get("/check").text
+        client.post("/check", data={"games": "40"})
+        for _ in range(600):
+            page = client.get("/check").text
+            if 'id="verdict"' in page or "could not finish" in page:
+                break
+            assert "Running:" in page  # the stage is shown while it runs
+            time.sleep(0.1)
+        assert 'id="verdict"' in page and re.search(r"Verdict: <strong>(accept|review|reject)</strong>", page)
+        report = client.get("/check/report")
+        assert report.status_code == 200 and "Softer 00 agents" in report.text
