@@ -4,6 +4,7 @@ file watcher, is tests/test_studio_browser.py."""
 from __future__ import annotations
 
 import csv
+import json
 import re
 from pathlib import Path
 
@@ -245,3 +246,26 @@ def test_the_variants_check_runs_on_demand_and_links_its_report():
         assert 'id="verdict"' in page and re.search(r"Verdict: <strong>(accept|review|reject)</strong>", page)
         report = client.get("/check/report")
         assert report.status_code == 200 and "Softer 00 agents" in report.text
+
+
+def test_a_shipped_variant_is_played_to_the_end_and_its_log_replays_with_the_variant(cli, tmp_path):
+    """Issue 18's done-when: a shipped variant's game against a bot, to the end; the downloaded log
+    replays with the command the page gives (the variant's agents, not the shipped ones)."""
+    variant = VARIANTS / "geheime-mission-softer-00-agents.yaml"
+    with client_for(variant) as client:
+        table = table_for(client, ["person", "greedy"], mode=None, seed=2)
+        for _ in range(300):
+            page = client.get(table).text
+            if 'id="result"' in page:
+                break
+            seat, action = re.search(r'name="seat" value="(\d+)"><input type="hidden" name="action" value="(\d+)"', page).groups()
+            client.post(f"{table}/play", data={"seat": seat, "action": action})
+        winners = re.search(r"winners: (\[[\d, ]*\])", page).group(1)
+        command = re.search(r'<code id="replay">([^<]+)</code>', page).group(1)
+        assert command.endswith(f"--content {variant.name}")
+        log = tmp_path / "game.yaml"
+        log.write_text(client.get(f"{table}/log.yaml").text, encoding="utf-8")
+    replayed = cli("replay", log, "--content", variant, "--format", "json")
+    assert replayed.exit_code == 0, replayed.output
+    assert str(json.loads(replayed.stdout)["winners"]).replace(" ", "") == winners.replace(" ", "")
+    assert cli("replay", log).exit_code == 1  # the shipped agents are not the variant's: the log does not fit them

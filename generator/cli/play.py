@@ -250,7 +250,8 @@ def _pct(x: float | None) -> str:
 
 @click.command()
 @click.argument("log", type=click.Path(path_type=Path, dir_okay=False))
-@click.option("--content", type=click.Path(file_okay=False, path_type=Path), default=None, help="Use this content folder instead of the shipped one.")
+@click.option("--content", type=click.Path(exists=True, path_type=Path), default=None,
+              help="Use this game folder instead of the shipped content, or a variant file: the game as the variant changes it (a game played in deckpress studio on a variant).")
 @click.option("--format", "fmt", type=click.Choice(["text", "json"]), default="text", show_default=True, help="How to report.")
 @click.option("--trace", is_flag=True, help="Print, as the game goes, what each event won (point cards, missions, medals) and the running scores.")
 def replay(log: Path, content: Path | None, fmt: str, trace: bool) -> None:
@@ -261,11 +262,21 @@ def replay(log: Path, content: Path | None, fmt: str, trace: bool) -> None:
     --trace, every event that changes what was won or the scores is printed as it happens, to
     compare with the table.
     """
+    from deckpress.generator.cli.content import is_variant
+    from deckpress.generator.variant import merged_content
     from deckpress.rules.core.log import read_log
     from deckpress.rules.core.replay import replay as run
 
+    merged = None
+    if content is not None and content.is_file():
+        if not is_variant(content):
+            raise click.BadParameter(f"{content} is neither a game folder nor a variant file (a YAML file with 'extends')", param_hint="--content")
+        merged, errors = merged_content(content)
+        if errors:
+            _unreplayable(fmt, "\n".join(str(e) for e in errors))
+        content = None
     try:
-        result = run(read_log(log), content, on_event=_tracer() if trace and fmt == "text" else None)
+        result = run(read_log(log), content, content=merged, on_event=_tracer() if trace and fmt == "text" else None)
     except LogError as exc:
         _unreplayable(fmt, str(exc))
     except ContentErrors as exc:

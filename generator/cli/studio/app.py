@@ -271,8 +271,9 @@ def create_app(studio: Studio, allowed_hosts: list[str] | None = None, watch: bo
                     observation=observation, moves=table.moves(seat) if shown is not None else [],
                     hand=[(str(n), _image_of(images, n, numbers=True)) for n in observation.get("hand", []) or []
                           if isinstance(n, (str, int))],
-                    images={str(v): u for v in _strings(observation) if (u := _image_of(images, v))}, recent=table.recent(12, viewer=seat), result=table.result(), problem=problem,
-                    seats=table.seats)
+                    images={str(v): u for v in _strings(observation) if (u := _image_of(images, v))},
+                    recent=table.recent(12, viewer=seat), result=table.result(), problem=problem, seats=table.seats,
+                    replay=_replay_command(studio, f"{_engine_id(studio)}-{ident}.yaml"))
 
     async def table_play(request: Request) -> Response:
         from deckpress.rules.core.errors import IllegalAction
@@ -395,6 +396,17 @@ def _run_check(studio: Studio, games: int | None) -> None:
         job.failure = f"the check could not finish: {exc}"
     finally:
         job.running, job.seconds = False, time.perf_counter() - started
+
+
+def _replay_command(studio: Studio, log_name: str) -> str:
+    """The command that replays a log downloaded from this studio's table: with ``--content`` the
+    variant file or game folder it was played with (none for a shipped game)."""
+    from deckpress.generator.paths import CONTENT_DIR
+
+    target = studio.target
+    if studio.catalogue.is_variant or Path(target).resolve() != (CONTENT_DIR / str(studio.catalogue.game_id)).resolve():
+        return f"deckpress replay {log_name} --content {Path(target).name if studio.catalogue.is_variant else target}"
+    return f"deckpress replay {log_name}"
 
 
 def _base_by_token(studio: Studio, token: str):
