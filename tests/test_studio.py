@@ -269,3 +269,19 @@ def test_a_shipped_variant_is_played_to_the_end_and_its_log_replays_with_the_var
     assert replayed.exit_code == 0, replayed.output
     assert str(json.loads(replayed.stdout)["winners"]).replace(" ", "") == winners.replace(" ", "")
     assert cli("replay", log).exit_code == 1  # the shipped agents are not the variant's: the log does not fit them
+
+
+def test_a_variants_table_starts_with_the_variants_own_rules():
+    """Mission Emission's Set collection variant changes no card, only rules: its table must play
+    them (set_collection on, the base ruleset, its four players), as the form fills them in."""
+    with client_for(VARIANTS / "mission-emission-set-collection.yaml") as client:
+        form = client.get("/table").text
+        assert re.search(r'<textarea name="params"[^>]*>set_collection=true</textarea>', form)
+        assert '<option value="base" selected>' in form
+        selects = re.findall(r'<select name="(seat\d)" id="seat\d">(.*?)</select>', form, re.S)
+        seats = [(name, chosen.group(1)) for name, options in selects if (chosen := re.search(r'<option value="([^"]*)" selected', options))]
+        data = dict(seats) | {"params": "set_collection=true", "ruleset": "base", "seed": "1"}
+        assert len(seats) == 4
+        table = client.post("/table", data=data, follow_redirects=False).headers["location"]
+        rules = re.search(r'<p id="rules">(.*?)</p>', client.get(table).text).group(1)
+        assert "set_collection=true" in rules and "players=4" in rules and 'mode="base"' in rules

@@ -208,7 +208,7 @@ def create_app(studio: Studio, allowed_hosts: list[str] | None = None, watch: bo
         if engine is None:
             return page("message.html.j2", request, status=404, heading="No table for this game",
                         message="This game has no rules engine: its cards can be printed, not played here.")
-        return page("table-setup.html.j2", request, **_setup_choices(engine))
+        return page("table-setup.html.j2", request, **_setup_choices(engine, studio))
 
     async def table_new(request: Request) -> Response:
         from deckpress.rules.core.table import Table, TableError
@@ -228,7 +228,7 @@ def create_app(studio: Studio, allowed_hosts: list[str] | None = None, watch: bo
             table = await run_in_threadpool(lambda: Table(engine, seats, content=content, ruleset=str(form.get("ruleset") or "") or None,
                                                           params=params, seed=_int(form.get("seed"), 1, 0, 2**31)))
         except (TableError, ValueError) as exc:
-            return page("table-setup.html.j2", request, status=400, problem=str(exc), **_setup_choices(engine))
+            return page("table-setup.html.j2", request, status=400, problem=str(exc), **_setup_choices(engine, studio))
         return RedirectResponse(f"/table/{studio.add_table(table)}", status_code=303)
 
     async def table_load(request: Request) -> Response:
@@ -248,7 +248,7 @@ def create_app(studio: Studio, allowed_hosts: list[str] | None = None, watch: bo
             seats = (seats + ["person"] * players)[:players]
             table = await run_in_threadpool(lambda: Table(log.game, seats, content=content, log=log))
         except (TableError, ValueError) as exc:
-            return page("table-setup.html.j2", request, status=400, problem=str(exc), **_setup_choices(engine))
+            return page("table-setup.html.j2", request, status=400, problem=str(exc), **_setup_choices(engine, studio))
         return RedirectResponse(f"/table/{studio.add_table(table)}", status_code=303)
 
     async def table_page(request: Request) -> HTMLResponse:
@@ -273,6 +273,7 @@ def create_app(studio: Studio, allowed_hosts: list[str] | None = None, watch: bo
                           if isinstance(n, (str, int))],
                     images={str(v): u for v in _strings(observation) if (u := _image_of(images, v))},
                     recent=table.recent(12, viewer=seat), result=table.result(), problem=problem, seats=table.seats,
+                    rules=dict(table.game.params),
                     replay=_replay_command(studio, f"{_engine_id(studio)}-{ident}.yaml"))
 
     async def table_play(request: Request) -> Response:
@@ -444,34 +445,49 @@ def _engine_content(studio: Studio):
     return content
 
 
-def _setup_choices(engine: str) -> dict[str, Any]:
-    """What the table's setup form offers: modes, rulesets, bots and the default seats."""
+def _setup_choices(engine: str, studio: Studio) -> dict[str, Any]:
+    """What the table's setup form offers: modes, rulesets, bots and the seats, with a variant's
+    own ruleset and parameters filled in (its players give the number of seats)."""
+    from deckpress.generator.variant import load_variant
     from deckpress.rules.core.bots import bot_names
     from deckpress.rules.core.registry import game_class
 
     info = game_class(engine).info
     modes = []
     with contextlib.suppress(KeyError):
-        mode = info.param("mode")
-        modes = list(getattr(mode, "choices", None) or [])
+        modes = list(info.param("mode").choices or [])
     players = info.param("players")
-    low = int(players.low or 1)
-    high = int(players.high or 6)
+    low, high = int(players.low or 1), int(players.high or 6)
     default = players.default if isinstance(players.default, int) else low
+    ruleset, params = None, {}
+    if studio.catalogue.is_variant:
+        variant, _ = load_variant(studio.target)
+        if variant is not None:
+            ruleset, params = variant.ruleset, variant.parameters
+    if isinstance(params.get("players"), int) and low <= params["players"] <= high:
+        default = params["players"]
+    lines = "\n".join(f"{k}={json.dumps(v, ensure_ascii=False, separators=(',', ':'))}" for k, v in params.items() if k != "players")
     return {"engine": engine, "modes": modes, "rulesets": sorted(info.rulesets), "bots": bot_names(engine),
-            "players": default, "min_players": low, "max_players": min(high, 8)}
+            "players": default, "min_players": low, "max_players": min(high, 8), "ruleset": ruleset, "params": lines}
 
 
 def _parse_params(text: str) -> dict[str, Any]:
-    """``KEY=VALUE`` pairs, one a line or separated by spaces, values as ``deckpress simulate -p``."""
+    """``KEY=VALUE`` pairs, one a line, values as ``deckpress simulate -p`` reads them (JSON, or
+    plain text).
+
+    Raises:
+        ValueError: a line that is not ``KEY=VALUE``.
+    """
     from deckpress.rules.core.params import parse_value
 
     out = {}
-    for item in text.replace("\n", " ").split():
+    for item in (line.strip() for line in text.splitlines()):
+        if not item:
+            continue
         key, sep, value = item.partition("=")
         if not sep or not key:
             raise ValueError(f"expected KEY=VALUE, got {item!r}")
-        out[key] = parse_value(value)
+        out[key.strip()] = parse_value(value.strip())
     return out
 
 
