@@ -65,9 +65,14 @@ class FiftyMissionsState(State):
 
     def can_play(self, seat: int) -> bool:
         """True when ``seat`` holds a card that covers one of the face-up cards."""
-        covers = self.game.covers
-        tops = [p[-1] for p in self.piles]
-        return any(covers[k][t] for k in self.hands[seat] for t in tops)
+        coverers = self.game.coverer_masks
+        reach = 0  # every kind that covers one of the face-up cards
+        for p in self.piles:
+            reach |= coverers[p[-1]]
+        for k in self.hands[seat]:
+            if reach >> k & 1:
+                return True
+        return False
 
     def any_seats(self) -> tuple[int, ...]:
         """Crazy variant: every seat that can play."""
@@ -124,19 +129,20 @@ class FiftyMissionsState(State):
 
     def _accomplish(self) -> bool:
         """Accomplish every displayed mission the face-up cards meet and schedule their
-        replacements (True when chance events are due); medals are won on the way."""
+        replacements (True when chance events are due); medals are won on the way.  Whether the
+        row meets a mission is read from the game's memo (issue 13: the greedy bot has weighed
+        that very row; :meth:`Completions.meets`, the mission's condition checked once per row)."""
         if not self.unchecked:
             return False
         self.unchecked = False
         game = self.game
-        kinds = game.kinds
-        display = tuple([kinds[p[-1]] for p in self.piles])
-        met = game.met
+        row = [p[-1] for p in self.piles]
+        meets = game.completions.meets
         places = game.medal_places
         events = []
         left = len(self.mission_deck)
         for j, m in enumerate(self.missions):
-            if m >= 0 and met[m](display):
+            if m >= 0 and meets(m, row):
                 self.completed.append(m)
                 self.missions[j] = -1
                 self.vacated[j] = m
@@ -472,27 +478,33 @@ class FiftyMissionsView(View):
     @property
     def covered(self) -> list[list[int]] | None:
         """The cards under each face-up card, bottom first, when the rules let players look; else None."""
-        return [p[:-1] for p in self._state.piles] if self.game.look_under else None
+        state = self._state
+        return [p[:-1] for p in state.piles] if state.game.look_under else None
 
     @property
     def talk(self) -> dict[int, list[int]] | None:
         """Each other seat's table talk: the slots whose face-up card it can cover; None when
         communication is off."""
         state = self._state
-        if not self.game.communication:
+        game = state.game
+        if not game.communication:
             return None
-        coverers, tops = self.game.coverer_masks, self.face_up
+        coverers, seat = game.coverer_masks, self.seat
+        reach = [coverers[p[-1]] for p in state.piles]  # the kinds that may cover each slot
         talk = {}
         for s, hand in enumerate(state.hands):
-            if s != self.seat:
-                held = sum({1 << k for k in hand})
-                talk[s] = [j for j, t in enumerate(tops) if coverers[t] & held]
+            if s != seat:
+                held = 0
+                for k in hand:
+                    held |= 1 << k
+                talk[s] = [j for j, r in enumerate(reach) if r & held]
         return talk
 
     @property
     def next_seat(self) -> int | None:
         """The seat that plays after this one (None in the crazy variant, which has no turn order)."""
-        return None if self.game.crazy else (self.seat + 1) % self.game.players
+        game = self._state.game
+        return None if game.crazy else (self.seat + 1) % game.players
 
     def to_dict(self) -> dict[str, Any]:
         """Everything this seat sees, with names."""

@@ -736,3 +736,27 @@ def test_a_misspelt_mission_number_gets_a_suggestion_and_a_shared_text_asks_for_
     twin = FiftyMissionsGame.create(load_game(folder), None, {})
     with pytest.raises(IllegalAction, match=r"2 missions print 'The 4 cards add up to exactly 16\.': write which one is meant \(No\. 5 or No\. 6\)"):
         twin.mission("The 4 cards add up to exactly 16.")
+
+
+@pytest.mark.parametrize("source", ["shipped", "night-shift"])
+def test_the_memo_the_engine_reads_says_what_every_mission_condition_says(source):
+    """Issue 13: the engine now asks the bot's memo (``Completions.meets``) which missions the
+    face-up row meets; over random rows, cold and warm, it must agree with every mission's own
+    condition, for the shipped missions and a variant's new ones."""
+    from deckpress.generator.paths import CONTENT_DIR
+    from deckpress.generator.variant import merged_content
+
+    if source == "night-shift":
+        content, errors = merged_content(CONTENT_DIR / "variants" / "fifty-missions-night-shift.yaml")
+        assert errors == []
+        game = FiftyMissionsGame.create(content, None, {"players": 3})
+        assert len(game.met) == 55
+    else:
+        game = load("fifty-missions", overrides={"players": 3})
+    rng = random.Random(13)
+    kinds = list(range(game.n_kinds))
+    for _ in range(400):
+        row = [rng.choice(kinds) for _ in range(SLOTS)]
+        display = tuple(game.kinds[k] for k in row)
+        for m in range(len(game.met)):
+            assert game.completions.meets(m, row) == bool(game.met[m](display)), (m, display)
