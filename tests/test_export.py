@@ -154,3 +154,108 @@ def test_a_game_made_from_data_alone_exports_too(cli, tmp_path):
     assert cli("export", game, "--to", "tts", "--out", tmp_path / "tts").exit_code == 0
     deck = json.loads(next((tmp_path / "tts").glob("*.json")).read_text())["ObjectStates"][0]
     assert len(deck["ContainedObjects"]) == len(images) // 2
+
+
+def _light_runs(image, y: int) -> list[tuple[int, int]]:
+    """The runs (first x, last x) of near-white pixels along row ``y``."""
+    runs, start = [], None
+    for x in range(image.width + 1):
+        light = x < image.width and sum(image.getpixel((x, y))) > 600
+        if light and start is None:
+            start = x
+        elif not light and start is not None:
+            runs.append((start, x - 1))
+            start = None
+    return runs
+
+
+def test_tgc_takes_geheime_missions_round_chips_on_its_large_circle_chit(cli, tmp_path):
+    # TGC's product API: Large Circle Chit, 1 in across + 1/8 in bleed = 375 x 375 px at 300 dpi.
+    # The 25 mm chip sits in the middle, unscaled, its colour drawn out to the image's edge.
+    result = cli("export", "geheime-mission", "--to", "png", "--service", "tgc", "--out", tmp_path)
+    assert result.exit_code == 0, result.output
+    chips = sorted((tmp_path / "chip").glob("*.png"))
+    assert len(chips) == 2 * (20 + 3)  # 20 suitcases and 3 back-door chips, a face and a back each
+    for path in chips:
+        with Image.open(path) as image:
+            assert image.size == (375, 375) and [round(d) for d in image.info["dpi"]] == [300, 300]
+    with Image.open(tmp_path / "chip" / "door-blue-face.png") as image:
+        blue = image.getpixel((image.width // 2, image.height // 2))
+        assert blue == image.getpixel((0, 0)) == image.getpixel((374, 374)) and blue[2] > 150 > blue[0]
+        # the white halo along the chip's 25 mm cut circle: 25 mm across at 300 dpi, centred
+        runs = _light_runs(image, image.height // 2)
+        left, right = sum(runs[0]) / 2, sum(runs[-1]) / 2
+        assert abs((right - left) - round(25 / 25.4 * 300)) <= 1 and abs((left + right) / 2 - 187) <= 1
+    # the officer strip (40 x 100 mm) has no TGC template near its size: its own 3 mm bleed
+    with Image.open(tmp_path / "officer" / "officer-face.png") as image:
+        assert image.size == (round(46 / 25.4 * 300), round(106 / 25.4 * 300))
+
+
+def test_one_up_pdf_for_tgc_puts_chips_on_a_1_inch_trim(cli, tmp_path):
+    assert cli("export", "geheime-mission", "--to", "pdf", "--service", "tgc", "--out", tmp_path).exit_code == 0
+    boxes = [_boxes(p) for p in PdfReader(tmp_path / "geheime-mission-one-up.pdf").pages]
+    chips = [b for b in boxes if _close(b["mediabox"], [0, 0, 31.75, 31.75])]
+    assert len(chips) == 2 * (20 + 3)
+    assert all(_close(b["trimbox"], [3.175, 3.175, 28.575, 28.575]) for b in chips)  # TGC's 1 in cut, centred
+
+
+def test_every_template_gives_the_pixel_size_its_service_publishes():
+    from deckpress.generator.export import SERVICES
+
+    published = {(s.id, t.product): t.canvas_px() for s in SERVICES.values() for t in s.templates}
+    assert published[("tgc", "poker")] == (825, 1125) and published[("mpc", "poker")] == (822, 1122)
+    assert published[("tgc", "Large Circle Chit")] == (375, 375) and published[("tgc", "Circle Deck")] == (1125, 1125)
+    assert published[("mpc", "Custom Circle Game Cards")] == (1122, 1122)
+    assert published[("mpc", "Blank Mini European Cards (44 x 67 mm)")] == (591, 864)
+    for service in SERVICES.values():
+        for template in service.templates:
+            assert template.canvas_px() == template.published_px, (service.id, template.product)
+            assert template.source
+
+
+def _shipped_kinds() -> dict[tuple[str, str], tuple[tuple[float, float], str]]:
+    from deckpress.generator.content import check_game, find_game
+    from deckpress.generator.render.kit import drawn_as
+    from deckpress.generator.render.layout import compile_layout
+
+    kinds = {}
+    for game in sorted(POKER_KINDS):
+        content, errors = check_game(find_game(game))
+        assert not errors
+        layout = compile_layout(content.documents["layout"], sizes=drawn_as(content)["sizes"])
+        kinds.update({(game, kind): (card.trim_mm, card.shape) for kind, card in layout.cards.items()})
+    return kinds
+
+
+def test_which_shipped_kinds_go_onto_which_service_template():
+    # Poker-size kinds onto every service's poker template; the 25 mm chips onto TGC's 1 in chit;
+    # the 80 mm round missions, the 44 x 67 mm vote cards and the officer strip onto none (the
+    # round cards published are 88.9 mm; MPC's 44 x 67 mm product is 43.94 mm wide in its editor,
+    # smaller than the card; nothing near 40 x 100 mm): they keep their own trim and bleed.
+    from deckpress.generator.export import SERVICES, service_template, template_for
+
+    kinds = _shipped_kinds()
+    others = {"tgc": {("geheime-mission", "chip"): "Large Circle Chit"}, "mpc": {}, "dtc": {}}
+    for service in SERVICES.values():
+        for (game, kind), (trim, shape) in kinds.items():
+            chosen = template_for(service, trim, shape)
+            expected = "poker" if kind in POKER_KINDS[game] else others[service.id].get((game, kind))
+            assert (chosen.product if chosen else None) == expected, (service.id, game, kind)
+            assert template_for(service, trim) == chosen  # the export passes no shape: the same choice
+            if chosen:  # never smaller than the card, never more than 1 mm larger
+                assert all(0 <= t - c <= 1 for t, c in zip(chosen.trim_mm, trim))
+                assert service_template(service, trim) == (chosen.trim_mm, chosen.bleed_mm)
+
+
+def test_a_card_near_a_published_size_fits_and_a_larger_one_keeps_its_own():
+    from deckpress.generator.export import SERVICES, service_template, template_for
+
+    tgc, mpc = SERVICES["tgc"], SERVICES["mpc"]
+    assert template_for(tgc, (88.5, 88.5), "circle").canvas_px() == (1125, 1125)  # TGC's Circle Deck
+    assert template_for(mpc, (88.5, 88.5), "circle").canvas_px() == (1122, 1122)  # MPC's circle cards
+    assert template_for(mpc, (43.5, 66.5)).canvas_px() == (591, 864)  # MPC's Mini European
+    assert template_for(tgc, (25, 25), "rect").product == "Large Square Chit"
+    # a card larger than every template keeps its own trim: 64 x 89 mm is near poker but larger
+    # than US poker (63.5 x 88.9), and US poker itself fits its own template exactly
+    assert all(service_template(s, (64, 89)) is None for s in SERVICES.values())
+    assert service_template(mpc, (63.5, 88.9)) == ((63.5, 88.9), 36 / 300 * 25.4)
