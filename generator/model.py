@@ -55,6 +55,7 @@ class Section:
     paragraphs: list[str] = field(default_factory=list)
     table: list[list[str]] | None = None  # first row is the header
     column_widths: list[float] | None = None  # relative widths of the table's columns
+    paragraph_sets: tuple[str | None, ...] | None = None  # the set each paragraph is about (None: every kit)
 
 
 @dataclass(frozen=True)

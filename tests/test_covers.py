@@ -25,3 +25,14 @@ def test_each_cover_speaks_to_players_and_gives_the_rules_summary(cli, tmp_path,
     for mode in info["modes"]:
         assert mode["name"] in cover
     assert "How to print" in cover
+
+
+def test_a_kit_of_some_sets_tells_only_the_ways_to_play_it_holds(cli, tmp_path):
+    """Maybe Missions built with --sets base has no identity or shop card: its cover must not
+    offer the Secret Identities or Gadget Shopping games."""
+    assert cli("build", "maybe-missions", "--sets", "base", "--out", tmp_path).exit_code == 0
+    reader = PdfReader(tmp_path / "maybe-missions.pdf")
+    cover = " ".join(" ".join(page.extract_text() for page in reader.pages if page.trimbox == page.mediabox).split())
+    assert "Base game:" in cover and "Playing Master cards (variant)" in cover
+    assert "Secret Identities:" not in cover and "Gadget Shopping:" not in cover
+    assert "The full rules:" in cover

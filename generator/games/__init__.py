@@ -22,10 +22,15 @@ def kit_module(game_id: str) -> ModuleType:
     return importlib.import_module(f"deckpress.generator.games.{SHIPPED.get(game_id, 'data')}")
 
 
-def how_to_play(game: dict) -> list[Section]:
+def how_to_play(game: dict, mode_sets: dict[str, str] | None = None) -> list[Section]:
     """The cover's rules summary for players: each way to play game.yaml's ``modes`` describe, in
-    a sentence, and where the full rules are (its ``rulebook``); none when game.yaml gives neither."""
-    paragraphs = [f"{m['name']}: {m['description']}" if m.get("description") else m["name"] for m in game.get("modes", [])]
+    a sentence, and where the full rules are (its ``rulebook``); none when game.yaml gives neither.
+    ``mode_sets`` maps a mode to the set whose cards it needs (Maybe Missions' expansions): a kit
+    built without that set (``--sets``) leaves the mode out of its cover."""
+    modes = game.get("modes", [])
+    paragraphs = [f"{m['name']}: {m['description']}" if m.get("description") else m["name"] for m in modes]
+    sets = [(mode_sets or {}).get(m.get("id")) for m in modes]
     if game.get("rulebook"):
         paragraphs.append(f"The full rules: {game['rulebook']}.")
-    return [Section("How to play", paragraphs)] if paragraphs else []
+        sets.append(None)
+    return [Section("How to play", paragraphs, paragraph_sets=tuple(sets))] if paragraphs else []

@@ -107,7 +107,7 @@ def cover(content) -> Cover:
                 "(in a tie, choose). A secret identity that makes a resource worth more or less changes its points, not which "
                 "resource you hold most: five weapons worth -1 each, and nothing else, score -10.",
             ]),
-            *how_to_play(game),
+            *how_to_play(game, mode_sets={"identities": "identities", "gadgets": "gadgets"}),
             Section("Where the cards come from", [
                 "The number of each kind of card is the published game's. What the cards say is designed for this kit: the "
                 "Master rules, identities and gadgets, their names, icons and colours. The printed words on each card are "

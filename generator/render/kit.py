@@ -147,14 +147,18 @@ def only_sets(game_id: str, decks: list[Deck], boards: list[Board], sets: tuple[
 
 def _only_sets(cover: Cover, sets: tuple[str, ...]) -> Cover:
     """The cover of a kit built with only ``sets``: a table with a ``Set`` column keeps only the
-    rows of those sets, so the checklist lists exactly what was printed."""
+    rows of those sets, and a paragraph about one set (:attr:`Section.paragraph_sets`, a way to play
+    that needs an expansion) only if that set is printed, so the cover speaks of what was printed."""
     sections = []
     for section in cover.sections:
-        table = section.table
+        table, paragraphs = section.table, section.paragraphs
         if table and "Set" in table[0]:
             column = table[0].index("Set")
             table = [table[0]] + [row for row in table[1:] if not row[column] or row[column] in sets]
-        sections.append(Section(section.heading, section.paragraphs, table, section.column_widths))
+        if section.paragraph_sets:
+            paragraphs = [p for p, s in zip(paragraphs, section.paragraph_sets, strict=True) if s is None or s in sets]
+        sections.append(Section(section.heading, paragraphs, table, section.column_widths, section.paragraph_sets and
+                                tuple(s for s in section.paragraph_sets if s is None or s in sets)))
     return Cover(cover.title, cover.subtitle, sections)
 
 
