@@ -8,7 +8,8 @@ recorder has no terminal code; :mod:`deckpress.generator.cli.record` asks and wr
 
 Input, one event per line (the event's log form without braces, as ``docs/game-logs.md`` writes
 them): ``mission: Forest``, ``play: Goa``, ``play: green compass 3, slot: 2``; the value alone
-when only one kind of event is due (``Forest``); the number of a listed choice; for a chance
+when only one kind of event is due (``Forest``); the number of a listed choice (where the choices
+are not numbers themselves: a Maybe Missions vote is typed by its printed number); for a chance
 event the card, or ``?`` for a card the recorder did not see.  When several seats may act (a
 simultaneous step, the crazy variant), the line starts with the seat: ``seat 2 play: Goa``.  A line
 that starts with the seat is a seat's event even while a chance event is due: what the table says
@@ -99,7 +100,10 @@ class Recorder:
         if not line or len(line) > MAX_INPUT:
             raise IllegalAction(Reason.MALFORMED_EVENT, f"type one event (at most {MAX_INPUT} characters), such as 'play: Goa'")
         choices = self.choices()
-        if line.isdigit() and 1 <= int(line) <= len(choices):
+        # A bare number is the number of a listed choice, unless the choices are themselves
+        # numbers (Maybe Missions' votes): then it is the card's own number, as printed.
+        numbered = any(str(v).isdigit() for c in choices for k, v in c.event.items() if k not in ("seat", "chance"))
+        if line.isdigit() and not numbered and 1 <= int(line) <= len(choices):
             return dict(choices[int(line) - 1].event)
         folded = line.casefold()
         for choice in choices:

@@ -116,3 +116,14 @@ def test_every_game_can_be_recorded_to_its_examples_result(example, tmp_path):
     assert "refused" not in result.stderr
     recorded = replay(read_log(tmp_path / "game.yaml"))
     assert recorded.ok and recorded.state.returns() == replay(log).state.returns()
+
+
+def test_a_vote_is_typed_by_its_printed_number_not_read_as_a_choice_number():
+    """Maybe Missions' votes are numbered cards: at the deal, '5' is vote 5 (never the fifth card
+    still undealt), and typing 5 again is refused as a card already dealt."""
+    recorder = Recorder(load("maybe-missions", None, {"players": 4}))
+    assert recorder.add("5")["card"] in ("5", 5)
+    with pytest.raises(Exception) as refused:  # IllegalAction
+        recorder.add("5")
+    assert "5" in str(refused.value)
+    assert len(recorder.log.events) == 1
