@@ -42,7 +42,7 @@ from typing import Any, Iterator, Mapping
 from deckpress.generator.content.geheime_mission import MIN_CARDS_PER_ROUND, VALUES
 from deckpress.rules.core.bots import register_bot
 from deckpress.rules.core.errors import IllegalAction, ParameterError, Reason
-from deckpress.rules.core.game import CHANCE, SIMULTANEOUS, TERMINAL, Game, GameInfo, State, View
+from deckpress.rules.core.game import CHANCE, SIMULTANEOUS, TERMINAL, Game, GameInfo, State, View, shuffled
 from deckpress.rules.core.measures import Measure, per_game, rate
 from deckpress.rules.core.params import FROM_CONTENT, Param
 from deckpress.rules.core.registry import register
@@ -589,6 +589,28 @@ class GeheimeMissionView(View):
         if state.current == SIMULTANEOUS:
             out["other seat has chosen"] = state.submitted(1 - self.seat)
         return out
+
+    def sample_state(self, rng) -> GeheimeMissionState:
+        """A determinisation for search bots (issue 14): a new state equal to the live one in all
+        this seat sees, the other hand and the pile dealt again at random from :attr:`unseen`.
+
+        Hidden from this seat, and so dealt again: the other hand's agents (its size kept) and the
+        pile's agents and order (its size kept).  Everything else is public and kept: this seat's
+        hand, the face-up fields (every agent played, so the fight counts too), who starts,
+        carries and draws, the card to answer, the suitcases, the last back door.  At the back
+        door the other seat's secret door is dropped (it chooses again); this seat's own is kept.
+        The sample's history starts empty (the live one records the real deal and draws), and
+        this seat's hand is sorted (the order it was drawn in is no part of the view)."""
+        state, seat = self._state, self.seat
+        other = 1 - seat
+        new = state.clone()
+        pool = shuffled(sorted(state.deck + state.hands[other]), rng)
+        size = len(state.hands[other])
+        new.hands[other], new.deck = pool[:size], pool[size:]
+        new.hands[seat] = sorted(state.hands[seat])
+        new._pending = {s: a for s, a in state._pending.items() if s == seat}
+        new.history = []
+        return new
 
 
 def _reveal_dict(game: GeheimeMissionGame, reveal: tuple[int, int, int] | None) -> dict[str, Any] | None:

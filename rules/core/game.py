@@ -419,6 +419,31 @@ class View:
         """Everything this seat sees, as plain data with names."""
         raise NotImplementedError
 
+    def sample_state(self, rng) -> State:
+        """A full state consistent with what this seat sees (a *determinisation*, for search bots
+        such as ``ismcts``, issue 14): a new state, never the live one, equal to the live state in
+        everything the seat sees, with everything it does not see (other seats' hands, the order
+        of decks, face-down cards) dealt again at random, with ``rng.random()``, from the cards
+        it cannot see, keeping every count it can see.  A function of the seat's view and ``rng``
+        only: states that differ only in what the seat cannot see give the same sample for the
+        same ``rng`` state.  Other seats' hidden submissions of a simultaneous step in progress
+        are dropped (they act again).
+
+        Raises:
+            NotImplementedError: the game's engine cannot sample its hidden information.
+        """
+        raise NotImplementedError(f"{self.game.info.id} cannot sample a state from a seat's view")
+
+
+def shuffled(items: list, rng) -> list:
+    """``items`` in a random order drawn with ``rng.random()`` (Fisher-Yates): for engines, which
+    import no random module of their own (the simulation driver owns the generators)."""
+    out = list(items)
+    for i in range(len(out) - 1, 0, -1):
+        j = int(rng.random() * (i + 1))
+        out[i], out[j] = out[j], out[i]
+    return out
+
 
 _HASHES: dict[int, tuple[Any, str]] = {}
 

@@ -4,13 +4,14 @@ in the package's docstring (``rules/fifty_missions/__init__.py``)."""
 from __future__ import annotations
 
 from collections import Counter
+from math import comb
 from typing import TYPE_CHECKING, Any, Iterator
 
 from deckpress.generator.content.fifty_missions import MISSION_ROW
 from deckpress.generator.content.fifty_missions_conditions import DISPLAY_SIZE
 from deckpress.rules.core.errors import IllegalAction, Reason
 from deckpress.rules.core.events import check_keys, index_of, seat_of
-from deckpress.rules.core.game import ANY, CHANCE, TERMINAL, State, View
+from deckpress.rules.core.game import ANY, CHANCE, TERMINAL, State, View, shuffled
 
 if TYPE_CHECKING:
     from deckpress.rules.fifty_missions import FiftyMissionsGame
@@ -519,3 +520,247 @@ class FiftyMissionsView(View):
         if self.talk is not None:
             out["talk"] = {str(s): slots for s, slots in self.talk.items()}
         return out
+
+    def sample_state(self, rng) -> FiftyMissionsState:
+        """A determinisation for search bots (issue 14): a new state equal to the live one in all
+        this seat sees, the cards it does not see dealt again at random with ``rng.random()``.
+
+        Hidden from this seat, and so dealt again from the cards it cannot see (taken in sorted
+        order), each place keeping its size: the other seats' hands, the symbol deck (its cards and
+        their order) and, unless ``look_under``, the covered cards (each pile keeps its height: the
+        table sees how many cards went on each slot).  The mission deck holds the missions neither
+        on display nor accomplished, which the seat knows; only its order is hidden, so it is
+        shuffled.  Everything else is public and kept: this seat's hand (sorted), the face-up
+        cards, the missions on display and accomplished, the medals, whose turn it is, the chance
+        events due.
+
+        What the seat knows of the other hands stays true: with ``communication``, each other hand
+        covers exactly the face-up cards its table talk names (each card it holds covers only named
+        ones, and together they cover them all); without it, the seat due can play (standard), and
+        where any seat may act (crazy) some seat can, if this one cannot.  Deals are drawn uniformly
+        among those that keep this true (each hand drawn among the cards it may hold, then the deal
+        kept with the probability that makes every deal equally likely); when that fails
+        :data:`_TRIES` times, a complete search deals one of them (at random, not uniformly).
+        The sample's history starts empty (the live one records the real deal and draws)."""
+        state, seat = self._state, self.seat
+        game = state.game
+        new = state.clone()
+        new.history = []
+        new._pending = {s: a for s, a in state._pending.items() if s == seat}
+        new.hands[seat].sort()
+        others = [s for s in range(game.players) if s != seat]
+        sizes = {s: len(state.hands[s]) for s in others}
+        piles = state.piles
+        pool = [c for s in others for c in state.hands[s]] + state.deck
+        if not game.look_under:
+            for p in piles:
+                pool += p[:-1]
+        pool.sort()
+        need: dict[int, int] = {}  # seat -> the slots its hand covers exactly, or -1: some slot
+        any_play = False
+        sig: list[int] = []
+        if all(piles):  # the face-up cards are out (not during the setup)
+            sig = [0] * game.n_kinds  # the slots each kind covers (bit j: slot j)
+            for j, p in enumerate(piles):
+                for k in game.coverers[p[-1]]:
+                    sig[k] |= 1 << j
+            if game.communication:
+                for s in others:
+                    told = 0
+                    for k in state.hands[s]:
+                        told |= sig[k]
+                    need[s] = told
+            elif state.current in sizes:
+                need[state.current] = -1
+            elif state.current == ANY and not state.can_play(seat):
+                any_play = True
+        dealt = _sample_hands(pool, sig, others, sizes, need, any_play, rng)
+        if dealt is None:
+            dealt = _search_hands(pool, sig, others, sizes, need, any_play, rng)
+        hands, rest = dealt
+        for s in others:
+            new.hands[s] = hands[s]
+        at = len(state.deck)
+        new.deck = rest[:at]
+        if not game.look_under:
+            for p in new.piles:
+                n = len(p) - 1
+                if n > 0:
+                    p[:-1] = rest[at:at + n]
+                    at += n
+        new.mission_deck = shuffled(sorted(state.mission_deck), rng)
+        return new
+
+
+_FULL = (1 << SLOTS) - 1  # every slot
+_INSIDE = [[c for c in range(_FULL + 1) if not c & ~u] for u in range(_FULL + 1)]  # the sets of slots within each
+_TRIES = 200  # draws of the uniform sampler before the complete search
+
+
+def _histogram(cards: list[int], sig: list[int]) -> list[int]:
+    """How many of ``cards`` cover each set of slots (bit j: slot j)."""
+    hist = [0] * (_FULL + 1)
+    for c in cards:
+        hist[sig[c]] += 1
+    return hist
+
+
+def _count(hist: list[int], target: int, n: int) -> int:
+    """How many hands of ``n`` of the cards counted in ``hist`` cover exactly the slots ``target``
+    (-1: some slot), by inclusion-exclusion over the slots."""
+    at = hist.__getitem__
+    if target < 0:
+        return comb(sum(hist), n) - comb(hist[0], n)
+    total, bits = 0, target.bit_count()
+    for u in _INSIDE[target]:
+        ways = comb(sum(map(at, _INSIDE[u])), n)  # hands of cards covering only slots of u
+        total += -ways if (bits - u.bit_count()) & 1 else ways
+    return total
+
+
+def _meets(union: int, target: int) -> bool:
+    return union == target if target >= 0 else union != 0
+
+
+def _may_meet(hist: list[int], target: int, n: int) -> bool:
+    """Whether ``n`` of the cards counted in ``hist`` may still meet ``target`` as far as their
+    number and the slots they cover go (a quick test: the search's pruning)."""
+    allowed = _FULL if target < 0 else target
+    room = reach = 0
+    for c in _INSIDE[allowed]:
+        if hist[c]:
+            room += hist[c]
+            reach |= c
+    return room >= n and (reach != 0 if target < 0 else reach == target)
+
+
+def _sample_hands(pool, sig, others, sizes, need, any_play, rng):
+    """The other hands drawn uniformly among the deals of ``pool`` that meet ``need`` (and
+    ``any_play``), and the rest of the pool shuffled; None after :data:`_TRIES` failed draws.
+
+    Each constrained hand is drawn uniformly among the hands of the cards left that meet its
+    seat's need, and the deal kept with probability the product over seats of (such hands among
+    the cards left) / (such hands among the whole pool): every deal then equally likely."""
+    hist = _histogram(pool, sig) if need else []
+    most = {s: _count(hist, need[s], sizes[s]) for s in need}
+    order = sorted(need, key=lambda s: (most[s], s))  # the fewest hands first
+    bound, left = {}, len(pool)
+    for s in order:  # at most the hands among the whole pool, or of the cards it may hold that can be left
+        allowed = _FULL if need[s] < 0 else need[s]
+        bound[s] = min(most[s], comb(min(left, sum(hist[c] for c in _INSIDE[allowed])), sizes[s]))
+        left -= sizes[s]
+    free = [s for s in others if s not in need]
+    for _ in range(_TRIES):
+        u = rng.random()
+        weight = 1.0
+        left = pool
+        hands = {}
+        for s in order:
+            n, target = sizes[s], need[s]
+            count = _count(_histogram(left, sig), target, n) if s != order[0] else most[s]
+            weight *= count / bound[s] if count else 0.0
+            if weight <= u:
+                break
+            allowed = _FULL if target < 0 else target
+            spots = [i for i, c in enumerate(left) if not sig[c] & ~allowed]
+            for _ in range(_TRIES):
+                picks = spots[:]
+                union = 0
+                for i in range(n):  # the first n of a Fisher-Yates shuffle
+                    j = i + int(rng.random() * (len(picks) - i))
+                    picks[i], picks[j] = picks[j], picks[i]
+                    union |= sig[left[picks[i]]]
+                if _meets(union, target):
+                    break
+            else:
+                weight = 0.0
+                break
+            taken = set(picks[:n])
+            hands[s] = [left[i] for i in picks[:n]]
+            left = [c for i, c in enumerate(left) if i not in taken]
+        if weight <= u:
+            continue
+        rest = shuffled(left, rng)
+        for s in free:
+            hands[s], rest = rest[:sizes[s]], rest[sizes[s]:]
+        if any_play and not any(sig[c] for s in free for c in hands[s]):
+            continue
+        return hands, rest
+    return None
+
+
+def _search_hands(pool, sig, others, sizes, need, any_play, rng):
+    """The other hands found by a complete search (never uniformly drawn): a deal of ``pool`` that
+    meets ``need`` and ``any_play`` (the live deal is one), the cards of each cover class in random
+    order; and the rest of the pool shuffled."""
+    if any_play:  # some seat can play: make one of them able to, in turn
+        for s in shuffled(others, rng):
+            found = _search_hands(pool, sig, others, sizes, {s: -1}, False, rng)
+            if found is not None:
+                return found
+        return None
+    by_class: list[list[int]] = [[] for _ in range(_FULL + 1)]
+    for c in shuffled(pool, rng):
+        by_class[sig[c] if sig else 0].append(c)
+    order = [s for s in others if s in need]
+    failed = set()
+
+    def place(i: int, hist: list[int]):
+        """Class counts for seats ``order[i:]`` from ``hist``, or None."""
+        if i == len(order):
+            return []
+        key = (i, tuple(hist))
+        if key in failed:
+            return None
+        s = order[i]
+        target = need[s]
+        allowed = _FULL if target < 0 else target
+        classes = shuffled([c for c in range(_FULL + 1) if hist[c] and not c & ~allowed], rng)
+        reach = [0] * (len(classes) + 1)
+        room = [0] * (len(classes) + 1)
+        for j in range(len(classes) - 1, -1, -1):
+            reach[j] = reach[j + 1] | classes[j]
+            room[j] = room[j + 1] + hist[classes[j]]
+        vec: dict[int, int] = {}
+
+        def choose(j: int, n: int, union: int):
+            if not n:
+                if _meets(union, target):
+                    h = hist[:]
+                    for c, k in vec.items():
+                        h[c] -= k
+                    if not all(_may_meet(h, need[t], sizes[t]) for t in order[i + 1:]):
+                        return None
+                    later = place(i + 1, h)
+                    if later is not None:
+                        return [dict(vec)] + later
+                return None
+            if j == len(classes) or room[j] < n or (target >= 0 and union | reach[j] != target):
+                return None
+            c = classes[j]
+            for k in range(min(hist[c], n), -1, -1):
+                if k:
+                    vec[c] = k
+                else:
+                    vec.pop(c, None)
+                found = choose(j + 1, n - k, union | c if k else union)
+                if found is not None:
+                    return found
+            return None
+
+        found = choose(0, sizes[s], 0)
+        if found is None:
+            failed.add(key)
+        return found
+
+    counts = place(0, [len(cards) for cards in by_class])
+    if counts is None:
+        return None
+    hands = {}
+    for s, vec in zip(order, counts):
+        hands[s] = [by_class[c].pop() for c, k in vec.items() for _ in range(k)]
+    rest = shuffled(sorted(c for cards in by_class for c in cards), rng)
+    for s in others:
+        if s not in need:
+            hands[s], rest = rest[:sizes[s]], rest[sizes[s]:]
+    return hands, rest

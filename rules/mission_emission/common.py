@@ -20,7 +20,7 @@ from typing import Any, Iterator
 
 from deckpress.rules.core.errors import IllegalAction, Reason
 from deckpress.rules.core.events import check_keys, seat_of
-from deckpress.rules.core.game import CHANCE, TERMINAL, State, View
+from deckpress.rules.core.game import CHANCE, TERMINAL, State, View, shuffled
 
 MAX_MISSIONS = 16
 MAX_CARDS = 99
@@ -295,6 +295,30 @@ class MissionEmissionView(View):
     def active(self) -> int:
         """The seat that chose the mission (base, kids) or whose turn it is (strategy)."""
         return self._state.active
+
+    def sample_state(self, rng) -> State:
+        """A full state consistent with this seat's view (a determinisation, for search bots): a
+        clone in which the cards the seat cannot see -- the other seats' hands and the draw deck,
+        whose order no one knows -- are pooled in card order, shuffled with ``rng.random()`` and
+        dealt back to the same places in the same numbers.  Everything face-up stays as it is: the
+        seat's own hand, pockets, piles and play pile, the base game's set piles, the strategy
+        game's centre and closing point cards, the kids game's last round, its tied cards under the
+        deck (shown to all when they tied) and the cards drawn from them (:meth:`_hidden_places`).
+        The sample's history is empty: the live one names the hidden deals and draws, and no
+        history leads to a sample in general (a seat's view forgets what its owner could recall)."""
+        new = self._state.clone()
+        places = self._hidden_places(new)
+        cards = iter(shuffled(sorted(c for place in places for c in place), rng))
+        for place in places:
+            place[:] = [next(cards) for _ in place]
+        new._pending = {s: a for s, a in new._pending.items() if s == self.seat}
+        new.history = []
+        return new
+
+    def _hidden_places(self, state: MissionEmissionState) -> list[list[int]]:
+        """The places of ``state`` (a clone of the live state) whose cards this seat cannot see,
+        in a fixed order: every other seat's hand, then the unknown part of the draw deck."""
+        return [hand for s, hand in enumerate(state.hands) if s != self.seat] + [state.deck]
 
     def _common_dict(self) -> dict[str, Any]:
         names = self.game.card_names

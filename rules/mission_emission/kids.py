@@ -128,6 +128,11 @@ class MissionEmissionKidsView(MissionEmissionView):
         state = self._state
         return {s: state.hands[s][0] for s in range(self.game.players) if s != self.seat and state.known[s] and state.hands[s]}
 
+    def _hidden_places(self, state: MissionEmissionKidsState) -> list[list[int]]:
+        """As in every mode, but a card drawn from the tied cards under the deck is known to all
+        (:attr:`known_cards`), and those tied cards themselves (``bottom``) were shown: they stay."""
+        return [hand for s, hand in enumerate(state.hands) if s != self.seat and not state.known[s]] + [state.deck]
+
     def to_dict(self) -> dict[str, Any]:
         """Everything this seat sees, with names."""
         out = self._common_dict()
