@@ -83,9 +83,12 @@ def simulate(game: str, mode: str | None, players: int | None, ruleset: str | No
             names *= engine.players
         if len(names) != engine.players:
             raise ParameterError(f"--bots names {len(names)} bots for {engine.players} seats: give one (for every seat) or {engine.players}")
-        unknown = [b for b in names if b not in bot_names(game)]
+        from deckpress.rules.core.ismcts import ismcts_bot
+
+        # ismcts:N names the search bot with its budget (a bad N says so)
+        unknown = [b for b in names if b not in bot_names(game) and ismcts_bot(b) is None]
         if unknown:
-            raise ParameterError(f"unknown bot '{unknown[0]}' (known bots: {', '.join(bot_names(game))})")
+            raise ParameterError(f"unknown bot '{unknown[0]}' (known bots: {', '.join(bot_names(game))}; ismcts:N for N iterations)")
     except ParameterError as exc:
         raise click.UsageError(str(exc)) from None
     except ContentErrors as exc:

@@ -3,7 +3,8 @@
 A bot is any object with ``name`` and ``act(view, legal, rng) -> action``: ``view`` is what its
 seat may see (:class:`~deckpress.rules.core.game.View`), ``legal`` the sorted legal actions, ``rng`` the
 game's seeded ``random.Random`` (for tie-breaks; a bot keeps no other randomness, so a game is
-reproduced from its seed).  ``random`` works for every game; each game registers its own
+reproduced from its seed).  ``random`` and the search bot ``ismcts``
+(:mod:`deckpress.rules.core.ismcts`) work for every game; each game registers its own
 heuristics with :func:`register_bot`.
 """
 from __future__ import annotations
@@ -47,8 +48,9 @@ def register_bot(game_id: str, name: str, factory: Callable[[], Bot]) -> None:
 
 
 def bot_names(game_id: str) -> list[str]:
-    """The bots that can play ``game_id``: ``random`` and the game's own, sorted."""
-    return sorted({"random", *_BOTS.get(game_id, {})})
+    """The bots that can play ``game_id``: ``random``, ``ismcts`` (every game; ``ismcts:N`` for N
+    iterations a decision) and the game's own, sorted."""
+    return sorted({"random", "ismcts", *_BOTS.get(game_id, {})})
 
 
 def make_bot(game_id: str, name: str) -> Bot:
@@ -59,6 +61,11 @@ def make_bot(game_id: str, name: str) -> Bot:
     """
     if name == "random":
         return RandomBot()
+    from deckpress.rules.core.ismcts import ismcts_bot
+
+    search = ismcts_bot(name)
+    if search is not None:
+        return search
     factory = _BOTS.get(game_id, {}).get(name)
     if factory is None:
         raise ParameterError(f"unknown bot '{name}' for {game_id} (known bots: {', '.join(bot_names(game_id))})")

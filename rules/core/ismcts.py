@@ -1,0 +1,187 @@
+"""``ismcts``: an information-set Monte Carlo tree search bot for every game with an engine
+(issue 14, section 1), on the core's interfaces only: no game-specific code.
+
+Each decision runs a budget of iterations (single-observer ISMCTS, Cowling, Powley and Whitehouse,
+"Information Set Monte Carlo Tree Search", IEEE TCIAIG 4(2), 2012).  An iteration:
+
+1. **determinises**: the seat's view samples a full state consistent with what the seat sees
+   (:meth:`~deckpress.rules.core.game.View.sample_state`: the hidden cards dealt again at random);
+2. **selects** down the tree by UCB1 among the actions legal in that state, each child's count of
+   availability standing in for its parent's visits (the ISMCTS form of UCB), the seat of each
+   tree node being the seat that acts there; chance events are sampled, not branched on; in a
+   simultaneous step the seats due act one after another, each from its own node;
+3. **expands** one untried action, then **rolls out** with the fast default policy (uniformly
+   random legal actions) to the end of the game, bounded by ``game.max_length()``;
+4. **backs up** each seat's reward to the nodes where that seat acted: 1 for a win (shared
+   equally by tied winners), else 0; in a cooperative game, the team's result scaled to 0..1 by
+   ``game.score_range()``; a rollout cut off by the bound counts its scaled returns.
+
+The action played is the most visited child of the root among the legal actions.  Every random
+choice is drawn from the game's seeded generator, so a game with ismcts seats is reproduced from
+its seed like any other.  ``ismcts`` has 100 iterations a decision; ``ismcts:N`` has N.
+"""
+from __future__ import annotations
+
+import math
+from typing import Any, Sequence
+
+from deckpress.rules.core.errors import ParameterError
+from deckpress.rules.core.game import ANY, CHANCE, SIMULTANEOUS, TERMINAL, State, View
+
+#: Iterations a decision of the plain ``ismcts`` bot.
+DEFAULT_ITERATIONS = 100
+#: Most iterations ``ismcts:N`` accepts (a decision stays within seconds).
+MAX_ITERATIONS = 100_000
+#: UCB1's exploration constant for rewards in 0..1 (the value Cowling et al. use, 0.7).
+EXPLORATION = 0.7
+
+
+class _Node:
+    """A tree node: the action that led here, the seat that took it, visits, summed reward,
+    and how often it was available when its parent was visited."""
+
+    __slots__ = ("seat", "visits", "reward", "available", "children")
+
+    def __init__(self, seat: int):
+        self.seat = seat
+        self.visits = 0
+        self.reward = 0.0
+        self.available = 0
+        self.children: dict[tuple[int, int], _Node] = {}
+
+
+class IsmctsBot:
+    """The search bot.  ``iterations``: determinised searches a decision (1 to
+    :data:`MAX_ITERATIONS`).
+
+    Raises:
+        ParameterError: iterations out of range.
+    """
+
+    uses_view = True
+
+    def __init__(self, iterations: int = DEFAULT_ITERATIONS):
+        if not 1 <= iterations <= MAX_ITERATIONS:
+            raise ParameterError(f"ismcts:{iterations}: the iterations a decision are 1 to {MAX_ITERATIONS:,}")
+        self.iterations = iterations
+        self.name = "ismcts" if iterations == DEFAULT_ITERATIONS else f"ismcts:{iterations}"
+
+    def act(self, view: View, legal: Sequence[int], rng: Any) -> int:
+        """The legal action the search visited most (the first of ``legal`` on a tie); a single
+        legal action is played without searching."""
+        if len(legal) == 1:
+            return legal[0]
+        seat = view.seat
+        game = view.game
+        limit = game.max_length()
+        low, high = game.score_range()
+        cooperative = game.info.cooperative
+        root = _Node(seat)
+        for _ in range(self.iterations):
+            state = view.sample_state(rng)
+            path = [root]
+            node = root
+            actions = 0
+            expanded = False
+            # selection and expansion
+            while state.current != TERMINAL and actions <= limit:
+                # the root is this seat's decision, also where several seats are due
+                mover = seat if node is root and seat in state.acting_seats() else _mover(state, rng)
+                if mover == CHANCE:
+                    state.apply_trusted(state.sample_chance(rng.random()), CHANCE)
+                    actions += 1
+                    continue
+                options = state._legal_actions(mover)
+                untried = []
+                for a in options:
+                    child = node.children.get((mover, a))
+                    if child is None:
+                        untried.append(a)
+                    else:
+                        child.available += 1
+                if untried:
+                    action = untried[int(rng.random() * len(untried))]
+                    child = node.children[(mover, action)] = _Node(mover)
+                    child.available = 1
+                    expanded = True
+                else:
+                    action, child = _ucb(node, mover, options)
+                state.apply_trusted(action, mover)
+                actions += 1
+                path.append(child)
+                node = child
+                if expanded:
+                    break
+            # roll-out with the default policy
+            while state.current != TERMINAL and actions <= limit:
+                mover = _mover(state, rng)
+                if mover == CHANCE:
+                    state.apply_trusted(state.sample_chance(rng.random()), CHANCE)
+                else:
+                    options = state._legal_actions(mover)
+                    state.apply_trusted(options[int(rng.random() * len(options))], mover)
+                actions += 1
+            rewards = _rewards(state, cooperative, low, high)
+            for visited in path[1:]:
+                visited.visits += 1
+                visited.reward += rewards[visited.seat]
+        best, most = legal[0], -1
+        for a in legal:
+            child = root.children.get((seat, a))
+            if child is not None and child.visits > most:
+                best, most = a, child.visits
+        return best
+
+
+def _mover(state: State, rng: Any) -> int:
+    """Who acts next in ``state``: a seat, or :data:`CHANCE`.  In a simultaneous step the first
+    seat still due; where any of several seats may act, one drawn uniformly (as the simulation
+    driver does)."""
+    cur = state.current
+    if cur >= 0 or cur == CHANCE:
+        return cur
+    seats = state.acting_seats()
+    if cur == SIMULTANEOUS:
+        return seats[0]
+    if cur == ANY:
+        return seats[int(rng.random() * len(seats))]
+    return cur
+
+
+def _ucb(node: _Node, mover: int, options: Sequence[int]) -> tuple[int, _Node]:
+    """The child of ``node`` among ``options`` (all tried) with the highest UCB1 value for the
+    seat that chooses it."""
+    best, best_value, best_child = options[0], -math.inf, None
+    for a in options:
+        child = node.children[(mover, a)]
+        value = child.reward / child.visits + EXPLORATION * math.sqrt(math.log(child.available) / child.visits) if child.visits else math.inf
+        if value > best_value:
+            best, best_value, best_child = a, value, child
+    return best, best_child
+
+
+def _rewards(state: State, cooperative: bool, low: float, high: float) -> list[float]:
+    """Each seat's reward in 0..1 for the end of a roll-out (see the module docstring)."""
+    scores = state.returns()
+    span = (high - low) or 1.0
+    if cooperative or state.current != TERMINAL:
+        return [min(1.0, max(0.0, (s - low) / span)) for s in scores]
+    winners = state.winners()
+    share = 1.0 / len(winners) if winners else 0.0
+    return [share if s in winners else 0.0 for s in range(len(scores))]
+
+
+def ismcts_bot(name: str) -> IsmctsBot | None:
+    """The bot a name asks for: ``ismcts`` or ``ismcts:N``; None for another name.
+
+    Raises:
+        ParameterError: ``ismcts:`` followed by something that is not a number in range.
+    """
+    if name == "ismcts":
+        return IsmctsBot()
+    if not name.startswith("ismcts:"):
+        return None
+    count = name.split(":", 1)[1]
+    if not count.isdigit():
+        raise ParameterError(f"bot '{name}': write ismcts:N, N the iterations a decision (for example ismcts:200)")
+    return IsmctsBot(int(count))
