@@ -285,3 +285,14 @@ def test_a_variants_table_starts_with_the_variants_own_rules():
         table = client.post("/table", data=data, follow_redirects=False).headers["location"]
         rules = re.search(r'<p id="rules">(.*?)</p>', client.get(table).text).group(1)
         assert "set_collection=true" in rules and "players=4" in rules and 'mode="base"' in rules
+
+
+@pytest.mark.parametrize("game", ["mission-emission", "fifty-missions", "maybe-missions", "geheime-mission"])
+def test_every_game_with_rules_offers_its_table(game):
+    """The table's setup page of every engine game: its seats, its bots (the search bot too), and
+    its modes where it has them (Maybe Missions and Geheime Mission have none)."""
+    with client_for(CONTENT_DIR / game) as client:
+        page = client.get("/table")
+        assert page.status_code == 200, page.text
+        assert 'id="seat0"' in page.text and '<option value="ismcts"' in page.text
+        assert ('id="mode"' in page.text) == (game in ("mission-emission", "fifty-missions"))

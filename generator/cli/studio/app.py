@@ -453,9 +453,7 @@ def _setup_choices(engine: str, studio: Studio) -> dict[str, Any]:
     from deckpress.rules.core.registry import game_class
 
     info = game_class(engine).info
-    modes = []
-    with contextlib.suppress(KeyError):
-        modes = list(info.param("mode").choices or [])
+    modes = list(next((p.choices for p in info.params if p.name == "mode"), None) or [])
     players = info.param("players")
     low, high = int(players.low or 1), int(players.high or 6)
     default = players.default if isinstance(players.default, int) else low
