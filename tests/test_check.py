@@ -155,6 +155,9 @@ def test_simulated_check_writes_a_report_with_plots(tmp_path, cli):
     assert "~ parameter players: 4 -> 3" in html and "mode: \"base\"" in html  # JSON, never Python's reprs
     assert '<a href="preview.pdf">' in html and (tmp_path / "report" / "preview.pdf").is_file()
     assert "<dt>beyond the noise</dt>" in html
+    # Issue 14: the skill signal is opt-in (--skill-games): skipped by default, said so, and null
+    assert data["skill"] is None and "Skill signal" not in html
+    assert {"name": "6. skill signal", "status": "skipped", "notes": ["opt-in: --skill-games N (a search bot plays: minutes, not seconds)"]} in data["stages"]
 
 
 def test_thresholds_decide_review(tmp_path, cli):
@@ -163,6 +166,72 @@ def test_thresholds_decide_review(tmp_path, cli):
     strict.write_text("seat_advantage_pp: 0.001\n")
     result = cli("check", path, "--games", "400", "--bots", "greedy,random", "--thresholds", strict, "--report", tmp_path / "r")
     assert result.exit_code == 1 and "verdict: review" in result.stdout and "seat 0 wins" in result.stdout
+
+
+def test_skill_signal_of_base_and_variant_goes_into_the_report_and_its_threshold_can_send_to_review(tmp_path):
+    # Issue 14: "deckpress check shows how a variant moves it, and its thresholds can flag a
+    # variant that makes skill matter much less".  A threshold of -100 flags any skill signal.
+    example = Path(__file__).parent.parent / "content" / "variants" / "mission-emission-set-collection.yaml"
+    flag_all = tmp_path / "flag-all.yaml"
+    flag_all.write_text("skill_drop_points: -100\n")
+    out, shown = on_a_terminal("check", str(example), "--games", "60", "--skill-games", "20", "--skill-iterations", "10",
+                               "--thresholds", str(flag_all), "--report", str(tmp_path / "r"))
+    assert "6. skill signal: base" in shown and "6. skill signal: variant" in shown and "/20" in shown
+    data = json.loads((tmp_path / "r" / "report.json").read_text())
+    skill = data["skill"]
+    base, var = skill["base"], skill["variant"]
+    for side in (base, var):
+        assert side["bot"] == "ismcts:10" and side["against"] == "greedy" and side["games"] == 20 and side["players"] == 4
+        assert side["even_share"] == 0.25 and [s["games"] for s in side["by_seat"]] == [5, 5, 5, 5]
+        assert side["win_share_95"][0] <= side["win_share"] <= side["win_share_95"][1]
+    assert skill["change_points"] == round(100 * (var["win_share"] - base["win_share"]), 2)
+    assert data["verdict"] == "review" and data["exit_code"] == 1
+    reason = next(r for r in data["reasons"] if "the search bot's win share" in r)
+    assert f"from {100 * base['win_share']:.1f} % to {100 * var['win_share']:.1f} %" in reason and "threshold -100" in reason
+    assert {"name": "6. skill signal", "status": "passed",
+            "notes": ["20 games per side, ismcts:10 in each seat in turn against greedy seats, seed 1"]} in data["stages"]
+    # what the terminal and the HTML page say
+    assert "verdict: review" in out and reason in out
+    assert f"    base: the ismcts:10 seat won {100 * base['win_share']:.1f} % of games" in out
+    assert f"    change: {skill['change_points']:+.1f} points" in out
+    html = (tmp_path / "r" / "report.html").read_text()
+    assert "How much more often a stronger player wins" in html and f"{skill['change_points']:+.1f} points" in html
+
+
+def test_a_drop_of_the_skill_signal_beyond_the_threshold_is_a_review():
+    from types import SimpleNamespace
+
+    from deckpress.generator.check import CheckReport, verdict
+    from deckpress.generator.check.thresholds import Thresholds
+
+    def side(share):
+        return {"cooperative": False, "win_share": share, "bot": "ismcts:50", "against": "greedy"}
+
+    sim = {"base": {"games": 0, "length_in_moves": {}, "cut_off_by_move_bound": 0},
+           "variant": {"games": 0, "length_in_moves": {}, "cut_off_by_move_bound": 0}, "validated": [], "differences": []}
+    engine = SimpleNamespace(info=SimpleNamespace(cooperative=False))
+    report = CheckReport("v.yaml", simulation=sim, skill={"base": side(0.6), "variant": side(0.52), "change_points": -8.0})
+    assert verdict(report, Thresholds(), engine)[0] == "accept"
+    report.skill = {"base": side(0.6), "variant": side(0.45), "change_points": -15.0}
+    assert verdict(report, Thresholds(), engine) == ("review", [
+        "the variant makes skill matter less: the search bot's win share fell from 60.0 % to 45.0 % (15.0 points, threshold 10)"])
+    coop = {"cooperative": True, "result": "missions completed"}
+    report.skill = {"base": {**coop, "gain": 3.0}, "variant": {**coop, "gain": -3.0}, "change_points": -12.0}
+    assert verdict(report, Thresholds(), engine) == ("review", [
+        "the variant makes skill matter less: one search bot seat changes the team's missions completed by +3 a game in the base "
+        "game and by -3 in the variant (12.0 points of the result's range, threshold 10)"])
+
+
+def test_skill_drop_points_may_be_negative_the_other_thresholds_may_not(tmp_path):
+    from deckpress.generator.check.thresholds import load_thresholds
+
+    path = tmp_path / "t.yaml"
+    path.write_text("skill_drop_points: -100\nseat_advantage_pp: 3\n")
+    thresholds, errors = load_thresholds(path)
+    assert errors == [] and thresholds.skill_drop_points == -100 and thresholds.seat_advantage_pp == 3
+    path.write_text("seat_advantage_pp: -1\n")
+    thresholds, errors = load_thresholds(path)
+    assert thresholds is None and "seat_advantage_pp: expected a positive number, got -1" in str(errors[0])
 
 
 def test_fair_share_counts_only_games_not_drawn():
@@ -308,3 +377,19 @@ def test_the_night_shift_verdict_is_the_same_on_a_busy_machine():
 
 def test_the_example_variants_cover_every_game():
     assert {p.name.split("-")[0] for p in SHIPPED} >= {"mission", "fifty", "maybe", "geheime"}
+
+
+def test_with_content_the_base_is_simulated_on_that_folder_not_the_shipped_game(game_copy, tmp_path):
+    """`check VARIANT --content FOLDER` judges the variant against FOLDER: the base side of the
+    simulation must play FOLDER's cards (an edition's values), as the content hash it reports says."""
+    from conftest import edit
+    from deckpress.generator.check import CheckOptions, run_check
+    from deckpress.generator.paths import CONTENT_DIR
+    from deckpress.rules.core.registry import load
+
+    folder = game_copy("mission-emission")
+    edit(folder / "states.yaml", "forest:  {value: 17,", "forest:  {value: 18,")
+    variant = CONTENT_DIR / "variants" / "mission-emission-set-collection.yaml"
+    report = run_check(variant, CheckOptions(games=20, content=folder, preview_path=tmp_path / "preview.pdf"))
+    edition = load("mission-emission", None, {"players": 4}, folder).content_hash
+    assert report.simulation["base"]["content_hash"] == edition != load("mission-emission", None, {"players": 4}).content_hash

@@ -16,7 +16,9 @@ the files of that name from an earlier run as they were.
 3. What changed: cards added, removed and changed field by field; effective parameters.
 4. A preview PDF of the added and changed cards, both faces, with the game's layouts.
 5. Simulation of base and variant with the same seeds and bots (:mod:`.simulation`).
-6. The verdict, by :class:`~deckpress.generator.check.thresholds.Thresholds`.
+6. The skill signal of base and variant, opt-in (``CheckOptions.skill_games``; skipped by
+   default, as it plays a search bot: :mod:`deckpress.rules.core.skill`).
+7. The verdict, by :class:`~deckpress.generator.check.thresholds.Thresholds`.
 
 This package is application code like the CLI: it knows both the renderer and the rules.
 """
@@ -31,7 +33,7 @@ from typing import Any, Callable
 
 import yaml
 
-from deckpress.generator.check.simulation import SimulationPlan, compare, run_bounded
+from deckpress.generator.check.simulation import SimulationPlan, compare, run_bounded, run_skill_bounded
 from deckpress.generator.check.thresholds import Thresholds
 from deckpress.generator.content import SCHEMA_COMMENT, GameContent, schema_for
 from deckpress.generator import exitcodes
@@ -50,8 +52,10 @@ EXIT_CODES = {"accept": exitcodes.OK, "review": exitcodes.CONTENT, "reject": exi
 class CheckOptions:
     """How to check: games per side (None: the game's own ``GameInfo.check_games``), seed, bots
     (None: the game's default), whether to simulate, the thresholds, the limits of the simulation
-    stage (s, MiB), worker processes, where to write the preview, and the game folder to check
-    against (``content``; None: the shipped game the variant ``extends``)."""
+    stage (s, MiB; the skill stage has the same limits of its own), worker processes, where to
+    write the preview, the game folder to check against (``content``; None: the shipped game the
+    variant ``extends``), and the skill signal's games per side (0: skipped) and search
+    iterations a decision."""
 
     games: int | None = None
     seed: int = 1
@@ -63,8 +67,10 @@ class CheckOptions:
     workers: int = 2
     preview_path: Path | None = None
     content: Path | None = None  # the game folder the variant extends (default: the shipped game of its id)
+    skill_games: int = 0  # games per side of the skill signal (ismcts against greedy); 0: the stage is skipped
+    skill_iterations: int = 50  # the search bot's iterations a decision in the skill signal
     #: ``progress(stage, done, total)``: told as each stage starts (done and total None) and as
-    #: simulated games finish (stage "5. simulation: base" ...), for a progress bar
+    #: simulated games finish (stage "5. simulation: base" ..., "6. skill signal: base" ...), for a progress bar
     progress: Callable[[str, int | None, int | None], None] | None = None
 
 
@@ -92,6 +98,7 @@ class CheckReport:
     preview: str | None = None
     preview_cards: list[str] = field(default_factory=list)
     simulation: dict[str, Any] | None = None
+    skill: dict[str, Any] | None = None  # {"base": ..., "variant": ..., "change_points": ...} (run_skill_bounded)
     verdict: str = "reject"
     reasons: list[str] = field(default_factory=list)
     warnings: list[str] = field(default_factory=list)
@@ -173,13 +180,11 @@ def run_check(path: Path, options: CheckOptions = CheckOptions()) -> CheckReport
     if not options.simulate or engine is None:
         report.stages.append(Stage("5. simulation", "skipped", ["--no-simulate" if not options.simulate else f"{variant.game_id} has no rules engine yet"]))
     else:
-        with writing(Path(tempfile.gettempdir())):  # no space or no permission there: exit 4, never a verdict
-            tmp_dir = tempfile.TemporaryDirectory(prefix="deckpress-variant-")
-        with tmp_dir as tmp:
+        with tmp_dir_for_check() as tmp:
             folder = write_content(merged, Path(tmp))
             plan = SimulationPlan(variant.game_id, variant.ruleset, {"players": variant_params["players"]} if "players" in variant.parameters else {},
                                   variant.parameters, folder, options.games or engine.info.check_games, options.seed, options.bots,
-                                  options.time_limit_s, options.memory_mb, options.workers)
+                                  options.time_limit_s, options.memory_mb, options.workers, options.content)
             tell("5. simulation: base", 0, plan.games)
             result = run_bounded(plan, (lambda what, done, total: tell(f"5. simulation: {what}", done, total)) if options.progress else None)
         if "could_not_finish" in result:
@@ -190,10 +195,56 @@ def run_check(path: Path, options: CheckOptions = CheckOptions()) -> CheckReport
         report.simulation = result
         report.stages.append(Stage("5. simulation", "passed", [f"{result['variant']['games']:,} games per side, seed {options.seed}"]))
 
+    if report.simulation is None or not options.skill_games:
+        report.stages.append(Stage("6. skill signal", "skipped", ["not simulated" if report.simulation is None else
+                                                                 "opt-in: --skill-games N (a search bot plays: minutes, not seconds)"]))
+    else:
+        tell("6. skill signal: base", 0, options.skill_games)
+        with tmp_dir_for_check() as tmp:
+            folder = write_content(merged, Path(tmp))
+            plan = SimulationPlan(variant.game_id, variant.ruleset, {"players": variant_params["players"]} if "players" in variant.parameters else {},
+                                  variant.parameters, folder, options.skill_games, options.seed, None, options.time_limit_s,
+                                  options.memory_mb, options.workers, options.content)
+            skill = run_skill_bounded(plan, options.skill_games, options.skill_iterations,
+                                      (lambda what, done, total: tell(f"6. skill signal: {what}", done, total)) if options.progress else None)
+        if "could_not_finish" in skill:
+            return report.stop("6. skill signal", "could not finish", [skill["could_not_finish"]])
+        if "error" in skill:
+            return report.stop("6. skill signal", "reject", [skill["error"]])
+        report.skill = skill
+        b = skill["base"]
+        report.stages.append(Stage("6. skill signal", "passed", [f"{options.skill_games:,} games per side, {b['bot']} in each seat in turn "
+                                                                f"against {b['against']} seats, seed {options.seed}"]))
+
     report.verdict, report.reasons = verdict(report, options.thresholds, engine)
     report.reasons += report.warnings
-    report.stages.append(Stage("6. verdict", report.verdict))
+    report.stages.append(Stage("7. verdict", report.verdict))
     return report
+
+
+def tmp_dir_for_check():
+    """A temporary folder for the merged content, removed after use.
+
+    Raises:
+        OutputError: the temporary folder cannot be written (exit 4, never a verdict).
+    """
+    with writing(Path(tempfile.gettempdir())):  # no space or no permission there: exit 4, never a verdict
+        return tempfile.TemporaryDirectory(prefix="deckpress-variant-")
+
+
+def skill_figure(s: dict[str, Any]) -> str:
+    """One side's skill signal in words."""
+    if s["cooperative"]:
+        if s["gain"] is None:
+            return f"team {s['result']} mean {s['team_mean']} with one {s['bot']} seat (no all-greedy games to compare)"
+        low, high = s["gain_95"]
+        return (f"one {s['bot']} seat changes the team's {s['result']} from {s['greedy_team_mean']:g} to {s['team_mean']:g} a game "
+                f"({s['gain']:+g}, 95 % interval {low:+g} to {high:+g}; {s['signal_points']:+.1f} points of the range)")
+    if s["win_share"] is None:
+        return "no finished game"
+    low, high = s["win_share_95"]
+    return (f"the {s['bot']} seat won {100 * s['win_share']:.1f} % of games (95 % interval {100 * low:.1f}–{100 * high:.1f} %) "
+            f"against {s['against']} seats; an even share is {100 * s['even_share']:.1f} %")
 
 
 def _count(errors: list) -> str:
@@ -324,6 +375,28 @@ def verdict(report: CheckReport, t: Thresholds, engine) -> tuple[str, list[str]]
     for d in sim["differences"]:
         if d["significant"] and d["delta"] is not None and ":" in d["what"] and abs(100 * d["delta"]) > t.measure_change_pp:
             reviews.append(f"{d['what']} moves from {100 * d['base']:.1f} % to {100 * d['variant']:.1f} % (beyond the noise and over {t.measure_change_pp:g} points)")
+    reviews += _skill_reviews(report.skill, t)
     if reviews:
         return "review", reviews
     return "accept", ["well-formed, ends every game, and no figure moves beyond the thresholds"]
+
+
+def _skill_reviews(skill: dict[str, Any] | None, t: Thresholds) -> list[str]:
+    """The reason for a review when the variant's skill signal is more than
+    ``t.skill_drop_points`` points below the base's (see :mod:`.thresholds`)."""
+    if not skill or skill.get("change_points") is None:
+        return []
+    drop = -skill["change_points"]
+    if not drop > t.skill_drop_points:
+        return []
+    b, v = skill["base"], skill["variant"]
+    # A threshold of 0 or below also flags a signal that did not fall: said as it is.
+    if drop > 0:
+        lead, by = "the variant makes skill matter less: ", f"{drop:.1f} points"
+    else:
+        lead, by = f"the skill signal is flagged by a threshold of {t.skill_drop_points:g} points: ", f"a change of {-drop:+.1f} points"
+    if b["cooperative"]:
+        return [f"{lead}one search bot seat changes the team's {b['result']} by {b['gain']:+g} a game in the base game and by "
+                f"{v['gain']:+g} in the variant ({by} of the result's range, threshold {t.skill_drop_points:g})"]
+    return [f"{lead}the search bot's win share {'fell' if drop > 0 else 'went'} from {100 * b['win_share']:.1f} % "
+            f"to {100 * v['win_share']:.1f} % ({by}, threshold {t.skill_drop_points:g})"]

@@ -37,6 +37,7 @@ def report_dict(report: CheckReport) -> dict[str, Any]:
         "effective_parameters": report.effective_parameters,
         "preview": report.preview, "preview_cards": report.preview_cards,
         "simulation": report.simulation,
+        "skill": report.skill,
     }
 
 

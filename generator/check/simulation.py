@@ -25,7 +25,8 @@ VALIDATED_GAMES = 20
 class SimulationPlan:
     """What to simulate: the game, the ruleset and parameter overrides of each side, the folder of
     the merged variant content, games per side, seed, one bot name per seat (None: the game's
-    ``greedy`` bot if it has one, else ``random``), and the limits (seconds, MiB)."""
+    ``greedy`` bot if it has one, else ``random``), the limits (seconds, MiB), worker processes,
+    and the base's game folder (``check --content``; None: the shipped game)."""
 
     game_id: str
     ruleset: str | None
@@ -38,6 +39,7 @@ class SimulationPlan:
     time_limit_s: float
     memory_mb: int
     workers: int = 1
+    base_dir: Path | None = None
 
 
 def run_bounded(plan: SimulationPlan, progress: Callable[[str, int, int], None] | None = None) -> dict[str, Any]:
@@ -69,11 +71,11 @@ def _simulate_both(plan: SimulationPlan, progress: Callable[[tuple[str, int, int
     from deckpress.rules.core.registry import load
     from deckpress.rules.core.simulate import SimulationSpec, simulate
 
-    base = load(plan.game_id, plan.ruleset, plan.base_overrides)
+    base = load(plan.game_id, plan.ruleset, plan.base_overrides, plan.base_dir)
     variant = load(plan.game_id, plan.ruleset, plan.variant_overrides, plan.variant_dir)
     default_bot = "greedy" if "greedy" in bot_names(plan.game_id) else "random"
     out: dict[str, Any] = {}
-    for side, game, content_dir in (("base", base, None), ("variant", variant, plan.variant_dir)):
+    for side, game, content_dir in (("base", base, plan.base_dir), ("variant", variant, plan.variant_dir)):
         bots = plan.bots or (default_bot,) * game.players
         if len(bots) != game.players:
             return {"error": f"{len(bots)} bots given for {game.players} seats"}
@@ -88,6 +90,53 @@ def _simulate_both(plan: SimulationPlan, progress: Callable[[tuple[str, int, int
     if progress:
         progress(("validating", 0, VALIDATED_GAMES))
     out["validated"] = _validate_games(variant, plan)
+    return out
+
+
+def run_skill_bounded(plan: SimulationPlan, games: int, iterations: int,
+                      progress: Callable[[str, int, int], None] | None = None) -> dict[str, Any]:
+    """The skill signal (:mod:`deckpress.rules.core.skill`) of base and variant, ``games`` games
+    each with the plan's seed and ``ismcts:<iterations>`` against ``greedy`` seats, in a child
+    process within the plan's limits (the time limit applies to this stage on its own);
+    ``progress(what, done, total)`` as games finish (what: ``"base"`` or ``"variant"``).
+
+    Returns ``{"base": figures, "variant": figures, "change_points": variant minus base}``
+    (figures: :meth:`SkillSignal.as_dict <deckpress.rules.core.skill.SkillSignal.as_dict>`;
+    the change in :attr:`~deckpress.rules.core.skill.SkillSignal.signal_points`), or
+    ``{"could_not_finish": ...}`` / ``{"error": ..., "trace": ...}`` as :func:`run_bounded`.
+
+    Raises:
+        KeyboardInterrupt: Ctrl-C; the child and its workers are killed first.
+    """
+    bounds = Bounds("the skill signal", plan.time_limit_s, "--time-limit", plan.memory_mb, "--memory-limit",
+                    f"lower --skill-games (now {games:,}) or --skill-iterations (now {iterations:,})")
+    try:
+        return run_in_child(_skill_both, (plan, games, iterations), bounds, (lambda value: progress(*value)) if progress else None)
+    except CouldNotFinish as exc:
+        return {"could_not_finish": str(exc)}
+    except ChildFailed as exc:
+        return {"error": f"the skill signal failed: {exc}", "trace": exc.trace}
+
+
+def _skill_both(plan: SimulationPlan, games: int, iterations: int,
+                progress: Callable[[tuple[str, int, int]], None] | None = None) -> dict[str, Any]:
+    from deckpress.rules.core.registry import load
+    from deckpress.rules.core.skill import skill_signal, total_games
+
+    out: dict[str, Any] = {}
+    points = {}
+    # The same base and variant as the simulation stage (_simulate_both).
+    for side, overrides, content_dir in (("base", plan.base_overrides, plan.base_dir), ("variant", plan.variant_overrides, plan.variant_dir)):
+        game = load(plan.game_id, plan.ruleset, overrides, content_dir)
+        total = total_games(games, game.info.cooperative)
+        if progress:
+            progress((side, 0, total))
+        tell = (lambda done, side=side, total=total: progress((side, done, total))) if progress else None
+        signal = skill_signal(plan.game_id, dict(game.params), games, plan.seed, iterations, plan.workers,
+                              str(content_dir) if content_dir else None, progress=tell)
+        out[side] = signal.as_dict()
+        points[side] = signal.signal_points
+    out["change_points"] = None if None in points.values() else round(points["variant"] - points["base"], 2)
     return out
 
 

@@ -15,6 +15,17 @@ YAML file (``--thresholds FILE``, keys as below).
 * ``length_ratio``: the median game length changes by this factor or more (longer or shorter);
 * ``measure_change_pp``: a rate the game reports (a medal reached, an agent's fights won) moves by
   more than this many percentage points.
+
+With ``--skill-games N`` (the skill signal, :mod:`deckpress.rules.core.skill`), also ``review``:
+
+* ``skill_drop_points``: the variant makes skill matter less: the skill signal is more than this
+  many points below the base's.  In a competitive game the signal is the win share of one
+  ``ismcts`` seat against ``greedy`` seats (percentage points); in a cooperative game, the team's
+  gain from one ``ismcts`` seat over all-greedy seats, as a share of the game's result range
+  (50 Missions: 1 mission of 50 is 2 points), so one threshold serves every game.  Unlike the
+  others it is not weighed against the noise (a few hundred games with a search bot take
+  minutes, and their interval is wide), and it may be 0 or negative (a negative value sends
+  every variant with a skill signal to review).
 """
 from __future__ import annotations
 
@@ -32,6 +43,11 @@ class Thresholds:
     seat_advantage_pp: float = 5.0
     length_ratio: float = 2.0
     measure_change_pp: float = 15.0
+    skill_drop_points: float = 10.0
+
+
+#: Thresholds that may be 0 or negative (the others must be positive).
+ANY_SIGN = frozenset({"skill_drop_points"})
 
 
 def load_thresholds(path: Path) -> tuple[Thresholds | None, list[ContentError]]:
@@ -46,7 +62,9 @@ def load_thresholds(path: Path) -> tuple[Thresholds | None, list[ContentError]]:
     for key, value in doc.data.items():
         if key not in known:
             errors.append(doc.error((key,), f"unknown threshold '{key}' (known: {', '.join(sorted(known))})", key=True))
-        elif isinstance(value, bool) or not isinstance(value, (int, float)) or value <= 0:
+        elif isinstance(value, bool) or not isinstance(value, (int, float)):
+            errors.append(doc.error((key,), f"{key}: expected a {'' if key in ANY_SIGN else 'positive '}number, got {value!r}"))
+        elif value <= 0 and key not in ANY_SIGN:
             errors.append(doc.error((key,), f"{key}: expected a positive number, got {value!r}"))
         else:
             values[key] = float(value)

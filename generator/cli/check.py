@@ -15,7 +15,7 @@ from pathlib import Path
 import click
 
 from deckpress.generator import exitcodes
-from deckpress.generator.check import CheckOptions, CheckReport, run_check
+from deckpress.generator.check import CheckOptions, CheckReport, run_check, skill_figure
 from deckpress.generator.check.thresholds import Thresholds, load_thresholds
 from deckpress.generator.output import writing
 from deckpress.generator.cli.progress import progress_bar
@@ -33,7 +33,8 @@ from deckpress.generator.safetext import escape, json_safe
 @click.option("--format", "fmt", type=click.Choice(["text", "json"]), default="text", show_default=True, help="How to report on stdout.")
 @click.option("--no-simulate", is_flag=True, help="Stop after the preview: format, content and parameters only (for pre-commit hooks).")
 @click.option("--thresholds", "thresholds_file", type=click.Path(path_type=Path, dir_okay=False), default=None,
-              help="YAML file overriding the verdict thresholds: seat_advantage_pp (5), length_ratio (2), measure_change_pp (15).")
+              help="YAML file overriding the verdict thresholds: seat_advantage_pp (5), length_ratio (2), measure_change_pp (15), "
+                   "skill_drop_points (10, with --skill-games).")
 @click.option("--time-limit", type=click.FloatRange(1, 3600), default=300.0, show_default=True,
               help="Safety net: wall-clock limit of the simulation stage, seconds; reaching it is 'could not finish' (exit 5), never a verdict.")
 @click.option("--memory-limit", type=click.IntRange(256, 65536), default=2048, show_default=True,
@@ -43,9 +44,14 @@ from deckpress.generator.safetext import escape, json_safe
               help="Write reports to a new temporary folder (printed), not into the current folder: for pre-commit hooks.")
 @click.option("--content", type=click.Path(path_type=Path), default=None,
               help="The game folder the variants extend (an edition, a copy) [default: the shipped game named by 'extends'].")
+@click.option("--skill-games", type=click.IntRange(0, 100_000), default=0, show_default=True,
+              help="Also measure the skill signal with this many games per side: how often one search-bot seat (ismcts) wins against "
+                   "greedy seats (a cooperative game: how much it adds to the team's result). Slow: about 0.1-1 s a game. 0: skipped.")
+@click.option("--skill-iterations", type=click.IntRange(1, 100_000), default=50, show_default=True,
+              help="The search bot's iterations a decision in the skill signal (more: stronger and slower).")
 def check(variants: tuple[Path, ...], games: int, seed: int, bots: str | None, report_dir: Path | None, fmt: str, no_simulate: bool,
           thresholds_file: Path | None, time_limit: float, memory_limit: int, workers: int, temp_report: bool,
-          content: Path | None) -> None:
+          content: Path | None, skill_games: int, skill_iterations: int) -> None:
     """Check fan VARIANTS (each on its own, exit code of the worst): safe loading, schemas and the game's checks, what changed, a preview
     of the changed cards, base and variant simulated with the same seeds, and a verdict
     (accept / review / reject) with its reasons.
@@ -53,7 +59,8 @@ def check(variants: tuple[Path, ...], games: int, seed: int, bots: str | None, r
     Rejects: invalid files, unknown parameters or bad values, games that do not end, moves the
     validating path refuses.
     Review: a seat's win rate more than 5 points from a fair share, the median game length
-    doubled or halved, or a rate the game reports moved more than 15 points, each beyond the noise.
+    doubled or halved, or a rate the game reports moved more than 15 points, each beyond the noise;
+    with --skill-games, the skill signal more than 10 points lower in the variant.
 
     Not verdicts: 3 unreadable, 4 the report folder cannot be written, 5 could not finish (the
     time or memory limit reached: not the variant's fault), 130 interrupted.
@@ -79,7 +86,8 @@ def check(variants: tuple[Path, ...], games: int, seed: int, bots: str | None, r
         folder = report_dir / variant.stem if report_dir and len(variants) > 1 else report_dir or Path("output") / "check" / variant.stem
         options = CheckOptions(games=games, seed=seed, bots=tuple(b.strip() for b in bots.split(",")) if bots else None,
                                simulate=not no_simulate, thresholds=thresholds, time_limit_s=time_limit,
-                               memory_mb=memory_limit, workers=workers, preview_path=folder / "preview.pdf", content=content)
+                               memory_mb=memory_limit, workers=workers, preview_path=folder / "preview.pdf", content=content,
+                               skill_games=skill_games, skill_iterations=skill_iterations)
         with progress_bar(fmt) as tell:
             report = run_check(variant, dataclasses.replace(options, progress=tell))
         _, html_path = write_report(report, folder)
@@ -113,6 +121,12 @@ def _text(report: CheckReport, html_path: Path) -> None:
             else:
                 rates = ", ".join(f"seat {s['seat']} {100 * (s['win_rate'] or 0):.1f} %" for s in d["seats"]) + f"; draws {d['draws']}"
             click.echo(f"  {side}: {rates}; median length {d['length_in_moves'].get('p50')} moves; cut off {d['cut_off_by_move_bound']}")
+    if report.skill:
+        click.echo(f"  skill signal ({report.skill['base']['bot']} against {report.skill['base']['against']} seats):")
+        for side in ("base", "variant"):
+            click.echo(f"    {side}: {skill_figure(report.skill[side])}")
+        if report.skill["change_points"] is not None:
+            click.echo(f"    change: {report.skill['change_points']:+.1f} points")
     # "could not finish" is the machine's limit, not a judgement of the variant: never a "verdict:" line.
     click.echo("no verdict: could not finish (a limit deckpress runs under was reached)" if report.exit_code == exitcodes.COULD_NOT_FINISH
                else f"verdict: {report.verdict}")

@@ -177,6 +177,9 @@ def _text_simulation(result) -> None:
     else:
         console.print(_seats_table(d["seats"]))
         console.print(f"draws (best result shared): {d['draws']:,} ({_pct(d['draw_rate'])})")
+    skill = _skill_line(d, result)
+    if skill:
+        console.print(skill, soft_wrap=True)
     lengths = d["length_in_moves"]
     if lengths:
         console.print("game length in moves: " + " · ".join(f"{k} {v}" for k, v in lengths.items()))
@@ -189,6 +192,25 @@ def _text_simulation(result) -> None:
     timing = d["timing"]
     console.print(f"{d['games']:,} games in {timing['elapsed_s']:.2f} s on {timing['workers']} worker{'s' * (timing['workers'] != 1)}"
                   f" ({timing['games_per_s'] or 0:,.0f} games/s, {timing['actions_per_s'] or 0:,} actions/s)")
+
+
+def _skill_line(d: dict[str, Any], result) -> str | None:
+    """The skill signal of a run with one ismcts seat against greedy seats (issue 14), in words."""
+    from deckpress.rules.core.results import skill_seat
+
+    seat = skill_seat(result.spec.bots)
+    if seat is None:
+        return None
+    if d["cooperative"]:
+        return ("skill signal: in a cooperative game it is the team's gain from the ismcts seat over the same games with every seat "
+                "greedy, which one run cannot tell: see deckpress check --skill-games")
+    skill = d["skill"]
+    if not skill["games"]:
+        return None
+    low, high = skill["win_share_95"]
+    return (f"skill signal: the ismcts seat won {100 * skill['win_share']:.1f} % of games (95 % interval {100 * low:.1f}–{100 * high:.1f} %) "
+            f"against greedy seats; an even share is {100 * skill['even_share']:.1f} % "
+            f"({skill['bot']} in seat {seat}; a shared best result counts as a part of a win)")
 
 
 def _seats_table(seats: list[dict[str, Any]]):

@@ -14,7 +14,11 @@ def simulation_dict(result) -> dict[str, Any]:
 
     A competitive game reports ``seats`` (wins per seat) and ``draws``; a cooperative game
     (``"cooperative": true``) reports ``team`` instead: the games the team won and the
-    distribution of the result every seat shares (its mean, percentiles and histogram)."""
+    distribution of the result every seat shares (its mean, percentiles and histogram).
+
+    ``skill``: when exactly one seat is the search bot (``ismcts`` or ``ismcts:N``) and every
+    other seat ``greedy`` in a competitive game, its skill signal from this run
+    (:func:`skill_dict`); else None."""
     spec, engine, t = result.spec, result.game, result.tally
     played = t.games
     lengths = {f"p{q}": percentile(t.lengths, q) for q in (10, 50, 90, 99)} if played else {}
@@ -34,10 +38,34 @@ def simulation_dict(result) -> dict[str, Any]:
         "length_in_moves": lengths, "decision_rate": _ratio(t.decisions, t.moves),
         "tallies": dict(sorted(t.events.items())),
         "measures": [m.as_dict(played) for m in engine.measures(t.events, played)],
+        "skill": skill_dict(result),
         "timing": {"workers": spec.workers, "elapsed_s": round(result.elapsed, 3),
                    "games_per_s": round(played / result.elapsed, 1) if result.elapsed else None,
                    "actions_per_s": round(t.actions / result.elapsed) if result.elapsed else None},
     }
+
+
+def skill_seat(bots: tuple[str, ...] | list[str]) -> int | None:
+    """The seat of the one search bot (``ismcts``, ``ismcts:N``) when every other seat is
+    ``greedy``; else None."""
+    search = [seat for seat, name in enumerate(bots) if name == "ismcts" or name.startswith("ismcts:")]
+    if len(search) != 1 or any(name != "greedy" for seat, name in enumerate(bots) if seat != search[0]):
+        return None
+    return search[0]
+
+
+def skill_dict(result) -> dict[str, Any] | None:
+    """The skill signal (:mod:`deckpress.rules.core.skill`) of a run with one search bot seat
+    against greedy seats in a competitive game, from that one run: the search bot's win share
+    (ties shared) in its one seat, with its Wilson 95 % interval and the even share; None for
+    other bots, and for a cooperative game (its gain needs an all-greedy run beside this one:
+    ``deckpress check --skill-games``)."""
+    from deckpress.rules.core.skill import signal_from_tallies
+
+    seat = skill_seat(result.spec.bots)
+    if seat is None or result.game.info.cooperative:
+        return None
+    return signal_from_tallies(result.game, result.spec.bots[seat], result.spec.seed, [(seat, result.tally)]).as_dict()
 
 
 def _seats(t, bots: tuple[str, ...], players: int) -> list[dict[str, Any]]:

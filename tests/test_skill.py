@@ -1,0 +1,55 @@
+"""The skill signal (issue 14, section 1): one ``ismcts`` seat against ``greedy`` seats, in
+``deckpress simulate`` and as its own measurement (rules/core/skill.py).  Kept small: two-seat
+Mission Emission, a search bot of 10 to 20 iterations, 20 to 40 games."""
+from __future__ import annotations
+
+import json
+
+from deckpress.rules.core.skill import skill_signal
+
+
+def test_skill_signal_is_deterministic_whatever_the_workers_and_its_interval_holds_its_share():
+    one = skill_signal("mission-emission", {"players": 2}, 30, seed=3, iterations=10, workers=1)
+    again = skill_signal("mission-emission", {"players": 2}, 30, seed=3, iterations=10, workers=1)
+    two = skill_signal("mission-emission", {"players": 2}, 30, seed=3, iterations=10, workers=2)
+    assert one.as_dict() == again.as_dict() == two.as_dict()
+    d = one.as_dict()
+    assert d["bot"] == "ismcts:10" and d["against"] == "greedy" and d["games"] == 30 and d["even_share"] == 0.5
+    # the search bot took each seat for half of the games
+    assert [(s["seat"], s["games"]) for s in d["by_seat"]] == [(0, 15), (1, 15)]
+    low, high = d["win_share_95"]
+    assert 0 <= low <= d["win_share"] <= high <= 1 and high - low < 0.5
+    # ties are shared: outright wins <= the share's credit <= wins plus every shared game
+    assert d["wins"] <= d["win_share"] * 30 <= d["wins"] + d["shared_best"]
+    assert d["signal_points"] == round(100 * d["win_share"], 2)
+
+
+def test_simulate_reports_the_skill_signal_of_one_ismcts_seat_against_greedy(cli):
+    args = ("simulate", "mission-emission", "--players", "2", "--bots", "ismcts:10,greedy", "--games", "20", "--seed", "2")
+    text = cli(*args)
+    assert text.exit_code == 0, text.output
+    data = json.loads(cli(*args, "--format", "json").stdout)
+    skill = data["skill"]
+    assert skill["bot"] == "ismcts:10" and skill["games"] == 20 and skill["by_seat"] == [{"seat": 0, "games": 20, "win_share": skill["win_share"]}]
+    low, high = skill["win_share_95"]
+    line = next(line for line in text.stdout.splitlines() if line.startswith("skill signal:"))
+    assert line.startswith(f"skill signal: the ismcts seat won {100 * skill['win_share']:.1f} % of games "
+                           f"(95 % interval {100 * low:.1f}–{100 * high:.1f} %) against greedy seats; an even share is 50.0 %")
+    # the JSON seats agree: outright wins, and the games whose best result it shared
+    assert skill["wins"] == data["seats"][0]["wins"] and skill["shared_best"] == data["seats"][0]["shared_wins"]
+
+
+def test_simulate_has_no_skill_signal_without_one_ismcts_seat_against_greedy(cli):
+    for bots in ("greedy,random", "greedy,greedy", "ismcts:10,random"):
+        args = ("simulate", "mission-emission", "--players", "2", "--bots", bots, "--games", "6")
+        assert "skill signal" not in cli(*args).stdout
+        assert json.loads(cli(*args, "--format", "json").stdout)["skill"] is None
+
+
+def test_a_cooperative_game_reports_the_team_gain_from_one_ismcts_seat():
+    d = skill_signal("fifty-missions", {"players": 2}, 6, seed=1, iterations=5).as_dict()
+    assert d["cooperative"] and d["result"] == "missions completed" and d["score_range"] == [0.0, 50.0]
+    assert d["games"] == d["greedy_games"] == 6 and "win_share" not in d
+    assert d["gain"] == round(d["team_mean"] - d["greedy_team_mean"], 3)
+    assert d["gain_95"][0] <= d["gain"] <= d["gain_95"][1]
+    assert d["signal_points"] == round(100 * d["gain"] / 50, 2)  # points of the result's range
