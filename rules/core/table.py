@@ -392,15 +392,7 @@ class Table:
                           "chance": chance, "scores": state.returns(), "tally": dict(tally), "gained": gained})
             last = tally
 
-        try:
-            result = replay(log, content=content, on_event=on_event)
-        except LogError as exc:
-            raise TableError(str(exc)) from None
-        except ContentErrors as exc:
-            raise TableError("\n".join(str(e) for e in exc.errors)) from None
-        if result.error is not None:
-            e = result.error
-            raise TableError(f"{e.where(log.source)}: {e.reason}: {e.message}")
+        _replay_checked(log, content, on_event)
         return steps
 
     # -- helpers -----------------------------------------------------------------------------------------
@@ -438,16 +430,23 @@ def _make_game(game_id: str, content: "GameContent | None", ruleset: str | None,
 
 def _replayed(log: GameLog, content: "GameContent | None") -> tuple[Game, State]:
     """The game of ``log`` and the state its events reach, through replay's checks."""
+    result = _replay_checked(log, content, prefix="the log does not replay: ")
+    return result.game, result.state
+
+
+def _replay_checked(log: GameLog, content: "GameContent | None", on_event=None, prefix: str = ""):
+    """``replay(log)`` whose every failure is a :class:`TableError` in words (an unreadable log,
+    invalid content, the first refused event with its line and reason)."""
     try:
-        result = replay(log, content=content)
+        result = replay(log, content=content, on_event=on_event)
     except LogError as exc:
         raise TableError(str(exc)) from None
     except ContentErrors as exc:
         raise TableError("\n".join(str(e) for e in exc.errors)) from None
     if result.error is not None:
         e = result.error
-        raise TableError(f"the log does not replay: {e.where(log.source)}: {e.reason}: {e.message}")
-    return result.game, result.state
+        raise TableError(f"{prefix}{e.where(log.source)}: {e.reason}: {e.message}")
+    return result
 
 
 def _label(event: dict[str, Any]) -> str:
