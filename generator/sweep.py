@@ -13,8 +13,17 @@ seat's advantage over a fair share, draws, the median and mean length, and the g
 measures; a cooperative game gives the team's win rate and mean result.  The best points are those
 of the sweep's objective; with two dimensions a heat map of it is drawn (matplotlib).
 
+The skill signal is opt-in (``Sweep.skill_games``, slow: a search bot plays): each point then also
+plays ``skill_games`` games with one ``ismcts:<skill_iterations>`` seat against ``greedy`` seats
+(:func:`deckpress.rules.core.skill.skill_signal`) on the point's own content and parameters, the
+same as its simulation, with the sweep's seed; the objective ``skill`` picks the point where
+playing well pays off most (the highest
+:attr:`~deckpress.rules.core.skill.SkillSignal.signal_points`).  The skill stage always runs on
+local worker processes, after the point's simulation, also when the simulation runs on a Dask
+cluster (its figures do not depend on where or on how many processes it runs).
+
 The figures of a point depend only on the sweep and the content: the same on any machine, with
-any number of worker processes.
+any number of worker processes, on any backend.
 """
 from __future__ import annotations
 
@@ -32,16 +41,22 @@ from deckpress.generator.errors import ContentErrors
 from deckpress.generator.output import write_atomic
 from deckpress.generator.schema import validate
 from deckpress.generator.yamlsafe import load_yaml
+from deckpress.rules.core.skill import SKILL_ITERATIONS
 
-#: How a sweep picks its best points; each maps a point's figures to a number to minimise.
+#: How a sweep picks its best points; each maps a simulated point (its ``figures`` and ``skill``)
+#: to a number to minimise (None: the point has no such figure).
 OBJECTIVES: dict[str, Callable[[dict[str, Any]], float | None]] = {
-    "fairness": lambda f: f.get("spread"),
-    "first-seat": lambda f: None if f.get("first_seat_advantage") is None else abs(f["first_seat_advantage"]),
-    "shortest": lambda f: f.get("mean_length"),
-    "team": lambda f: None if f.get("team_mean") is None else -f["team_mean"],
+    "fairness": lambda p: p["figures"].get("spread"),
+    "first-seat": lambda p: None if p["figures"].get("first_seat_advantage") is None else abs(p["figures"]["first_seat_advantage"]),
+    "shortest": lambda p: p["figures"].get("mean_length"),
+    "team": lambda p: None if p["figures"].get("team_mean") is None else -p["figures"]["team_mean"],
+    "skill": lambda p: None if not p.get("skill") or p["skill"].get("signal_points") is None else -p["skill"]["signal_points"],
 }
 OBJECTIVE_WORDS = {"fairness": "smallest spread of the seats' win rates", "first-seat": "first seat closest to a fair share",
-                   "shortest": "fewest moves per game", "team": "the team's best mean result"}
+                   "shortest": "fewest moves per game", "team": "the team's best mean result",
+                   "skill": "the search bot's highest skill signal, in points"}
+#: Objectives whose figure is the larger the better (a heat map shows the figure itself).
+MAXIMISED = frozenset({"team", "skill"})
 MAX_POINTS = 400
 
 
@@ -67,7 +82,9 @@ class Dimension:
 class Sweep:
     """A sweep: the game (with a rules engine), its ruleset, seats and bots (None: the game's
     defaults), games per point, the seed, the dimensions, a random search's number of points
-    (None: the whole grid) and the objective (a key of :data:`OBJECTIVES`)."""
+    (None: the whole grid), the objective (a key of :data:`OBJECTIVES`) and the opt-in skill
+    signal: ``skill_games`` games a point (0: off) with ``skill_iterations`` iterations a decision
+    of the search bot."""
 
     game_id: str
     dimensions: tuple[Dimension, ...]
@@ -78,12 +95,15 @@ class Sweep:
     seed: int = 1
     points: int | None = None
     objective: str = "fairness"
+    skill_games: int = 0
+    skill_iterations: int = SKILL_ITERATIONS
 
 
 @dataclass
 class SweepResult:
     """A finished sweep: each point's values, variant file, figures (or the error that stopped
-    it), and the best points by the objective."""
+    it), skill signal (:meth:`SkillSignal.as_dict <deckpress.rules.core.skill.SkillSignal.as_dict>`,
+    None when off or not simulated), and the best points by the objective."""
 
     sweep: Sweep
     points: list[dict[str, Any]] = field(default_factory=list)
@@ -91,14 +111,15 @@ class SweepResult:
     def best(self, n: int = 3) -> list[dict[str, Any]]:
         """The ``n`` points best by the objective (ties in grid order)."""
         key = OBJECTIVES[self.sweep.objective]
-        scored = [p for p in self.points if "figures" in p and key(p["figures"]) is not None]
-        return sorted(scored, key=lambda p: key(p["figures"]))[:n]
+        scored = [p for p in self.points if "figures" in p and key(p) is not None]
+        return sorted(scored, key=key)[:n]
 
     def as_dict(self) -> dict[str, Any]:
         """The sweep as plain data (``deckpress sweep --format json``)."""
         s = self.sweep
         return {"game": s.game_id, "ruleset": s.ruleset, "players": s.players, "bots": list(s.bots) if s.bots else None,
                 "games": s.games, "seed": s.seed, "objective": s.objective,
+                "skill_games": s.skill_games, "skill_iterations": s.skill_iterations if s.skill_games else None,
                 "vary": {d.target: list(d.values) for d in s.dimensions},
                 "points": self.points, "best": [p["index"] for p in self.best()]}
 
@@ -138,7 +159,7 @@ def load_sweep(path: Path) -> Sweep:
     d = doc.data
     return Sweep(d["game"], tuple(Dimension(k, tuple(v)) for k, v in d["vary"].items()), d.get("ruleset"), d.get("players"),
                  tuple(d["bots"]) if d.get("bots") else None, d.get("games", 500), d.get("seed", 1), d.get("points"),
-                 d.get("objective", "fairness"))
+                 d.get("objective", "fairness"), d.get("skill_games", 0), d.get("skill_iterations", SKILL_ITERATIONS))
 
 
 def grid_points(sweep: Sweep) -> list[dict[str, Any]]:
@@ -184,30 +205,42 @@ def run_sweep(sweep: Sweep, out: Path, workers: int = 2, progress: Callable[[int
     """Write every point's variant file under ``out/points/`` and simulate it, on ``workers``
     local processes or on a Dask cluster (``scheduler``, as
     :attr:`deckpress.rules.core.simulate.SimulationSpec.scheduler`: the figures are the same);
-    ``progress(done, total)`` after each point.
+    with ``sweep.skill_games``, then its skill signal on ``workers`` local processes (on every
+    backend); ``progress(done, total)`` after each point.
 
     Raises:
-        ValueError: too many points (:func:`grid_points`).
-        deckpress.rules.core.errors.ParameterError: an unknown game, ruleset, parameter or bot.
+        ValueError: too many points (:func:`grid_points`); the objective ``skill`` without
+            ``skill_games``.
+        deckpress.rules.core.errors.ParameterError: an unknown game, ruleset, parameter or bot;
+            with the skill signal, a game without a greedy bot or iterations out of range.
         OutputError: a file cannot be written.
     """
     from deckpress.generator.check import write_content
     from deckpress.generator.variant import merged_content
     from deckpress.rules.core.bots import bot_names
+    from deckpress.rules.core.errors import ParameterError
+    from deckpress.rules.core.ismcts import IsmctsBot
     from deckpress.rules.core.registry import load
     from deckpress.rules.core.results import simulation_dict
     from deckpress.rules.core.simulate import SimulationSpec, simulate
+    from deckpress.rules.core.skill import OPPONENT, skill_signal
 
+    if sweep.objective == "skill" and not sweep.skill_games:
+        raise ValueError("the objective skill needs the skill signal: --skill-games N (skill_games in a sweep file)")
     points = grid_points(sweep)
     load(sweep.game_id, sweep.ruleset, {"players": sweep.players} if sweep.players else None)  # unknown game or ruleset: fail first
     default_bot = "greedy" if "greedy" in bot_names(sweep.game_id) else "random"
+    if sweep.skill_games:
+        IsmctsBot(sweep.skill_iterations)  # iterations out of range: fail first
+        if OPPONENT not in bot_names(sweep.game_id):
+            raise ParameterError(f"{sweep.game_id} has no {OPPONENT} bot, which the skill signal plays against")
     result = SweepResult(sweep)
     for i, values in enumerate(points):
         variant = variant_for(sweep, values, i)
         path = out / "points" / f"point-{i + 1:03d}.yaml"
         write_atomic(path, ("# yaml-language-server: $schema=../../../schemas/variant.schema.json\n"
                             + yaml.safe_dump(variant, sort_keys=False, allow_unicode=True, width=1000)).encode("utf-8"))
-        point: dict[str, Any] = {"index": i + 1, "values": values, "variant": str(path)}
+        point: dict[str, Any] = {"index": i + 1, "values": values, "variant": str(path), "skill": None}
         with tempfile.TemporaryDirectory(prefix="deckpress-sweep-") as tmp:
             content_dir = None
             if "changes" in variant:
@@ -228,6 +261,9 @@ def run_sweep(sweep: Sweep, out: Path, workers: int = 2, progress: Callable[[int
             spec = SimulationSpec(sweep.game_id, dict(game.params), tuple(bots), sweep.games, sweep.seed, workers=workers,
                                   content_dir=str(content_dir) if content_dir else None, scheduler=scheduler)
             point["figures"] = figures(simulation_dict(simulate(spec)))
+            if sweep.skill_games:  # the point's own parameters and content, as its simulation; local processes
+                point["skill"] = skill_signal(sweep.game_id, dict(game.params), sweep.skill_games, sweep.seed, sweep.skill_iterations,
+                                              workers, spec.content_dir).as_dict()
         result.points.append(point)
         if progress:
             progress(i + 1, len(points))
@@ -265,12 +301,13 @@ def heat_map(result: SweepResult) -> bytes | None:
     values = [[None] * len(across.values) for _ in down.values]
     for p in result.points:
         if "figures" in p:
-            values[down.values.index(p["values"][down.target])][across.values.index(p["values"][across.target])] = key(p["figures"])
+            values[down.values.index(p["values"][down.target])][across.values.index(p["values"][across.target])] = key(p)
     if all(v is None for row in values for v in row):
         return None
-    shown = [[-v if v is not None and sweep.objective == "team" else v for v in row] for row in values]  # the team's mean itself
+    maximised = sweep.objective in MAXIMISED
+    shown = [[-v if v is not None and maximised else v for v in row] for row in values]  # the team's mean, the skill itself
     fig, ax = plt.subplots(figsize=(3.2 + 1.0 * len(across.values), 2.2 + 0.7 * len(down.values)), dpi=120)
-    image = ax.imshow([[float("nan") if v is None else v for v in row] for row in shown], cmap="viridis_r" if sweep.objective != "team" else "viridis")
+    image = ax.imshow([[float("nan") if v is None else v for v in row] for row in shown], cmap="viridis" if maximised else "viridis_r")
     numbers = [v for row in shown for v in row if v is not None]
     middle = (min(numbers) + max(numbers)) / 2
     ax.set_xticks(range(len(across.values)), [str(v) for v in across.values])
@@ -279,14 +316,15 @@ def heat_map(result: SweepResult) -> bytes | None:
     ax.set_ylabel(down.target)
     for r, row in enumerate(shown):
         for c, v in enumerate(row):
-            light = v is not None and (v < middle) != (sweep.objective == "team")  # the light end of the colour map
+            light = v is not None and (v < middle) != maximised  # the light end of the colour map
             ax.text(c, r, "-" if v is None else f"{v:.3g}", ha="center", va="center", color="black" if light else "white", fontsize=8)
     best = result.best(1)
     if best:
         b = best[0]["values"]
         ax.add_patch(plt.Rectangle((across.values.index(b[across.target]) - 0.5, down.values.index(b[down.target]) - 0.5), 1, 1,
                                    fill=False, edgecolor="red", linewidth=2))
-    ax.set_title(f"{sweep.game_id}, {sweep.games:,} games a point\n{sweep.objective}: {OBJECTIVE_WORDS[sweep.objective]} (best outlined)",
+    skill = f", skill signal {sweep.skill_games:,} games" if sweep.skill_games else ""
+    ax.set_title(f"{sweep.game_id}, {sweep.games:,} games a point{skill}\n{sweep.objective}: {OBJECTIVE_WORDS[sweep.objective]} (best outlined)",
                  fontsize=8)
     fig.colorbar(image, ax=ax, shrink=0.8)
     fig.tight_layout()

@@ -96,3 +96,68 @@ def test_a_local_dask_cluster_gives_the_local_backends_results_byte_for_byte(cli
 def test_an_unreachable_scheduler_is_one_line(cli):
     result = cli("simulate", "geheime-mission", "--games", "10", "--scheduler", "tcp://127.0.0.1:9")
     assert result.exit_code == 2 and "the Dask scheduler tcp://127.0.0.1:9 cannot be reached" in result.output
+
+
+SKILL = ("--skill-games", "12", "--skill-iterations", "8")
+
+
+def test_an_opt_in_skill_signal_is_reported_per_point_and_can_pick_the_best_point(cli, tmp_path):
+    # issue 14, section 2: per point the skill signal, on the point's own card values
+    text = cli("sweep", "mission-emission", "--vary", "point-cards:forest-bottom.points=7,9", "--games", "20", "--players", "2",
+               "--workers", "1", *SKILL, "--objective", "skill", "--out", tmp_path)
+    assert text.exit_code == 0, text.output
+    data = json.loads((tmp_path / "sweep.json").read_text("utf-8"))  # what --format json prints
+    assert data["skill_games"] == 12 and data["skill_iterations"] == 8 and data["objective"] == "skill"
+    skills = [p["skill"] for p in data["points"]]
+    assert all(s["bot"] == "ismcts:8" and s["against"] == "greedy" and s["games"] + s["cut_off_by_move_bound"] == 12 for s in skills)
+    signals = [s["signal_points"] for s in skills]
+    assert all(0 <= x <= 100 for x in signals)
+    assert signals[data["best"][0] - 1] == max(signals)  # the best point has the most skill
+    assert f"best by skill: point {data['best'][0]} " in text.output
+    assert "skill (pts): the win share of one ismcts:8 seat against greedy seats" in text.output
+    lines = text.output.splitlines()
+    for index, signal in enumerate(signals, 1):
+        assert lines[index + 1].startswith(f"    {index}  point-cards:forest-bottom.points={(7, 9)[index - 1]}: win rates")
+        assert lines[index + 1].endswith(f", skill {signal:.1f} pts")
+    # without --skill-games the points carry no skill signal, and the text no column
+    plain = cli("sweep", "mission-emission", "--vary", "tie=nobody", "--games", "5", "--players", "2", "--workers", "1",
+                "--out", tmp_path / "plain")
+    assert plain.exit_code == 0 and "skill (pts)" not in plain.output and " pts" not in plain.output
+    assert json.loads((tmp_path / "plain" / "sweep.json").read_text("utf-8"))["points"][0]["skill"] is None
+
+
+def test_a_point_with_changed_cards_gets_the_skill_signal_of_its_own_content(cli, tmp_path):
+    # the same figures as deckpress check measures for the point's variant file
+    assert cli("sweep", "mission-emission", "--vary", "point-cards:forest-bottom.points=9", "--games", "10", "--players", "2",
+               "--workers", "1", *SKILL, "--out", tmp_path).exit_code == 0
+    point = json.loads((tmp_path / "sweep.json").read_text("utf-8"))["points"][0]
+    checked = cli("check", point["variant"], "--games", "10", "--workers", "1", *SKILL, "--format", "json", "--report", tmp_path / "report")
+    report = json.loads(checked.stdout)
+    assert report["skill"]["variant"] == point["skill"]
+
+
+def test_the_skill_objective_without_the_skill_signal_is_a_usage_error(cli, tmp_path):
+    result = cli("sweep", "mission-emission", "--vary", "tie=nobody", "--objective", "skill", "--out", tmp_path)
+    assert result.exit_code == 2 and "--objective skill needs the skill signal: add --skill-games N" in result.output
+    path = tmp_path / "sweep.yaml"
+    path.write_text("game: mission-emission\nvary:\n  tie: [nobody]\nobjective: skill\n", "utf-8")
+    result = cli("sweep", "--file", path, "--out", tmp_path / "out")
+    assert result.exit_code == 2 and "--skill-games N (skill_games in a sweep file)" in result.output
+    assert not (tmp_path / "out").exists()  # refused before anything runs
+
+
+def test_a_sweep_file_sets_the_skill_signal_and_its_schema_checks_the_keys(cli, tmp_path):
+    path = tmp_path / "sweep.yaml"
+    path.write_text("game: mission-emission\nplayers: 2\nvary:\n  tie: [nobody]\ngames: 5\nskill_games: many\nskill_iterations: 8\n", "utf-8")
+    result = cli("sweep", "--file", path, "--out", tmp_path / "out")
+    assert result.exit_code == 1
+    assert f"sweep.yaml:{line_of(path, 'skill_games')}:" in result.output and "many" in result.output
+    path.write_text("game: mission-emission\nplayers: 2\nvary:\n  tie: [nobody]\ngames: 5\nskill_games: 4\nskill_iterations: 0\n", "utf-8")
+    result = cli("sweep", "--file", path, "--out", tmp_path / "out")
+    assert result.exit_code == 1 and f"sweep.yaml:{line_of(path, 'skill_iterations')}:" in result.output
+    path.write_text("game: mission-emission\nplayers: 2\nvary:\n  tie: [nobody]\ngames: 5\nskill_games: 4\nskill_iterations: 6\n"
+                    "objective: skill\n", "utf-8")
+    result = cli("sweep", "--file", path, "--workers", "1", "--format", "json", "--out", tmp_path / "out")
+    assert result.exit_code == 0, result.output
+    data = json.loads(result.stdout)
+    assert data["skill_games"] == 4 and data["points"][0]["skill"]["bot"] == "ismcts:6" and data["best"] == [1]

@@ -24,20 +24,27 @@ from deckpress.generator.safetext import escape, json_safe
 @click.option("--games", type=click.IntRange(1, 1_000_000), default=None, help="Games per point [default: 500].")
 @click.option("--seed", type=int, default=None, help="Seed of every point's games [default: 1].")
 @click.option("--points", type=click.IntRange(1, 10_000), default=None, help="A seeded random search: this many points of the grid.")
-@click.option("--objective", type=click.Choice(("fairness", "first-seat", "shortest", "team")), default=None,
-              help="What the best point is [default: fairness; team for a cooperative game].")
+@click.option("--objective", type=click.Choice(("fairness", "first-seat", "shortest", "team", "skill")), default=None,
+              help="What the best point is [default: fairness; team for a cooperative game]; skill (the highest skill signal) needs --skill-games.")
+@click.option("--skill-games", type=click.IntRange(0, 100_000), default=None,
+              help="Also measure each point's skill signal with this many games: how often one search-bot seat (ismcts) wins against "
+                   "greedy seats (a cooperative game: how much it adds to the team's result), on local worker processes after the "
+                   "point's simulation (also with --backend dask). Slow: about 0.1-1 s a game [default: 0, off].")
+@click.option("--skill-iterations", type=click.IntRange(1, 100_000), default=None,
+              help="The search bot's iterations a decision in the skill signal (more: stronger and slower) [default: 50].")
 @click.option("--workers", type=click.IntRange(1, 64), default=2, show_default=True, help="Worker processes per point (the figures are the same).")
 @click.option("--backend", type=click.Choice(("local", "dask")), default="local", show_default=True,
               help="local: worker processes on this machine; dask: a Dask distributed cluster (started here, or the one at --scheduler).")
 @click.option("--scheduler", default=None, metavar="tcp://HOST:8786", help="The Dask scheduler of a running cluster (implies --backend dask).")
 @click.option("--out", type=click.Path(path_type=Path), default=None, help="Folder for the points' variant files and the heat map [default: output/sweeps/GAME].")
 @click.option("--format", "fmt", type=click.Choice(("text", "json")), default="text", show_default=True, help="How to report.")
-def sweep(game, sweep_file, vary, ruleset, players, bots, games, seed, points, objective, workers, backend, scheduler, out, fmt) -> None:
+def sweep(game, sweep_file, vary, ruleset, players, bots, games, seed, points, objective, skill_games, skill_iterations, workers, backend,
+          scheduler, out, fmt) -> None:
     """Simulate GAME at every point of a grid of parameter and card values, each point with the
     same seeds, and report per point the seats' win rates and their spread, the first seat's
-    advantage, lengths and the game's own measures, with the best points for an objective and,
-    for two dimensions, a heat map.  Every point is written as a variant file that
-    'deckpress check' accepts."""
+    advantage, lengths and the game's own measures (with --skill-games, the skill signal), with
+    the best points for an objective and, for two dimensions, a heat map.  Every point is written
+    as a variant file that 'deckpress check' accepts."""
     from dataclasses import replace
 
     from deckpress.generator.errors import ContentErrors
@@ -63,7 +70,8 @@ def sweep(game, sweep_file, vary, ruleset, players, bots, games, seed, points, o
         except ValueError as exc:
             raise click.BadParameter(str(exc), param_hint="--vary") from None
     spec = replace(spec, **{k: v for k, v in (("ruleset", ruleset), ("players", players), ("games", games), ("seed", seed),
-                                                ("points", points), ("objective", objective)) if v is not None})
+                                                ("points", points), ("objective", objective), ("skill_games", skill_games),
+                                                ("skill_iterations", skill_iterations)) if v is not None})
     if bots:
         spec = replace(spec, bots=tuple(b.strip() for b in bots.split(",")))
     try:
@@ -72,6 +80,8 @@ def sweep(game, sweep_file, vary, ruleset, players, bots, games, seed, points, o
         raise click.UsageError(str(exc)) from None
     if cooperative and spec.objective != "team" and sweep_file is None:
         spec = replace(spec, objective="team")
+    if spec.objective == "skill" and not spec.skill_games:
+        raise click.UsageError("--objective skill needs the skill signal: add --skill-games N (skill_games in a sweep file)")
     out = out or Path("output") / "sweeps" / spec.game_id
     try:
         result = run_sweep(spec, out, workers, scheduler=dask_scheduler(backend, scheduler))
@@ -90,6 +100,14 @@ def sweep(game, sweep_file, vary, ruleset, players, bots, games, seed, points, o
         click.echo(json_safe(json.dumps(data, indent=2, ensure_ascii=False)))
         return
     click.echo(escape(f"{spec.game_id}: {len(result.points)} points x {spec.games:,} games, seed {spec.seed}"))
+    skill = next((p["skill"] for p in result.points if p.get("skill")), None)
+    if skill is not None:
+        if skill["cooperative"]:
+            meaning = (f"the team's gain with one {skill['bot']} seat over {skill['against']} seats only, in % of the result range "
+                       f"({skill['result']})")
+        else:
+            meaning = f"the win share of one {skill['bot']} seat against {skill['against']} seats, in % (even share {skill['even_share']:.0%})"
+        click.echo(escape(f"skill (pts): {meaning}, {spec.skill_games:,} games a point on local processes"))
     for p in result.points:
         values = ", ".join(f"{k}={v}" for k, v in p["values"].items())
         if "error" in p:
@@ -98,11 +116,14 @@ def sweep(game, sweep_file, vary, ruleset, players, bots, games, seed, points, o
         f = p["figures"]
         if "spread" in f:
             rates = " ".join(f"{r:.1%}" for r in f["win_rates"])
-            click.echo(escape(f"  {p['index']:>3}  {values}: win rates {rates} (spread {f['spread']:.1%}, first seat {f['first_seat_advantage']:+.1%}), "
-                              f"median {f['median_length']} moves"))
+            line = (f"  {p['index']:>3}  {values}: win rates {rates} (spread {f['spread']:.1%}, first seat {f['first_seat_advantage']:+.1%}), "
+                    f"median {f['median_length']} moves")
         else:
-            click.echo(escape(f"  {p['index']:>3}  {values}: team won {f['team_win_rate']:.1%}, mean result {f['team_mean']}, "
-                              f"median {f['median_length']} moves"))
+            line = f"  {p['index']:>3}  {values}: team won {f['team_win_rate']:.1%}, mean result {f['team_mean']}, median {f['median_length']} moves"
+        if p.get("skill"):
+            signal = p["skill"]["signal_points"]
+            line += f", skill {'-' if signal is None else f'{signal:.1f}'} pts"
+        click.echo(escape(line))
     best = result.best()
     if best:
         click.echo(escape(f"best by {spec.objective}: " + "; ".join(f"point {p['index']} ({', '.join(f'{k}={v}' for k, v in p['values'].items())})"
