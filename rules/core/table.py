@@ -15,10 +15,10 @@ chance outcomes included, so the log the table gives (:meth:`Table.log_yaml`) re
 downloaded from here) can be continued (``Table(..., log=log)``) or stepped through
 (:meth:`Table.trace`).
 
-Seeded and deterministic: the table's chance draws and its bots' tie-breaks all come from one
-generator, :func:`deckpress.rules.core.simulate.game_rng` ``(seed, 0)`` (the generator of game 0
-of a simulation with that seed), passed to the bots as :func:`deckpress.rules.core.simulate.play_game`
-does, so the same seats, seed and moves give the same game and an identical log.
+Seeded and deterministic: each chance draw and each bot move takes its generator from the seed and
+the number of actions played so far (:func:`deckpress.rules.core.simulate.game_rng` ``(seed, n)``),
+so the same seats, seed and moves give the same game and an identical log, and a game continued
+from its log goes on exactly as it would have without the pause.
 
 Who acts where several seats may (choices made here):
 
@@ -91,7 +91,7 @@ class Table:
             for the shipped game.
         ruleset, params: a named bundle of parameter values and explicit ones
             (:func:`deckpress.rules.core.params.resolve`), as ``deckpress simulate`` takes them.
-        seed: the seed of the table's random generator, ``game_rng(seed, 0)``.
+        seed: the seed of the table's chance draws and bot moves (``game_rng(seed, actions so far)``).
         log: a :class:`~deckpress.rules.core.log.GameLog` to continue: its events are replayed
             first, its ruleset and parameters make the game (``params`` given beside it must agree)
             and its seed, when it has one, is the table's.
@@ -145,7 +145,6 @@ class Table:
         self.state: State = state
         self.seats: list[str] = seats
         self.seed: int = seed
-        self._rng = game_rng(seed, 0)
         self._bots: dict[int, Bot] = {s: make_bot(game_id, name) for s, name in enumerate(seats) if name != PERSON}
         self._reader = _LineReader(state)
         self._lock = threading.RLock()
@@ -270,13 +269,13 @@ class Table:
                 step counted once, as the simulation driver counts them): rules that never end.
         """
         with self._lock:
-            state, rng, seats = self.state, self._rng, self.seats
+            state, seats = self.state, self.seats
             limit = self.game.max_length()
             applied = steps = 0
             while True:
                 cur = state.current
                 if cur == CHANCE:
-                    state.apply_trusted(state.sample_chance(rng.random()), CHANCE)
+                    state.apply_trusted(state.sample_chance(self._step_rng().random()), CHANCE)
                     applied += 1
                 elif cur >= 0:
                     if seats[cur] == PERSON:
@@ -295,7 +294,8 @@ class Table:
                     due = state.acting_seats()
                     if any(seats[s] == PERSON for s in due):
                         return applied
-                    self._bot_move(due[int(rng.random() * len(due))])
+                    rng = self._step_rng()  # who acts first, then that bot's move, from one generator
+                    self._bot_move(due[int(rng.random() * len(due))], rng)
                     applied += 1
                 else:
                     return applied
@@ -396,12 +396,18 @@ class Table:
         return steps
 
     # -- helpers -----------------------------------------------------------------------------------------
-    def _bot_move(self, seat: int) -> None:
-        """The bot of ``seat`` chooses from its legal actions, seeing its view only (as ``play_game``)."""
+    def _bot_move(self, seat: int, rng=None) -> None:
+        """The bot of ``seat`` chooses from its legal actions, seeing its view only (as ``play_game``),
+        with ``rng`` (default: the next step's generator)."""
         state, bot = self.state, self._bots[seat]
         legal = state.legal_actions(seat)
         view = state.view(seat) if getattr(bot, "uses_view", True) else None
-        state.apply_trusted(bot.act(view, legal, self._rng), seat)
+        state.apply_trusted(bot.act(view, legal, rng or self._step_rng()), seat)
+
+    def _step_rng(self):
+        """The generator of the next chance draw or bot move: from the seed and the actions so far,
+        so that it is the same whether the game was played in one sitting or continued from its log."""
+        return game_rng(self.seed, len(self.state.history))
 
     def _check_seat(self, seat: int) -> None:
         if not isinstance(seat, int) or not 0 <= seat < len(self.seats):

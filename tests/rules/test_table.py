@@ -6,6 +6,9 @@ move, a hand that the next player cannot see, a game continued from its log, a r
 stepped through, and every game with a rules engine playable to its end."""
 from __future__ import annotations
 
+import tempfile
+from pathlib import Path
+
 import pytest
 
 from deckpress.generator.content import load_game
@@ -204,3 +207,25 @@ def test_every_game_with_rules_can_be_played_to_its_end_by_one_person_against_bo
 
 def test_every_shipped_game_with_rules_is_covered():
     assert set(known_games()) == {"mission-emission", "fifty-missions", "maybe-missions", "geheime-mission"}
+
+
+@pytest.mark.parametrize("game_id, seats", [("mission-emission", [PERSON, "greedy", "random"]), ("maybe-missions", [PERSON, "greedy", "greedy"])])
+def test_a_game_continued_from_its_log_goes_on_as_it_would_have_without_the_pause(game_id, seats):
+    """Chance draws and bot moves come from the seed and the actions so far: stopping after some
+    moves, downloading the log and continuing from it gives the very game played in one sitting."""
+    whole = Table(game_id, seats, seed=5)
+    paused_log = None
+    moves = 0
+    while not whole.finished():
+        seat = whole.seat_to_show()
+        whole.play(seat, whole.moves(seat)[0].action)
+        moves += 1
+        if moves == 4:
+            paused_log = whole.log_yaml()
+    path = Path(tempfile.mkdtemp()) / "paused.yaml"
+    path.write_text(paused_log, encoding="utf-8")
+    resumed = Table(game_id, seats, log=read_log(path))
+    while not resumed.finished():
+        seat = resumed.seat_to_show()
+        resumed.play(seat, resumed.moves(seat)[0].action)
+    assert resumed.log_yaml() == whole.log_yaml()
