@@ -229,21 +229,22 @@ def _shipped_kinds() -> dict[tuple[str, str], tuple[tuple[float, float], str]]:
 
 def test_which_shipped_kinds_go_onto_which_service_template():
     # Poker-size kinds onto every service's poker template; the 25 mm chips onto TGC's 1 in chit;
-    # the 80 mm round missions, the 44 x 67 mm vote cards and the officer strip onto none (the
-    # round cards published are 88.9 mm; MPC's 44 x 67 mm product is 43.94 mm wide in its editor,
-    # smaller than the card; nothing near 40 x 100 mm): they keep their own trim and bleed.
+    # the 44 x 67 mm vote cards onto MPC's Mini European (43.94 mm wide in MPC's editor: within
+    # its rounding); the 80 mm round missions and the officer strip onto none (the round cards
+    # published are 88.9 mm; nothing near 40 x 100 mm): they keep their own trim and bleed.
     from deckpress.generator.export import SERVICES, service_template, template_for
 
     kinds = _shipped_kinds()
-    others = {"tgc": {("geheime-mission", "chip"): "Large Circle Chit"}, "mpc": {}, "dtc": {}}
+    others = {"tgc": {("geheime-mission", "chip"): "Large Circle Chit"},
+              "mpc": {("maybe-missions", "vote"): "Blank Mini European Cards (44 x 67 mm)"}, "dtc": {}}
     for service in SERVICES.values():
         for (game, kind), (trim, shape) in kinds.items():
             chosen = template_for(service, trim, shape)
             expected = "poker" if kind in POKER_KINDS[game] else others[service.id].get((game, kind))
             assert (chosen.product if chosen else None) == expected, (service.id, game, kind)
             assert template_for(service, trim) == chosen  # the export passes no shape: the same choice
-            if chosen:  # never smaller than the card, never more than 1 mm larger
-                assert all(0 <= t - c <= 1 for t, c in zip(chosen.trim_mm, trim))
+            if chosen:  # never smaller than the card but for rounding (0.1 mm), never more than 1 mm larger
+                assert all(-0.1 <= t - c <= 1 for t, c in zip(chosen.trim_mm, trim))
                 assert service_template(service, trim) == (chosen.trim_mm, chosen.bleed_mm)
 
 
@@ -259,3 +260,20 @@ def test_a_card_near_a_published_size_fits_and_a_larger_one_keeps_its_own():
     # than US poker (63.5 x 88.9), and US poker itself fits its own template exactly
     assert all(service_template(s, (64, 89)) is None for s in SERVICES.values())
     assert service_template(mpc, (63.5, 88.9)) == ((63.5, 88.9), 36 / 300 * 25.4)
+
+
+def test_maybe_missions_votes_go_onto_makeplayingcards_mini_european_cards(cli, tmp_path):
+    """MPC's "Mini European (44 x 67 mm)": 591 x 864 px at 300 dpi (its editor's 1.73 x 2.64 in
+    plus 0.12 in of bleed).  Its trim is 0.06 mm narrower than the vote card, within the services'
+    rounding: the vote is centred, never scaled, and the TrimBox is MPC's."""
+    assert cli("export", "maybe-missions", "--to", "png", "--service", "mpc", "--out", tmp_path / "png").exit_code == 0
+    votes = sorted((tmp_path / "png" / "vote").glob("*-face.png"))
+    assert votes
+    with Image.open(votes[0]) as image:
+        assert image.size == (591, 864)
+    assert cli("export", "maybe-missions", "--to", "pdf", "--service", "mpc", "--out", tmp_path / "pdf").exit_code == 0
+    reader = PdfReader(tmp_path / "pdf" / "maybe-missions-one-up.pdf")
+    vote_pages = [p for p in reader.pages if round(float(p.mediabox.width) / 72 * 25.4, 1) < 55]
+    assert vote_pages
+    trim = _boxes(vote_pages[0])["trimbox"]
+    assert _close([trim[2] - trim[0], trim[3] - trim[1]], [43.942, 67.056])

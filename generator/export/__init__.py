@@ -43,8 +43,8 @@ Print services' templates, as published (trim + bleed on each side, at 300 dpi):
 
 Which template a card goes onto (:func:`template_for`): a card near poker size (within 1 mm of
 63 x 88 mm or 63.5 x 88.9 mm) goes onto the service's poker template; any other card onto a
-template whose trim is as large as the card's and at most 1 mm larger on each side's length
-(:data:`FIT_MM`), its shape the card's where the shape is known (the export passes only the
+template whose trim is as large as the card's (but for the services' rounding, 0.1 mm) and at
+most 1 mm larger on each side's length (:data:`FIT_MM`), its shape the card's where the shape is known (the export passes only the
 trim today; each service's round and square products of one size share one canvas, so the
 pixels are the same either way).  The card is centred on the template's canvas, its bleed
 drawn out to fill it, never scaled.  So, of the shipped games:
@@ -54,10 +54,11 @@ drawn out to fill it, never scaled.  So, of the shipped games:
   service are 3.5 in (88.9 mm) across, 8.9 mm more; the printed card would be 88.9 mm around
   an 80 mm design, a band of 4.45 mm of drawn-out background beyond its rim: a new layout,
   not a fit.
-* Maybe Missions' vote cards (44 x 67 mm) do not: TGC's Mini Deck (44.45 x 63.5 mm) is
-  shorter than the card, and MPC's Mini European product, though named 44 x 67 mm, has a
-  1.73 in (43.94 mm) trim in MPC's editor, 0.06 mm narrower than the card; a template
-  smaller than the card is never used (it would cut into the card).
+* Maybe Missions' vote cards (44 x 67 mm) go onto MPC's Mini European cards (591 x 864 px),
+  named for that size, whose editor trim (1.73 x 2.64 in: 43.94 x 67.06 mm) is 0.06 mm
+  narrower than the card: within :data:`~deckpress.generator.render.oneup.ROUNDING_MM`, the
+  services' rounding, so the cut falls 0.03 mm inside the card's edges.  Not at TGC: its Mini
+  Deck (44.45 x 63.5 mm) is shorter than the card.
 * Geheime Mission's officer strip (40 x 100 mm): no published template near its size was
   found at any of the three; nor a chip template at MPC or DriveThruCards.
 
@@ -101,11 +102,13 @@ class Template:
 
     def fits(self, trim_mm: tuple[float, float], shape: str | None = None) -> bool:
         """True if a card of ``trim_mm`` (and ``shape``, where known) goes onto this template:
-        the template's trim is at least the card's on both sides and at most :data:`FIT_MM`
-        larger."""
+        the template's trim is at least the card's on both sides (but for the services' rounding,
+        :data:`~deckpress.generator.render.oneup.ROUNDING_MM`) and at most :data:`FIT_MM` larger."""
         if shape is not None and shape != self.shape:
             return False
-        return all(-_EPS_MM <= t - c <= FIT_MM + _EPS_MM for t, c in zip(self.trim_mm, trim_mm, strict=True))
+        from deckpress.generator.render.oneup import ROUNDING_MM
+
+        return all(-ROUNDING_MM - _EPS_MM <= t - c <= FIT_MM + _EPS_MM for t, c in zip(self.trim_mm, trim_mm, strict=True))
 
 
 def _inches(*values: float) -> tuple[float, ...]:

@@ -55,20 +55,29 @@ class CardPage:
     trim_box_mm: tuple[float, float]
 
 
+#: How much smaller (mm, on a side's length) a print service's trim may be than the card it is
+#: used for: services round their sizes (MakePlayingCards' editor to 1/100 in, 0.254 mm steps), so
+#: a product named for the card's size can come out a hair smaller (MPC's "44 x 67 mm" is 43.94 mm
+#: wide).  The cut then falls at most 0.05 mm inside the card's edge, far within a cutter's
+#: tolerance (about 1 mm) and the cards' 3 mm safe area.
+ROUNDING_MM = 0.1
+
+
 def card_canvas(card: CardLayout, template_mm: tuple[tuple[float, float], float] | None = None) -> CardPage:
     """The page of one card: its trim plus its own bleed; or, with ``template_mm`` (a print
     service's trim and bleed per side, mm), the service's canvas with the card centred in it
     and the service's trim as the TrimBox.
 
     Raises:
-        ValueError: the service's trim is smaller than the card's (it would cut into the card).
+        ValueError: the service's trim is smaller than the card's by more than
+            :data:`ROUNDING_MM` (it would cut into the card).
     """
     w, h = card.trim_mm
     if template_mm is None:
         b = card.bleed_mm
         return CardPage((w + 2 * b, h + 2 * b), (b, b, b, b), (w, h))
     (tw, th), bleed = template_mm
-    if tw < w or th < h:
+    if tw < w - ROUNDING_MM or th < h - ROUNDING_MM:
         raise ValueError(f"a {tw:g} x {th:g} mm template is smaller than the {w:g} x {h:g} mm card")
     cw, ch = tw + 2 * bleed, th + 2 * bleed
     bx, by = (cw - w) / 2, (ch - h) / 2
