@@ -234,7 +234,8 @@ def test_a_downloaded_log_is_continued_or_stepped_through(me):
 def test_the_variants_check_runs_on_demand_and_links_its_report():
     import time
 
-    with client_for(VARIANTS / "geheime-mission-softer-00-agents.yaml") as client:
+    studio = Studio(VARIANTS / "geheime-mission-softer-00-agents.yaml", dpi=40)
+    with TestClient(create_app(studio, watch=False), base_url="http://127.0.0.1") as client:
         assert "Run the check" in client.get("/check").text
         client.post("/check", data={"games": "40"})
         for _ in range(600):
@@ -246,6 +247,9 @@ def test_the_variants_check_runs_on_demand_and_links_its_report():
         assert 'id="verdict"' in page and re.search(r"Verdict: <strong>(accept|review|reject)</strong>", page)
         report = client.get("/check/report")
         assert report.status_code == 200 and "Softer 00 agents" in report.text
+        folder = studio.check.report_html.parent
+        assert folder.is_dir()
+    assert not folder.exists()  # the check's report and preview leave with the studio
 
 
 def test_a_shipped_variant_is_played_to_the_end_and_its_log_replays_with_the_variant(cli, tmp_path):

@@ -22,6 +22,7 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import json
+import shutil
 import tempfile
 import threading
 import time
@@ -95,6 +96,7 @@ class Studio:
         self.check = CheckJob()
         self._listeners: set[asyncio.Queue] = set()
         self.closing = False
+        self._check_dir: Path | None = None
         self._lock = threading.Lock()
 
     # -- cards --------------------------------------------------------------------------------
@@ -118,6 +120,19 @@ class Studio:
         instead of waiting for pages that never hang up."""
         self.closing = True
         self.publish(None)
+
+    def check_folder(self) -> Path:
+        """An empty folder for the next check's report and preview: the last check's folder is
+        removed first, and the last one at :meth:`close`, so checks leave nothing behind."""
+        self.close()
+        self._check_dir = Path(tempfile.mkdtemp(prefix="deckpress-studio-check-"))
+        return self._check_dir
+
+    def close(self) -> None:
+        """Remove the last check's folder (its report is no longer served)."""
+        if self._check_dir is not None:
+            shutil.rmtree(self._check_dir, ignore_errors=True)
+            self._check_dir = None
 
     # -- tables -------------------------------------------------------------------------------
     def add_table(self, table) -> str:
@@ -330,6 +345,7 @@ def create_app(studio: Studio, allowed_hosts: list[str] | None = None, watch: bo
         try:
             yield
         finally:
+            studio.close()
             if task:
                 task.cancel()
                 with contextlib.suppress(asyncio.CancelledError, Exception):
@@ -388,7 +404,7 @@ def _run_check(studio: Studio, games: int | None) -> None:
         job.stage, job.done, job.total = stage, done, total
 
     try:
-        folder = Path(tempfile.mkdtemp(prefix="deckpress-studio-check-"))
+        folder = studio.check_folder()
         options = CheckOptions(games=games, progress=tell, content=studio.base_folder, preview_path=folder / "preview.pdf")
         report = run_check(studio.target, options)
         _, html = write_report(report, folder)
