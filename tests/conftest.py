@@ -47,6 +47,19 @@ def edit(path: Path, old: str, new: str, count: int = 1) -> None:
     path.write_text(text.replace(old, new, count), "utf-8")
 
 
+def retitle_first_card(cards_csv: Path, title: str) -> None:
+    """Give the first card of a CSV card file (a ``deckpress init`` game's) another ``title``,
+    as a user's editor saves it."""
+    import csv
+
+    rows = list(csv.DictReader(cards_csv.open(encoding="utf-8", newline="")))
+    rows[0]["title"] = title
+    with cards_csv.open("w", encoding="utf-8", newline="") as out:
+        writer = csv.DictWriter(out, fieldnames=list(rows[0]))
+        writer.writeheader()
+        writer.writerows(rows)
+
+
 @pytest.fixture
 def cli():
     """``cli("validate", path)`` runs deckpress in-process; returns click's Result (exit_code,

@@ -34,6 +34,8 @@ import pytest
 import yaml
 from pypdf import PdfReader
 
+from conftest import retitle_first_card
+
 CHECKOUT = Path(__file__).resolve().parents[1]
 SHIPPED = ("mission-emission", "fifty-missions", "maybe-missions", "geheime-mission")
 # Not part of a build: version control, virtual environments, outputs and caches of the checkout.
@@ -270,7 +272,6 @@ def test_a_renamed_copy_of_a_shipped_game_is_that_game(venv, here):
 def test_studio_from_the_wheel_follows_an_edit_to_a_csv_game(venv, here):
     """Issue 18's new user: ``deckpress init mygame``, ``deckpress studio mygame``; a cell of the
     CSV edited reaches the page by itself, and Ctrl-C stops the studio without a traceback."""
-    import csv
     import re
     import signal
     import time
@@ -296,12 +297,7 @@ def test_studio_from_the_wheel_follows_an_edit_to_a_csv_game(venv, here):
         assert first.count('<article class="card') == 6  # 3 + 2 + 1 copies in the starter cards.csv
         spark = re.search(r'data-id="spark" data-token="([^"]+)"', first).group(1)
         cards = here / "mygame" / "cards.csv"
-        rows = list(csv.DictReader(cards.open(encoding="utf-8", newline="")))
-        rows[0]["title"] = "Wildfire"
-        with cards.open("w", encoding="utf-8", newline="") as out:
-            writer = csv.DictWriter(out, fieldnames=list(rows[0]))
-            writer.writeheader()
-            writer.writerows(rows)
+        retitle_first_card(cards, "Wildfire")
         for _ in range(300):
             now = page()
             if "Wildfire" in now:

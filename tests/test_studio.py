@@ -3,7 +3,6 @@ what they may and may not reach, and the table's forms.  The same app in a real 
 file watcher, is tests/test_studio_browser.py."""
 from __future__ import annotations
 
-import csv
 import json
 import re
 from pathlib import Path
@@ -12,6 +11,7 @@ import pytest
 from click.testing import CliRunner
 from starlette.testclient import TestClient
 
+from conftest import retitle_first_card
 from deckpress.generator.cli import main
 from deckpress.generator.paths import CONTENT_DIR
 from deckpress.generator.cli.studio.app import Studio, create_app
@@ -93,12 +93,7 @@ def test_a_foreign_host_header_is_refused(me):
 def test_content_text_is_escaped_on_the_page(mygame):
     folder = mygame
     cards = folder / "cards.csv"
-    rows = list(csv.DictReader(cards.open(encoding="utf-8", newline="")))
-    rows[0]["title"] = "<script>alert(1)</script>"
-    with cards.open("w", encoding="utf-8", newline="") as out:
-        writer = csv.DictWriter(out, fieldnames=list(rows[0]))
-        writer.writeheader()
-        writer.writerows(rows)
+    retitle_first_card(cards, "<script>alert(1)</script>")
     with client_for(folder) as client:
         page = client.get("/").text
         assert "<script>alert(1)</script>" not in page

@@ -45,3 +45,17 @@ def draw(state, *cards: str) -> None:
 def names(game, cards) -> list[str]:
     """Card numbers to names."""
     return [game.card_names[c] for c in cards]
+
+
+def random_step(state, rng) -> None:
+    """One random legal action: a chance outcome, or any seat that may act now (so that states
+    with some simultaneous choices made and others to come are reached)."""
+    from deckpress.rules.core.game import CHANCE
+
+    if state.current == CHANCE:
+        state.apply_trusted(state.sample_chance(rng.random()), CHANCE)
+        return
+    seats = state.acting_seats()
+    seat = seats[int(rng.random() * len(seats))]
+    legal = state.legal_actions(seat)
+    state.apply_trusted(legal[int(rng.random() * len(legal))], seat)

@@ -20,6 +20,7 @@ from deckpress.rules.core.bots import make_bot
 from deckpress.rules.core.game import CHANCE, SIMULTANEOUS, TERMINAL
 from deckpress.rules.core.simulate import game_rng, play_game
 from deckpress.rules.geheime_mission import DOOR, GeheimeMissionGame
+from tests.rules.helpers import random_step
 
 _CONTENT = {}
 
@@ -38,16 +39,6 @@ def gm(**params) -> GeheimeMissionGame:
     return GeheimeMissionGame.create(_CONTENT["gm"], overrides=params)
 
 
-def step(state, rng: random.Random) -> None:
-    """One random legal action: a chance outcome, the seat due, or one of the seats still to
-    choose a door (so that states with one door chosen and one to come are reached)."""
-    if state.current == CHANCE:
-        state.apply_trusted(state.sample_chance(rng.random()), CHANCE)
-        return
-    seats = state.acting_seats()
-    seat = seats[int(rng.random() * len(seats))]
-    legal = state.legal_actions(seat)
-    state.apply_trusted(legal[int(rng.random() * len(legal))], seat)
 
 
 def walk(params: dict, seed: int) -> list:
@@ -56,7 +47,7 @@ def walk(params: dict, seed: int) -> list:
     rng = random.Random(seed)
     states = [state.clone()]
     while state.current != TERMINAL:
-        step(state, rng)
+        random_step(state, rng)
         states.append(state.clone())
     return states
 
@@ -221,7 +212,7 @@ def test_a_sample_plays_to_the_end(params):
             for _ in range(limit):
                 if sample.current == TERMINAL:
                     break
-                step(sample, rng)
+                random_step(sample, rng)
                 assert sample.check_invariants() == []
             assert sample.current == TERMINAL
             assert live.to_dict() == before

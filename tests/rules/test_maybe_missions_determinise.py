@@ -27,6 +27,7 @@ from deckpress.rules.core.simulate import game_rng, play_game
 from deckpress.rules.maybe_missions import MaybeMissionsGame
 from deckpress.rules.maybe_missions.cards import NO, YES
 from deckpress.rules.maybe_missions.view import discards_hidden
+from tests.rules.helpers import random_step
 
 _CONTENT = {}
 _WALKS = {}
@@ -52,16 +53,6 @@ def mm(config: str) -> MaybeMissionsGame:
     return MaybeMissionsGame.create(_CONTENT["mm"], ruleset, dict(params, players=players))
 
 
-def step(state, rng: random.Random) -> None:
-    """One random legal action: a chance outcome, the seat due, or one of the seats still to
-    submit (so that states with some votes submitted and others to come are reached)."""
-    if state.current == CHANCE:
-        state.apply_trusted(state.sample_chance(rng.random()), CHANCE)
-        return
-    seats = state.acting_seats()
-    seat = seats[int(rng.random() * len(seats))]
-    legal = state.legal_actions(seat)
-    state.apply_trusted(legal[int(rng.random() * len(legal))], seat)
 
 
 def walk(config: str, seed: int) -> list:
@@ -72,7 +63,7 @@ def walk(config: str, seed: int) -> list:
         rng = random.Random(seed)
         states = [state.clone()]
         while state.current != TERMINAL:
-            step(state, rng)
+            random_step(state, rng)
             states.append(state.clone())
         _WALKS[key] = states
     return _WALKS[key]
@@ -289,7 +280,7 @@ def test_hands_as_dealt_are_never_of_one_type_and_a_deal_in_progress_keeps_5_and
             for seat in range(game.players):
                 sample = live.view(seat).sample_state(rng)
                 while sample.chance is not None and sample.chance[0] == "deal":
-                    step(sample, rng)
+                    random_step(sample, rng)
                 assert type_counts(sample, sum(sample.hands, [])) == [per_type, per_type]
 
 
@@ -397,7 +388,7 @@ def test_a_sample_plays_to_the_end(config):
             for _ in range(limit):
                 if sample.current == TERMINAL:
                     break
-                step(sample, rng)
+                random_step(sample, rng)
             assert sample.current == TERMINAL and sample.check_invariants() == []
         assert live.to_dict() == before
 
