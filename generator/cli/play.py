@@ -53,13 +53,16 @@ def _params(ctx, param, values: tuple[str, ...]) -> dict[str, Any]:
               help="local: worker processes on this machine; dask: a Dask distributed cluster (started here with --workers "
                    "processes, or the one at --scheduler). The results are the same.")
 @click.option("--scheduler", default=None, metavar="tcp://HOST:8786", help="The Dask scheduler of a running cluster (implies --backend dask).")
+@click.option("--batched", is_flag=True,
+              help="Play on the game's batched engine (Mission Emission's base game with random bots): many games at once, "
+                   "about ten times faster, the same distribution of results as the reference engine but not the same games.")
 @click.option("--time-limit", type=click.FloatRange(min=0.1), default=600.0, show_default=True, help="Stop starting games after this many seconds.")
 @click.option("--format", "fmt", type=click.Choice(["text", "json"]), default="text", show_default=True, help="How to report.")
 @click.option("--save-logs", type=click.IntRange(0, 1000), default=0, help="Also write the logs of the first N games (YAML) to --log-dir.")
 @click.option("--log-dir", type=click.Path(file_okay=False, path_type=Path), default=Path("output/logs"), show_default=True)
 def simulate(game: str, mode: str | None, players: int | None, ruleset: str | None, params: dict[str, Any], games: int,
-             bots: str, seed: int, workers: int, backend: str, scheduler: str | None, time_limit: float, fmt: str, save_logs: int,
-             log_dir: Path) -> None:
+             bots: str, seed: int, workers: int, backend: str, scheduler: str | None, batched: bool, time_limit: float, fmt: str,
+             save_logs: int, log_dir: Path) -> None:
     """Simulate GAMES games between bots and report balance: win rate per seat with Wilson 95 %
     intervals and draws (a cooperative game: the team's wins and the distribution of its shared
     result instead), game length percentiles, games cut off by the move bound, the game's own
@@ -96,10 +99,12 @@ def simulate(game: str, mode: str | None, players: int | None, ruleset: str | No
     for message in [f"parameter {m}" for m in engine.ignored_params(params)] + engine.inert_rules():
         click.echo(f"warning: {message}", err=True)
     spec = SimulationSpec(game, dict(engine.params), tuple(names), games, seed, workers, time_limit,
-                          str(content) if content else None, dask_scheduler(backend, scheduler))
+                          str(content) if content else None, dask_scheduler(backend, scheduler), "batched" if batched else "reference")
+    if batched and save_logs:
+        raise click.UsageError("--save-logs writes the reference engine's games; the batched engine plays other games and keeps no logs")
     try:
         result = _with_progress(run, spec, fmt)
-    except ParameterError as exc:  # the Dask backend unavailable or unreachable
+    except ParameterError as exc:  # the Dask backend unavailable or unreachable, no batched engine
         raise click.UsageError(str(exc)) from None
     (_json_simulation if fmt == "json" else _text_simulation)(result)
     if save_logs:
@@ -171,7 +176,8 @@ def _text_simulation(result) -> None:
     console.print(f"[bold]{engine.info.name}[/bold]{mode} · {engine.players} players · "
                   f"{d['games']:,} games · seed {d['seed']} · bots: {', '.join(d['bots'])}")
     console.print("parameters: " + ", ".join(f"{k}={json.dumps(v)}" for k, v in d["params"].items()), soft_wrap=True)
-    console.print(f"content {d['content_hash']} · {d['engine']}", soft_wrap=True)
+    batched = " · batched engine: the reference engine's distribution, not its games" if d["batched"] else ""
+    console.print(f"content {d['content_hash']} · {d['engine']}{batched}", soft_wrap=True)
     if d["cooperative"]:
         console.print(_team_table(d["team"]))
     else:

@@ -27,7 +27,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 from functools import lru_cache
-from typing import TYPE_CHECKING, Any, Callable, ClassVar, Mapping
+from typing import TYPE_CHECKING, Any, Callable, ClassVar, Mapping, Protocol, Sequence
 
 from deckpress.rules.core.errors import IllegalAction, ParameterError, Reason
 from deckpress.rules.core.params import Param, ignored, resolve
@@ -36,6 +36,7 @@ if TYPE_CHECKING:
     from deckpress.generator.content import GameContent
     from deckpress.generator.errors import ContentError
     from deckpress.rules.core.measures import Measure
+    from deckpress.rules.core.simulate import Tally
 
 #: :attr:`State.current` when a chance event is due (also the "seat" of chance events in a history).
 CHANCE = -1
@@ -46,6 +47,17 @@ TERMINAL = -3
 #: :attr:`State.current` when any one of several seats (:meth:`State.any_seats`) may act; the first
 #: action applied wins (50 Missions' timed variant: "whoever wants to play a card, plays it").
 ANY = -4
+
+
+class BatchedEngine(Protocol):
+    """A game's batched engine (:meth:`Game.batched`): a second implementation of its rules for
+    fixed bots that plays many games at once, tested against the reference engine's distribution."""
+
+    #: Games per chunk: the unit of work and of seeding, fixed so results never depend on workers.
+    chunk_games: int
+
+    def play_chunk(self, seed: int, start: int, stop: int) -> "Tally":
+        """Play games ``start..stop-1`` of a run seeded ``seed`` and count them."""
 
 
 @dataclass(frozen=True)
@@ -141,6 +153,17 @@ class Game:
     def new_state(self) -> "State":
         """The state at the start of a game (often a chance node: the deal)."""
         return self.state_class(self)
+
+    def batched(self, bots: Sequence[str]) -> "BatchedEngine":
+        """The game's batched engine for these bots: many games at once on arrays, with the same
+        distribution of results as the reference engine but not the same games (``deckpress
+        simulate --engine batched``).  Games without one inherit this refusal.
+
+        Raises:
+            ParameterError: no batched engine for this game, its parameters or these bots (the
+                message says which and why).
+        """
+        raise ParameterError(f"{self.info.name} has no batched engine: simulate it with the reference engine")
 
     def max_length(self) -> int:
         """Most actions (chance events included) a game with these parameters may take."""

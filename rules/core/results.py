@@ -31,7 +31,7 @@ def simulation_dict(result) -> dict[str, Any]:
         outcome.update(seats=_seats(t, spec.bots, engine.players), draws=t.draws, draw_rate=_ratio(t.draws, played))
     return {
         "game": engine.info.id, "engine": engine.engine_version(), "content_hash": engine.content_hash,
-        "params": dict(engine.params), "bots": list(spec.bots), "seed": spec.seed,
+        "params": dict(engine.params), "bots": list(spec.bots), "seed": spec.seed, "batched": spec.engine == "batched",
         "games_requested": spec.games, "games": played, "cut_off_by_move_bound": t.cut_off,
         "move_bound": engine.max_length(), "stopped_by_time_limit": t.stopped_by_time, "time_limit_s": spec.time_limit,
         **outcome,

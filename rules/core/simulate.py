@@ -35,6 +35,9 @@ from deckpress.rules.core.registry import load
 
 #: Games per chunk: fixed, so that the split never depends on the number of workers.
 CHUNK_SIZE = 200
+#: ``reference``: every game through its State and bots, one at a time (the readable truth);
+#: ``batched``: the game's batched engine (:meth:`Game.batched`), same distribution, other games.
+ENGINES = ("reference", "batched")
 
 
 def game_rng(seed: int, index: int) -> random.Random:
@@ -179,6 +182,7 @@ class SimulationSpec:
     time_limit: float | None = None
     content_dir: str | None = None
     scheduler: str | None = None  # None: local processes; "local": a Dask cluster started here; "tcp://HOST:8786": that Dask cluster
+    engine: str = "reference"  # or "batched": the game's batched engine (Game.batched), many games at once
 
 
 @dataclass
@@ -199,18 +203,27 @@ def simulate(spec: SimulationSpec, progress: Callable[[int], None] | None = None
     on every backend and with any number of workers; a Dask worker that dies loses only the chunk
     it held, which the scheduler runs again.
 
+    With ``spec.engine == "batched"`` the game's batched engine (:meth:`Game.batched`) plays
+    chunks of its own ``chunk_games``, each seeded by the run's seed and its first game: the same
+    tally for the same seed and number of games on any backend and number of workers, with the
+    reference engine's distribution but not its games.
+
     ``progress(games_done)`` is called after each chunk.  With a time limit, chunks stop starting
     new games once it has passed, and the tally says ``stopped_by_time``.
 
     Raises:
-        ParameterError: unknown game, parameter or bot, or a bot list that does not fit the seats.
+        ParameterError: unknown game, parameter, bot or engine, a bot list that does not fit the
+            seats, or no batched engine for the game, its parameters and bots.
         deckpress.generator.errors.ContentErrors: invalid content.
     """
     game = _game(spec.game_id, _key(spec.params), spec.content_dir)
     _bots(spec)  # fail early on unknown bots, in this process
+    if spec.engine not in ENGINES:
+        raise ParameterError(f"unknown engine '{spec.engine}' (engines: {', '.join(ENGINES)})")
+    size = game.batched(spec.bots).chunk_games if spec.engine == "batched" else CHUNK_SIZE
     started = time.time()
     deadline = started + spec.time_limit if spec.time_limit else None
-    chunks = [(start, min(start + CHUNK_SIZE, spec.games)) for start in range(0, spec.games, CHUNK_SIZE)]
+    chunks = [(start, min(start + size, spec.games)) for start in range(0, spec.games, size)]
     results: dict[int, Tally] = {}
     done = 0
     if spec.scheduler:
@@ -288,6 +301,10 @@ def _on_dask(spec: SimulationSpec, chunks: list[tuple[int, int]], deadline: floa
 def run_chunk(spec: SimulationSpec, start: int, stop: int, deadline: float | None = None) -> Tally:
     """Play games ``start..stop-1`` of ``spec`` and count them (a worker's unit of work)."""
     game = _game(spec.game_id, _key(spec.params), spec.content_dir)
+    if spec.engine == "batched":
+        if deadline is not None and time.time() > deadline:
+            return Tally(game.players, game.info.cooperative, stopped_by_time=True)
+        return game.batched(spec.bots).play_chunk(spec.seed, start, stop)
     bots = _bots(spec)
     tally = Tally(game.players, game.info.cooperative)
     for index in range(start, stop):
