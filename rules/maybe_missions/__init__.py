@@ -45,7 +45,7 @@ from deckpress.rules.maybe_missions import flow, moves  # noqa: F401  (they regi
 from deckpress.rules.maybe_missions.bots import GreedyBot
 from deckpress.rules.maybe_missions.cards import MAX_CARDS, MAX_IDENTITIES, MAX_SEATS, MAX_VOTE, NO, RESOURCES, YES, side_tables, vote_number
 from deckpress.rules.maybe_missions.identities import PUBLIC_POWERS, seat_powers
-from deckpress.rules.maybe_missions.masters import MASTER_RULES
+from deckpress.rules.maybe_missions.masters import MASTER_RULES, RoundRules, round_rules
 from deckpress.rules.maybe_missions.measures import measures
 from deckpress.rules.maybe_missions.scoring import SECRET_POWERS, bonus_bound, score_profile
 from deckpress.rules.maybe_missions.shop import REWARDS
@@ -155,6 +155,7 @@ class MaybeMissionsGame(Game):
         self._read_votes(content)
         self._read_identities(content)
         self.clockwise = [tuple((s + i) % n for i in range(n)) for s in range(n)]
+        self._round_rules: dict[tuple[int, ...], RoundRules] = {}
         self._check_fits()
         self._bounds(content)
 
@@ -280,6 +281,14 @@ class MaybeMissionsGame(Game):
                         weight = max(weight, abs(effect["points"]))
                 bonus = max(bonus, sum(bonus_bound(e, icons, cards) for e in (c["helpful"], c["harmful"])))
         self.score_bound = float(3 * weight * icons + bonus)
+
+    def round_rules(self, cards: tuple[int, ...]) -> RoundRules:
+        """The rules of a round with these Master cards in force (the revealed one first, then those
+        played), built once per combination: a :class:`RoundRules` never changes once built."""
+        rules = self._round_rules.get(cards)
+        if rules is None:
+            rules = self._round_rules[cards] = round_rules(self.players, [self.master_rule[c] for c in cards])
+        return rules
 
     # -- names in logs -----------------------------------------------------------------------------------
     def card(self, name: Any) -> int:

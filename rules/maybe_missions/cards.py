@@ -83,7 +83,3 @@ def vote_number(value: Any) -> int | None:
         return int(value.strip())
     return None
 
-
-def popcount(mask: int) -> int:
-    """How many resources a mask holds."""
-    return bin(mask).count("1")

@@ -16,10 +16,9 @@ card; the active seat wins the Master card;
 from __future__ import annotations
 
 from deckpress.rules.maybe_missions.cards import (ALL_NO, CARD, DELTA, GREEN, NO, NO_MASTER, PASS, PUBLIC, RED, RESOURCES, SECRET,
-                                                  UNANIMOUS, VOTE_TYPES, YES, popcount)
-from deckpress.rules.maybe_missions.masters import TALLY_KINDS, round_rules
+                                                  UNANIMOUS, VOTE_TYPES, YES)
 from deckpress.rules.maybe_missions.moves import can_take
-from deckpress.rules.maybe_missions.steps import chance, decision, task, uniform
+from deckpress.rules.maybe_missions.steps import chance, decision, task, uniform, uniform_sample
 from deckpress.generator.content.maybe_missions_vocabulary import effect_text
 from deckpress.rules.core.errors import IllegalAction, Reason
 
@@ -40,11 +39,15 @@ def setup(state) -> None:
 
 
 def _deal_split(state) -> tuple[list[int], list[int], float]:
-    types = state.game.vote_type
-    nos = [n for n in state.box if types[n] == NO]
-    yes = [n for n in state.box if types[n] == YES]
+    """The box's NO votes and YES votes, each in box order, and the chance that the next card dealt
+    is NO.  The split is worked out once per deal and kept in ``state.deal_pool``, which
+    :func:`dealt` keeps up to date."""
+    pool = state.deal_pool
+    if pool is None:
+        types = state.game.vote_type
+        pool = state.deal_pool = [[n for n in state.box if types[n] == NO], [n for n in state.box if types[n] == YES]]
     no_left, yes_left = state.deal_left
-    return nos, yes, no_left / (no_left + yes_left)
+    return pool[NO], pool[YES], no_left / (no_left + yes_left)
 
 
 def _deal_outcomes(state, seat: int) -> list[tuple[int, float]]:
@@ -61,14 +64,22 @@ def _deal_sample(state, u: float, seat: int) -> int:
     return yes[min(len(yes) - 1, int((u - p_no) / (1 - p_no) * len(yes)))]
 
 
-@chance("deal", "vote", ("seat",), _deal_outcomes, _deal_sample)
+def _deal_possible(state, action: int, seat: int) -> bool:
+    """A vote of the box whose type still has cards to deal (the outcomes of :func:`_deal_outcomes`)."""
+    return action in state.box and state.deal_left[state.game.vote_type[action]] > 0
+
+
+@chance("deal", "vote", ("seat",), _deal_outcomes, _deal_sample, _deal_possible)
 def dealt(state, action: int, seat: int) -> None:
     """A vote card is dealt to ``seat``.  The game's vote deck holds ``votes`` YES and ``votes`` NO
     cards per player (rulebook "Setup": 5 and 5), taken at random from the box's 60: so the next
     card is YES with the share of YES cards still to deal, and any YES card of the box is equally
     likely (the same for NO)."""
+    vote_type = state.game.vote_type[action]
     state.box.remove(action)
-    state.deal_left[state.game.vote_type[action]] -= 1
+    if state.deal_pool is not None:
+        state.deal_pool[vote_type].remove(action)
+    state.deal_left[vote_type] -= 1
     state.hands[seat].append(action)
 
 
@@ -119,6 +130,7 @@ def check_deal(state) -> None:
     again": every vote goes back to the box and the deal starts over."""
     types = state.game.vote_type
     one_type = [(s, types[hand[0]] if hand else NO) for s, hand in enumerate(state.hands) if len({types[n] for n in hand}) < 2]
+    state.deal_pool = None  # the deal is over (or starts again from a box in another order)
     state.redeal = one_type[0] if one_type else None  # refusals of another event name it (MaybeMissionsState.why_due)
     if one_type:
         for hand in state.hands:
@@ -135,14 +147,20 @@ def identity(state, kind: str, seat: int) -> None:
     state.draw(kind, seat)
 
 
-@chance("public-identity", "public", ("seat",), lambda state, seat: [(PUBLIC + i, p) for i, p in uniform(state.public_deck)])
+@chance("public-identity", "public", ("seat",),
+        lambda state, seat: [(PUBLIC + i, p) for i, p in uniform(state.public_deck)],
+        lambda state, u, seat: PUBLIC + uniform_sample(state.public_deck, u),
+        lambda state, action, seat: action - PUBLIC in state.public_deck)
 def public_dealt(state, action: int, seat: int) -> None:
     """``seat``'s public identity, face up: its power holds every round."""
     state.public_deck.remove(action - PUBLIC)
     state.public_id[seat] = action - PUBLIC
 
 
-@chance("secret-identity", "secret", ("seat",), lambda state, seat: [(SECRET + i, p) for i, p in uniform(state.secret_deck)])
+@chance("secret-identity", "secret", ("seat",),
+        lambda state, seat: [(SECRET + i, p) for i, p in uniform(state.secret_deck)],
+        lambda state, u, seat: SECRET + uniform_sample(state.secret_deck, u),
+        lambda state, action, seat: action - SECRET in state.secret_deck)
 def secret_dealt(state, action: int, seat: int) -> None:
     """``seat``'s secret identity, face down: only it sees the card; it changes its final score."""
     state.secret_deck.remove(action - SECRET)
@@ -156,7 +174,10 @@ def reveal_shop(state) -> None:
         state.draw("shop")
 
 
-@chance("shop", "card", (), lambda state: [(CARD + c, p) for c, p in uniform(state.shop_deck)])
+@chance("shop", "card", (),
+        lambda state: [(CARD + c, p) for c, p in uniform(state.shop_deck)],
+        lambda state, u: CARD + uniform_sample(state.shop_deck, u),
+        lambda state, action: action - CARD in state.shop_deck)
 def shop_card(state, action: int) -> None:
     """The shop card in clear view of all players."""
     state.shop_deck.remove(action - CARD)
@@ -266,11 +287,10 @@ def choose_master(state, seat: int, action: int, k: int) -> None:
 @task("rules")
 def build_rules(state) -> None:
     """The round's rules: the revealed card's, then each played card's; then round-start effects."""
-    game = state.game
     cards = ([state.master_now] if state.master_now >= 0 else []) + state.played_masters
-    rules = state.rules = round_rules(game.players, [game.master_rule[c] for c in cards])
-    for kind in set(rules.kinds):
-        state.count(f"in force: {kind}")
+    rules = state.rules = state.game.round_rules(tuple(cards))
+    for names in rules.tallies:
+        state.count(names.in_force)
     state.push(*rules.start)
 
 
@@ -286,12 +306,18 @@ def _green_shows(state, cards) -> int:
 def completable(game, union: int, n: int, remaining: list[int], lo: int, hi: int, vmin: int, vmax: int) -> bool:
     """Whether cards from ``remaining`` can complete a proposal of ``n`` cards showing resources
     ``union`` to one of ``lo..hi`` cards showing ``vmin..vmax`` different resources (a small
-    dynamic programme over (resources shown, cards) pairs)."""
+    dynamic programme over (resources shown, cards) pairs, stopping at the first complete one)."""
+    if n >= lo and vmin <= union.bit_count() <= vmax:
+        return True
     reach = {(union, n)}
+    shows = game.shows
     for c in remaining:
-        m = game.shows[c][GREEN]
-        reach |= {(u | m, k + 1) for u, k in reach if k < hi and popcount(u | m) <= vmax}
-    return any(k >= lo and vmin <= popcount(u) <= vmax for u, k in reach)
+        m = shows[c][GREEN]
+        added = {(u | m, k + 1) for u, k in reach if k < hi and (u | m).bit_count() <= vmax}
+        if any(k >= lo and vmin <= u.bit_count() for u, k in added):
+            return True
+        reach |= added
+    return False
 
 
 @task("prepare")
@@ -307,8 +333,9 @@ def prepare(state) -> None:
         vmin, vmax = 0, 4
         state.count("variety rule waived")
     state.push(("proposed",))
-    if _propose_legal(state, state.active, lo, hi, vmin, vmax) != [PASS]:
-        state.ask("propose", state.active, lo, hi, vmin, vmax)
+    legal = _propose_legal(state, state.active, lo, hi, vmin, vmax)
+    if legal != [PASS]:
+        state.ask("propose", state.active, lo, hi, vmin, vmax, legal=legal)
 
 
 def _propose_legal(state, seat: int, lo: int, hi: int, vmin: int, vmax: int) -> list[int]:
@@ -326,7 +353,7 @@ def _propose_legal(state, seat: int, lo: int, hi: int, vmin: int, vmax: int) -> 
                     out.append(CARD + c)
     if state.shop_now >= 0 and state.mission_shop < 0:
         out.append(CARD + state.shop_now)
-    if n >= lo and vmin <= popcount(_green_shows(state, chosen)) <= vmax:
+    if n >= lo and vmin <= _green_shows(state, chosen).bit_count() <= vmax:
         out.append(PASS)
     return sorted(out)
 
@@ -388,8 +415,9 @@ def propose(state, seat: int, action: int, lo: int, hi: int, vmin: int, vmax: in
     else:
         state.market.remove(card)
         state.mission.append(card)
-    if _propose_legal(state, seat, lo, hi, vmin, vmax) != [PASS]:
-        state.ask("propose", seat, lo, hi, vmin, vmax)
+    legal = _propose_legal(state, seat, lo, hi, vmin, vmax)
+    if legal != [PASS]:
+        state.ask("propose", seat, lo, hi, vmin, vmax, legal=legal)
     else:  # ended by itself: a "done" said right after it is an announcement (rules/maybe_missions/aloud.py)
         state.closed = (state.round_no, seat, len(state.history), lo, hi, vmin, vmax)
 
@@ -422,9 +450,10 @@ def vote(state) -> None:
         state.ask_all("secret_vote", tuple(sorted(early)))
 
 
-def required_type(state, seat: int) -> tuple[int, str]:
-    """The vote type ``seat`` must play now if it can (-1: any), and why in words.  A Master card's
-    forced_vote wins over identity powers (vocabulary, PRECEDENCE)."""
+def required_type(state, seat: int, explain: bool = True) -> tuple[int, str]:
+    """The vote type ``seat`` must play now if it can (-1: any), and why in words (``""`` when not
+    ``explain``: the legal votes need only the type).  A Master card's forced_vote wins over
+    identity powers (vocabulary, PRECEDENCE)."""
     rules, game = state.rules, state.game
     if rules.forced >= 0:
         return rules.forced, "this round's Master rule"
@@ -433,12 +462,12 @@ def required_type(state, seat: int) -> tuple[int, str]:
         neighbour = (seat + powers.copy) % game.players
         for s, n in zip(state.t_seat, state.t_num):
             if s == neighbour:
-                return game.vote_type[n], f"its public identity copies seat {neighbour}"
+                return game.vote_type[n], f"its public identity copies seat {neighbour}" if explain else ""
     if powers.forced_when:
         shows = _green_shows(state, state.mission)
         for mask, vote_type in powers.forced_when:
             if shows & mask:
-                return vote_type, _forcing_resource(state, seat, mask)
+                return vote_type, _forcing_resource(state, seat, mask) if explain else ""
     return -1, ""
 
 
@@ -456,7 +485,7 @@ def _forcing_resource(state, seat: int, mask: int) -> str:
 def legal_votes(state, seat: int) -> list[int]:
     """The votes ``seat`` may play now: its hand, narrowed to the required type when it holds any."""
     hand = state.hands[seat]
-    want, _ = required_type(state, seat)
+    want, _ = required_type(state, seat, explain=False)
     if want >= 0:
         types = state.game.vote_type
         typed = [n for n in hand if types[n] == want]
@@ -537,6 +566,8 @@ def vote_late(state, late: tuple[int, ...]) -> None:
 def renumber(state) -> None:
     """Seats that bought renumber_vote last round may now change their revealed votes' effective
     numbers, in turn order from the active seat."""
+    if not state.renumber_now:
+        return
     played = set(state.t_seat)
     state.push(*(("renumber_seat", s, state.renumber_now[s]) for s in state.clockwise(state.active)
                  if s in state.renumber_now and s in played))
@@ -600,10 +631,10 @@ def result(state) -> None:
     state.count("all-NO rounds", state.exceptional)
     state.count("rounds ended by unanimity", state.unanimous)
     changed = state.success != passes(("usual", 0), plain_yes, plain_no, game.tie_success)
-    for kind in set(rules.kinds):
-        state.count(f"succeeded: {kind}", state.success)
-        if kind in TALLY_KINDS:
-            state.count(f"changed the result: {kind}", changed)
+    for names in rules.tallies:
+        state.count(names.succeeded, state.success)
+        if names.changed is not None:
+            state.count(names.changed, changed)
 
 
 @task("after_voting")
@@ -660,8 +691,9 @@ def _collect_options(state, seat: int, side: int) -> list[int]:
 def collect_turn(state, seat: int, side: int) -> None:
     """One collecting turn: nothing when the mission is empty (rulebook "Remark") or every card left
     is forbidden to the seat (forbidden_resource)."""
-    if _collect_options(state, seat, side):
-        state.ask("collect", seat, side)
+    options = _collect_options(state, seat, side)
+    if options:
+        state.ask("collect", seat, side, legal=options)
 
 
 def _collect_why(state, seat: int, action: int, side: int):
@@ -776,7 +808,8 @@ def redraw_votes(state, seat: int, n: int) -> None:
         state.draw("redraw", seat)
 
 
-@chance("redraw", "vote", ("seat",), lambda state, seat: uniform(state.vote_discard))
+@chance("redraw", "vote", ("seat",), lambda state, seat: uniform(state.vote_discard),
+        possible=lambda state, action, seat: action in state.vote_discard)
 def vote_redrawn(state, action: int, seat: int) -> None:
     """``seat`` draws a discarded vote (reduce randomness, ``redraw_from: discards``)."""
     state.vote_discard.remove(action)

@@ -20,7 +20,7 @@ Rules that act at a moment of the round (round start, after voting, round end) a
 """
 from __future__ import annotations
 
-from typing import Any, Callable, Mapping
+from typing import Any, Callable, Mapping, NamedTuple
 
 from deckpress.rules.maybe_missions.cards import CARD, PASS, YES, NO
 from deckpress.rules.maybe_missions.steps import decision, task
@@ -42,12 +42,13 @@ class RoundRules:
     are not counted (None: no limit); ``weight[t]``: tally weight of votes of type ``t``;
     ``active_weight``: of the active seat's votes; ``test``: ``("usual", 0)``, ``("yes_lead", n)``
     or ``("no_lead", n)``; flags ``no_voters_collect``, ``unanimous_ends``, ``reverse``,
-    ``open_voting``; ``start``/``after``/``end``: tasks; ``kinds``: the kinds in force.
+    ``open_voting``; ``start``/``after``/``end``: tasks; ``kinds``: the kinds in force;
+    ``tallies``: for each different kind, the names of its counts (:class:`RuleTally`).
     """
 
     __slots__ = ("min_size", "max_size", "variety_min", "variety_max", "votes", "forced", "cutoff_above", "cutoff_below",
                  "weight", "active_weight", "test", "no_voters_collect", "unanimous_ends", "reverse", "open_voting",
-                 "start", "after", "end", "kinds")
+                 "start", "after", "end", "kinds", "tallies")
 
     def __init__(self, players: int):
         self.min_size, self.max_size = 1, players
@@ -64,6 +65,21 @@ class RoundRules:
         self.after: list[tuple] = []
         self.end: list[tuple] = []
         self.kinds: list[str] = []
+        self.tallies: tuple[RuleTally, ...] = ()
+
+
+class RuleTally(NamedTuple):
+    """The names of the counts a round adds for one Master rule kind in force (see
+    ``MaybeMissionsGame.measures``); ``changed`` is None for a kind that does not count votes."""
+
+    in_force: str
+    succeeded: str
+    changed: str | None
+
+    @classmethod
+    def of(cls, kind: str) -> "RuleTally":
+        """The count names of ``kind``."""
+        return cls(f"in force: {kind}", f"succeeded: {kind}", f"changed the result: {kind}" if kind in TALLY_KINDS else None)
 
 
 def _type(name: str) -> int:
@@ -195,6 +211,7 @@ def round_rules(players: int, effects: list[Effect]) -> RoundRules:
     for effect in effects:
         MASTER_RULES[effect["kind"]](rules, effect)
         rules.kinds.append(effect["kind"])
+    rules.tallies = tuple(RuleTally.of(kind) for kind in set(rules.kinds))
     return rules
 
 

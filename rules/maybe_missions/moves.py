@@ -20,7 +20,10 @@ def _sample_card(deck_name: str):
     return sample
 
 
-@chance("master", "card", (), lambda state: [(CARD + c, p) for c, p in uniform(state.master_deck)], _sample_card("master_deck"))
+@chance("master", "card", (),
+        lambda state: [(CARD + c, p) for c, p in uniform(state.master_deck)],
+        _sample_card("master_deck"),
+        lambda state, action: action - CARD in state.master_deck)
 def master_shown(state, action: int) -> None:
     """The next unknown Master card is turned up: it joins the known top of the Master deck."""
     card = action - CARD
@@ -38,7 +41,10 @@ def show_masters(state, n: int) -> None:
 
 
 # -- the market -------------------------------------------------------------------------------
-@chance("market", "card", (), lambda state: [(CARD + c, p) for c, p in uniform(state.mission_deck)], _sample_card("mission_deck"))
+@chance("market", "card", (),
+        lambda state: [(CARD + c, p) for c, p in uniform(state.mission_deck)],
+        _sample_card("mission_deck"),
+        lambda state, action: action - CARD in state.mission_deck)
 def market_card(state, action: int) -> None:
     """A mission card from the deck is laid face up in the market."""
     card = action - CARD
@@ -61,7 +67,10 @@ def _sample_box(state, u: float, seat: int) -> int:
     return box[int(u * len(box))]
 
 
-@chance("draw", "vote", ("seat",), lambda state, seat: uniform(state.box), _sample_box)
+@chance("draw", "vote", ("seat",),
+        lambda state, seat: uniform(state.box),
+        _sample_box,
+        lambda state, action, seat: action in state.box)
 def vote_drawn(state, action: int, seat: int) -> None:
     """``seat`` draws a vote card from the vote deck (the cards not dealt at setup)."""
     state.box.remove(action)

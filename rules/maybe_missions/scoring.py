@@ -33,6 +33,8 @@ Bonus = Callable[[Sequence[int], int, int], int]
 
 #: How the most- and least-held resources are found (see the module docstring).
 SCORING_READINGS = ("count", "value")
+#: The worth of every resource without a secret identity.
+_UNIT_WEIGHTS = [1] * len(RESOURCES)
 
 
 class ScoreProfile:
@@ -50,12 +52,15 @@ class ScoreProfile:
     def score(self, counts: Sequence[int], greens: int = 0, reds: int = 0) -> int:
         """The score for resource counts ``c_r`` and the numbers of cards lying green / red side up."""
         w = self.weights
-        values = [w[r] * counts[r] for r in range(len(counts))]
-        if self.by_count:
+        if w == _UNIT_WEIGHTS:  # every resource worth 1: both readings double the most-held and drop the least-held
+            total = sum(counts) + max(counts) - min(counts)
+        elif self.by_count:
+            values = [w[r] * counts[r] for r in range(len(counts))]
             most, least = max(counts), min(counts)
             total = (sum(values) + max(v for v, c in zip(values, counts) if c == most)
                      - min(v for v, c in zip(values, counts) if c == least))
         else:
+            values = [w[r] * counts[r] for r in range(len(counts))]
             total = sum(values) + max(values) - min(values)
         for bonus in self.bonuses:
             total += bonus(counts, greens, reds)

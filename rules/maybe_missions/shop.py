@@ -20,7 +20,7 @@ from __future__ import annotations
 
 from typing import Any, Callable, Mapping
 
-from deckpress.rules.maybe_missions.cards import BUY_GENERAL, CARD, GREEN, PASS, RED, SEAT, YES
+from deckpress.rules.maybe_missions.cards import BUY_GENERAL, CARD, GREEN, PASS, R, RED, SEAT, YES
 from deckpress.rules.maybe_missions.moves import can_take
 from deckpress.rules.maybe_missions.steps import chance, decision, task, uniform
 
@@ -56,31 +56,32 @@ def round_side(state) -> int:
 def plain_totals(state, seat: int) -> list[int]:
     """Plain icons per resource on the up sides of ``seat``'s collected cards (what it can pay)."""
     plain, up = state.game.plain, state.up
-    totals = [0, 0, 0, 0]
-    for card in state.collected[seat]:
-        for r, x in enumerate(plain[card][up[card]]):
-            totals[r] += x
-    return totals
+    icons = [plain[card][up[card]] for card in state.collected[seat]]  # per card: its up side's plain icons per resource
+    return [sum(column) for column in zip(*icons)] if icons else [0] * R
 
 
-def affordable(state, seat: int, shop_card: int) -> bool:
-    """Whether ``seat``'s collection can pay the cost of ``shop_card``'s side of this round."""
+def affordable(state, seat: int, shop_card: int, totals: list[int] | None = None) -> bool:
+    """Whether ``seat``'s collection (its :func:`plain_totals`, when already known) can pay the cost
+    of ``shop_card``'s side of this round."""
     cost = state.game.shop_cost[shop_card][round_side(state)]
-    return all(have >= need for have, need in zip(plain_totals(state, seat), cost))
+    return all(have >= need for have, need in zip(plain_totals(state, seat) if totals is None else totals, cost))
 
 
 def _buy_options(state, seat: int) -> list[int]:
-    out = []
-    if state.general_open and state.shop_now >= 0 and affordable(state, seat, state.shop_now):
-        out.append(BUY_GENERAL)
-    return out + sorted(CARD + c for c in state.shops[seat] if affordable(state, seat, c))
+    general = state.general_open and state.shop_now >= 0
+    if not general and not state.shops[seat]:
+        return []
+    totals = plain_totals(state, seat)
+    out = [BUY_GENERAL] if general and affordable(state, seat, state.shop_now, totals) else []
+    return out + sorted(CARD + c for c in state.shops[seat] if affordable(state, seat, c, totals))
 
 
 @task("shop_offer")
 def shop_offer(state, seat: int) -> None:
     """Ask ``seat`` whether to buy, when it can afford something."""
-    if _buy_options(state, seat):
-        state.ask("buy", seat)
+    options = _buy_options(state, seat)
+    if options:
+        state.ask("buy", seat, legal=[PASS] + options)
 
 
 @decision("buy", "buy", "buy", "to buy from the shop (shop), from a personal shop, or not (none)",
@@ -351,7 +352,8 @@ def peek(state, seat: int, other: int, count: int, seen: tuple[int, ...]) -> Non
         state.draw("peek", seat, other, seen, count)
 
 
-@chance("peek", "vote", ("seat", "from"), lambda state, seat, other, seen, count: uniform([n for n in state.hands[other] if n not in seen]))
+@chance("peek", "vote", ("seat", "from"), lambda state, seat, other, seen, count: uniform([n for n in state.hands[other] if n not in seen]),
+        possible=lambda state, action, seat, other, seen, count: action in state.hands[other] and action not in seen)
 def peeked(state, action: int, seat: int, other: int, seen: tuple[int, ...], count: int) -> None:
     """``seat`` now knows this vote of ``other``'s hand (its view shows it)."""
     seen = seen + (action,)
@@ -392,7 +394,8 @@ def take_votes(state, seat: int, other: int, count: int, given: tuple[int, ...])
         state.draw("take", seat, other, given, count)
 
 
-@chance("take", "vote", ("seat", "from"), lambda state, seat, other, given, count: uniform([n for n in state.hands[other] if n not in given]))
+@chance("take", "vote", ("seat", "from"), lambda state, seat, other, given, count: uniform([n for n in state.hands[other] if n not in given]),
+        possible=lambda state, action, seat, other, given, count: action in state.hands[other] and action not in given)
 def taken(state, action: int, seat: int, other: int, given: tuple[int, ...], count: int) -> None:
     """The vote moves from ``other``'s hand to ``seat``'s."""
     state.hands[other].remove(action)

@@ -30,6 +30,7 @@ from deckpress.rules.maybe_missions.aloud import late_proposal, said_aloud
 from deckpress.rules.maybe_missions.flow import deal_refused, redeal_why
 from deckpress.rules.maybe_missions.identities import NEUTRAL
 from deckpress.rules.maybe_missions.scoring import PLAIN
+from deckpress.rules.maybe_missions.view import MaybeMissionsView
 
 _NONE_WORDS = ("none", "done")
 
@@ -39,7 +40,7 @@ class MaybeMissionsState(State):
 
     __slots__ = (
         # votes
-        "hands", "box", "deal_left", "vote_discard", "redraw_held", "face_down", "passing", "need", "t_seat", "t_num", "t_eff", "t_counted",
+        "hands", "box", "deal_left", "deal_pool", "vote_discard", "redraw_held", "face_down", "passing", "need", "t_seat", "t_num", "t_eff", "t_counted",
         # cards
         "mission_deck", "market", "mission", "mission_shop", "mission_discard",
         "master_deck", "master_top", "master_now", "played_masters", "master_discard",
@@ -52,7 +53,7 @@ class MaybeMissionsState(State):
         # what refusals and announcements name (rules/maybe_missions/aloud.py)
         "award", "closed", "redeal",
         # machinery
-        "agenda", "decision", "chance",
+        "agenda", "decision", "legal", "chance",
     )
 
     def __init__(self, game):
@@ -61,6 +62,7 @@ class MaybeMissionsState(State):
         self.hands: list[list[int]] = [[] for _ in range(n)]
         self.box: list[int] = list(game.votes_in_play)
         self.deal_left = [game.votes_per_type * n, game.votes_per_type * n]  # NO slots, YES slots still to deal
+        self.deal_pool: list[list[int]] | None = None  # while dealing: the box's NO and YES votes (flow._deal_split)
         self.vote_discard: list[int] = []
         self.redraw_held: list[int] = []  # reduce randomness, redraw_from: discards: the votes just discarded
         self.face_down: list[list[int]] = [[] for _ in range(n)]
@@ -118,6 +120,8 @@ class MaybeMissionsState(State):
         self.redeal: tuple[int, int] | None = None
         self.agenda: list[tuple] = [("setup",)]
         self.decision: tuple | None = None
+        #: the legal actions of the seat decision due, when the task that asked for it worked them out
+        self.legal: list[int] | None = None
         self.chance: tuple | None = None
         self._run()
 
@@ -126,13 +130,17 @@ class MaybeMissionsState(State):
         """Put ``tasks`` (in this order) at the front of the agenda."""
         self.agenda[0:0] = tasks
 
-    def ask(self, name: str, seat: int, *args: Any) -> None:
-        """Wait for ``seat``'s decision ``name`` (a :class:`~deckpress.rules.maybe_missions.steps.Decision`)."""
+    def ask(self, name: str, seat: int, *args: Any, legal: list[int] | None = None) -> None:
+        """Wait for ``seat``'s decision ``name`` (a :class:`~deckpress.rules.maybe_missions.steps.Decision`).
+        A task that has just worked out the decision's legal actions (to see whether there is a
+        choice at all) passes them as ``legal``: :meth:`_legal_actions` then answers with them."""
         self.decision = (name, seat) + args
+        self.legal = legal
 
     def ask_all(self, name: str, seats: tuple[int, ...], *args: Any) -> None:
         """Wait for a hidden, simultaneous decision ``name`` of every seat in ``seats``."""
         self.decision = (name, tuple(seats)) + args
+        self.legal = None
 
     def draw(self, name: str, *args: Any) -> None:
         """Wait for the chance event ``name``."""
@@ -158,6 +166,8 @@ class MaybeMissionsState(State):
 
     # -- the core's contract ------------------------------------------------------------------
     def _legal_actions(self, seat: int) -> list[int]:
+        if self.legal is not None:
+            return self.legal
         step = self.decision
         return DECISIONS[step[0]].legal(self, seat, *step[2:])
 
@@ -166,7 +176,7 @@ class MaybeMissionsState(State):
             step, self.chance = self.chance, None
             CHANCES[step[0]].apply(self, action, *step[1:])
         else:
-            step, self.decision = self.decision, None
+            step, self.decision, self.legal = self.decision, None, None
             DECISIONS[step[0]].apply(self, seat, action, *step[2:])
         self._run()
 
@@ -183,6 +193,15 @@ class MaybeMissionsState(State):
         """The outcomes of the chance event due, with their probabilities."""
         step = self.chance
         return CHANCES[step[0]].outcomes(self, *step[1:])
+
+    def is_chance_outcome(self, action: int) -> bool:
+        """True when ``action`` is an outcome of the chance event due (asked of the chance kind
+        when it can tell without listing the outcomes)."""
+        step = self.chance
+        possible = CHANCES[step[0]].possible
+        if possible is not None:
+            return possible(self, action, *step[1:])
+        return super().is_chance_outcome(action)
 
     def sample_chance(self, u: float) -> int:
         """The outcome at cumulative probability ``u`` (fast for deals and draws)."""
@@ -210,14 +229,12 @@ class MaybeMissionsState(State):
     def resource_counts(self, seat: int) -> tuple[list[int], int, int]:
         """``(c_r for each resource, cards green side up, cards red side up)`` of ``seat``'s collection."""
         net, up = self.game.net, self.up
-        counts = [0] * R
-        greens = 0
-        for card in self.collected[seat]:
-            side = up[card]
-            greens += side == GREEN
-            for r, x in enumerate(net[card][side]):
-                counts[r] += x
-        return counts, greens, len(self.collected[seat]) - greens
+        cards = self.collected[seat]
+        sides = [up[card] for card in cards]
+        icons = [net[card][side] for card, side in zip(cards, sides)]  # per card: its up side's net icons per resource
+        counts = [sum(column) for column in zip(*icons)] if icons else [0] * R
+        greens = sides.count(GREEN)
+        return counts, greens, len(cards) - greens
 
     def profile(self, seat: int):
         """``seat``'s :class:`~deckpress.rules.maybe_missions.scoring.ScoreProfile` (its secret identity's)."""
@@ -407,17 +424,28 @@ class MaybeMissionsState(State):
         return IllegalAction(Reason.UNKNOWN_ACTION, f"action {action} is not legal now: seat {seat} is due {d.doc}")
 
     def _is_name(self, action: int) -> bool:
-        return action >= CARD and (action >= PUBLIC or action - CARD < self.game.n_cards)
+        """Whether ``action`` names a card or an identity of this game (not a vote, not a number
+        beyond every deck)."""
+        game = self.game
+        if action >= SECRET:
+            return action - SECRET < len(game.secret_names)
+        if action >= PUBLIC:
+            return action - PUBLIC < len(game.public_names)
+        return CARD <= action < CARD + game.n_cards
 
     def where_action(self, action: int) -> str:
         """Where the card of a chance outcome is, in words."""
+        if action >= CARD and not self._is_name(action):
+            return "not a card of this game"
         if action >= SECRET:
             return "dealt already" if action - SECRET not in self.secret_deck else "in the identity deck"
         if action >= PUBLIC:
             return "dealt already" if action - PUBLIC not in self.public_deck else "in the identity deck"
         if action >= CARD:
-            return self.where(action - CARD) if action - CARD < self.game.n_cards else "not a card of this game"
-        return self.where_vote(action)
+            where = self.where(action - CARD)
+            return where if where == "out of the game" else f"in {where}"
+        where = self.where_vote(action)
+        return f"in {where}" if where.endswith("'s hand") or where == "the vote deck" else where
 
     def where_vote(self, number: int) -> str:
         """Where vote card ``number`` is, in a player's words."""
@@ -529,10 +557,8 @@ class MaybeMissionsState(State):
         out["agenda"] = [step[0] for step in self.agenda]
         return out
 
-    def view(self, seat: int):
+    def view(self, seat: int) -> MaybeMissionsView:
         """What ``seat`` may see now (:class:`~deckpress.rules.maybe_missions.view.MaybeMissionsView`)."""
-        from deckpress.rules.maybe_missions.view import MaybeMissionsView
-
         return MaybeMissionsView(self, seat)
 
     def tally(self) -> dict[str, int]:

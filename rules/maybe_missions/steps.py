@@ -89,7 +89,9 @@ class Chance:
     moves the card; ``sample(state, u, *args)`` (optional) picks the outcome at cumulative
     probability ``u`` quickly; ``value`` says how the outcome is written (``vote``, ``card``,
     ``public``, ``secret``); ``event_keys`` names the seats in its event besides ``chance`` and
-    ``card`` (``seat``, ``from``).
+    ``card`` (``seat``, ``from``).  ``possible(state, action, *args)`` (optional) tells whether
+    ``action`` is one of the outcomes without listing them (the validated path asks it for every
+    chance event).
     """
 
     name: str
@@ -99,13 +101,15 @@ class Chance:
     outcomes: Callable[..., list[tuple[int, float]]]
     apply: Callable[..., None]
     sample: Callable[..., int] | None = None
+    possible: Callable[..., bool] | None = None
 
 
 def chance(name: str, value: str, keys: tuple[str, ...], outcomes: Callable[..., list[tuple[int, float]]],
-           sample: Callable[..., int] | None = None) -> Callable:
+           sample: Callable[..., int] | None = None, possible: Callable[..., bool] | None = None) -> Callable:
     """Register the chance kind ``name`` whose apply function is decorated.  Its event is
     ``{chance: name}`` plus ``seat`` (the task's first argument) and ``from`` (its second) as
-    ``keys`` says."""
+    ``keys`` says; ``sample`` and ``possible`` are the optional fast forms of ``outcomes`` (see
+    :class:`Chance`)."""
     def event(state, *args) -> dict:
         out: dict = {"chance": name}
         for key, value in zip(keys, args):
@@ -114,7 +118,7 @@ def chance(name: str, value: str, keys: tuple[str, ...], outcomes: Callable[...,
 
     def register(fn: Callable) -> Callable:
         assert name not in CHANCES, name
-        CHANCES[name] = Chance(name, value, keys, event, outcomes, fn, sample)
+        CHANCES[name] = Chance(name, value, keys, event, outcomes, fn, sample, possible)
         return fn
     return register
 
@@ -123,6 +127,20 @@ def uniform(cards: list[int]) -> list[tuple[int, float]]:
     """Each of ``cards`` with equal probability (sorted): an unknown deck or a shuffled hand."""
     p = 1.0 / len(cards)
     return [(c, p) for c in sorted(cards)]
+
+
+def uniform_sample(cards: list[int], u: float) -> int:
+    """The card of :func:`uniform` ``(cards)`` at cumulative probability ``u``, found as the core's
+    generic ``State.sample_chance`` finds it (the same running sum, so always the same card),
+    without listing the outcomes."""
+    p = 1.0 / len(cards)
+    ordered = sorted(cards)
+    total = 0.0
+    for card in ordered:
+        total += p
+        if u < total:
+            return card
+    return ordered[-1]
 
 
 def key_values() -> dict[str, str]:

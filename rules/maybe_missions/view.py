@@ -218,6 +218,7 @@ class MaybeMissionsView(View):
         new.history = []
         new._pending = {s: a for s, a in live._pending.items() if s == me}
         new.hands[me] = sorted(live.hands[me])
+        new.legal = None  # they may depend on the votes dealt again
         _deal_votes(new, me, rng)
         _retell_others_knowledge(new, me, rng)
         if new.game.identities:
@@ -344,6 +345,7 @@ def _deal_votes(state, me: int, rng) -> None:
             break
     if state.round_no == 0:
         state.deal_left = [per_type - sum(types[v] == t for h in state.hands for v in h) for t in (NO, YES)]
+        state.deal_pool = None
 
 
 def _retell_others_knowledge(state, me: int, rng) -> None:

@@ -132,6 +132,16 @@ def test_the_deal_keeps_to_5_yes_per_player():
     assert caught.value.reason == Reason.IMPOSSIBLE_OUTCOME
 
 
+@pytest.mark.parametrize("action", [650, 790, 99999])
+def test_a_chance_outcome_beyond_every_deck_is_refused_with_its_reason(action):
+    # an action number in the identity ranges past the identities dealt is no card of the game:
+    # refused like any impossible outcome, not an IndexError
+    state = mm(players=4, identities=True).new_state()
+    with pytest.raises(IllegalAction) as caught:
+        state.apply(action)
+    assert caught.value.reason == Reason.IMPOSSIBLE_OUTCOME and "not a card of this game" in str(caught.value)
+
+
 def test_the_market_holds_6_cards_and_is_refilled_after_the_proposal():
     # Rulebook "Setup": 6 faceup Mission cards; "Gameplay": refill the market as needed.
     state = start(mm(players=3))
