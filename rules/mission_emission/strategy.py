@@ -24,9 +24,11 @@ from deckpress.rules.core.events import check_keys
 class MissionEmissionStrategyState(MissionEmissionState):
     """A strategy game in progress.  Per pile ``m``: ``pile_cards[m]`` the state cards on it,
     ``pile_points[m]`` its point cards, ``claim[m]`` the claiming seat (-1: unclaimed) and
-    ``best[m]`` the best number on it (times the mission's sign, so larger is better)."""
+    ``best[m]`` the best number on it (times the mission's sign, so larger is better).
+    ``placements[card]`` holds the card's actions on the piles still open (rebuilt when a pile is
+    removed), so the legal actions of a hand are read off, not computed, on every turn."""
 
-    __slots__ = ("pile_cards", "pile_points", "claim", "best", "closes", "open_piles", "removed", "steals", "closings")
+    __slots__ = ("pile_cards", "pile_points", "claim", "best", "closes", "open_piles", "placements", "removed", "steals", "closings")
 
     def __init__(self, game):
         super().__init__(game)
@@ -36,6 +38,7 @@ class MissionEmissionStrategyState(MissionEmissionState):
         self.best = [0] * game.n_missions
         self.closes = [0] * game.n_missions
         self.open_piles = list(range(game.n_missions))
+        self.placements = _placements(game, self.open_piles)
         self.removed: list[int] = []
         self.steals = 0
         self.closings = 0
@@ -45,15 +48,8 @@ class MissionEmissionStrategyState(MissionEmissionState):
         return [c for c in range(self.game.n_cards) if c not in centre]
 
     def _legal_actions(self, seat: int) -> list[int]:
-        game = self.game
-        actions = []
-        for card in sorted(self.hands[seat]):
-            first = PLACE + card * MAX_MISSIONS
-            if card < game.n_states:
-                actions.extend(first + m for m in self.open_piles)
-            else:
-                actions.append(first + game.point_mission[card])
-        return actions
+        placements = self.placements
+        return [action for card in sorted(self.hands[seat]) for action in placements[card]]
 
     def _act(self, action: int, seat: int) -> None:
         game = self.game
@@ -93,6 +89,7 @@ class MissionEmissionStrategyState(MissionEmissionState):
             self.removed.extend(self.pile_points[m])
             self.pile_points[m] = []
             self.open_piles.remove(m)
+            self.placements = _placements(self.game, self.open_piles)
 
     def _next_turn(self, seat: int) -> None:
         """The next seat clockwise that still holds cards (one always does until the end)."""
@@ -232,6 +229,13 @@ def greedy(view: MissionEmissionStrategyView, legal: list[int]) -> int:
         return gain - 0.1 * game.better_rank[card][m], -action
 
     return max(legal, key=score)
+
+
+def _placements(game, open_piles: list[int]) -> tuple[tuple[int, ...], ...]:
+    """Per card, its actions in order: a state card on each open pile, a point card on its own
+    mission's pile (rulebook, strategy game: 'a point card closes its own mission's pile')."""
+    return tuple(tuple(PLACE + card * MAX_MISSIONS + m for m in open_piles) if card < game.n_states
+                 else (PLACE + card * MAX_MISSIONS + game.point_mission[card],) for card in range(game.n_cards))
 
 
 def prepare(game) -> None:
