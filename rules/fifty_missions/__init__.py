@@ -151,6 +151,14 @@ class FiftyMissionsGame(Game):
         self.coverers = [[k for k in range(self.n_kinds) if self.covers[k][t]] for t in range(self.n_kinds)]
         self.coverer_masks = [sum(1 << k for k in ks) for ks in self.coverers]
         self.all_kinds_mask = (1 << self.n_kinds) - 1
+        #: cover_bits[j][t]: face-up card ``t`` in slot ``j`` as the state's ``open_slots`` counts it,
+        #: bit ``j`` of byte ``k`` set for every card ``k`` that covers it (one byte per card, one bit
+        #: per slot); card_moves[k][n]: the plays of card ``k`` onto the slots of ``n`` (bit j: slot
+        #: j), in rising order.
+        assert SLOTS <= 8, "one byte per card kind holds a bit per slot"
+        self.cover_bits = [[sum(1 << (8 * k + j) for k in ks) for ks in self.coverers] for j in range(SLOTS)]
+        self.card_moves = [[tuple(k * SLOTS + j for j in range(SLOTS) if n >> j & 1) for n in range(1 << SLOTS)]
+                           for k in range(self.n_kinds)]
         self.mission_ids = list(conditions)
         self.met = [c.met for c in conditions.values()]
         #: which cards would meet each mission in a slot, memoised for every game this object plays
@@ -160,6 +168,7 @@ class FiftyMissionsGame(Game):
         self.medal_ids = [m["id"] for m in medals]
         self.medal_names = [m["name"] for m in medals]
         self.medal_places: list[int] = params["medal_places"]
+        self.gold = len(self.medal_ids)  # medals won once gold is won (gold is the last)
         self._check(content)
         self.clockwise = [tuple((s + i) % self.players for i in range(self.players)) for s in range(self.players)]
         self._card_lookup = _card_lookup(deck, self.kinds)

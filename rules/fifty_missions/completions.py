@@ -23,7 +23,8 @@ never change a result):
 * ``_full``: a whole row (up to order and interchangeable cards, as for contexts) -> whether it
   meets the mission.  Contexts that differ in one card share most of the rows they try, so a
   context is filled with some three times fewer condition checks; and the engine reads from it
-  which missions the face-up row meets (:meth:`Completions.meets`).
+  which missions the face-up row meets, after every play (:meth:`Completions.met`, which
+  writes the key out over the four slots: a sum over a ``map`` was most of that question's cost).
 
 A context is looked up by an integer key that is a sum over the row's slots, so that a caller
 can compute it with additions (see :meth:`Completions.key`):
@@ -51,6 +52,9 @@ Card = tuple[str, int]
 #: The most whole rows kept per mission in ``Completions.rows`` (some 7 MB at most, per mission
 #: that fills it): a bound on memory over a long run, never on a result.
 ROWS_PER_MISSION = 1 << 16
+assert DISPLAY_SIZE == 4, "Completions.met writes a row's key out over its four slots"
+#: SLOTS_IN[s]: the slots of the set ``s`` (bit j: slot j), rising.
+SLOTS_IN = [tuple(j for j in range(DISPLAY_SIZE) if s >> j & 1) for s in range(1 << DISPLAY_SIZE)]
 
 
 class Completions:
@@ -75,7 +79,7 @@ class Completions:
     """
 
     __slots__ = ("kinds", "weights", "blanks", "memos", "codes", "rows", "width", "shifts", "_met", "_alike",
-                 "_full")
+                 "_full", "_probes")
 
     def __init__(self, kinds: Sequence[Card], conditions: Sequence[Condition]):
         self.kinds = list(kinds)
@@ -104,6 +108,8 @@ class Completions:
             else:
                 self.weights.append([[4 ** c for c in classes]] * DISPLAY_SIZE)
                 self.blanks.append([0] * DISPLAY_SIZE)
+        #: per mission, what :meth:`met` reads: the weights of each slot and the ``_full`` memo's get
+        self._probes = [(*w, full.get) for w, full in zip(self.weights, self._full)]
 
     def key(self, m: int, row: Sequence[int], j: int) -> int:
         """The key of mission ``m``'s context: ``row`` (card kinds, left to right) with slot ``j``
@@ -163,6 +169,22 @@ class Completions:
         if found is None:
             kinds = self.kinds
             found = full[key] = bool(self._met[m](tuple([kinds[k] for k in row])))
+        return found
+
+    def met(self, missions: Sequence[int], row: Sequence[int], slots: int) -> int:
+        """The slots among ``slots`` (bit ``j``: slot ``j``) whose mission ``missions[j]`` (-1:
+        none) ``row`` meets, as bits: :meth:`meets` for each, the engine's question after a move
+        (its key written out over the four slots: this is asked after every play)."""
+        probes = self._probes
+        a, b, c, d = row
+        found = 0
+        for j in SLOTS_IN[slots]:
+            m = missions[j]
+            if m >= 0:
+                wa, wb, wc, wd, known = probes[m]
+                ok = known(wa[a] + wb[b] + wc[c] + wd[d])
+                if ok or ok is None and self.meets(m, row):
+                    found |= 1 << j
         return found
 
 

@@ -12,6 +12,7 @@ from deckpress.generator.content.fifty_missions_conditions import DISPLAY_SIZE
 from deckpress.rules.core.errors import IllegalAction, Reason
 from deckpress.rules.core.events import check_keys, index_of, seat_of
 from deckpress.rules.core.game import ANY, CHANCE, TERMINAL, State, View, shuffled
+from deckpress.rules.fifty_missions.completions import SLOTS_IN
 
 if TYPE_CHECKING:
     from deckpress.rules.fifty_missions import FiftyMissionsGame
@@ -22,6 +23,9 @@ assert MISSION_ROW == SLOTS, "one mission above each face-up card"
 MISSION = 1000  # chance outcome: MISSION + m draws mission m
 RESHUFFLE = 999  # chance outcome: the covered cards go back into the deck (past gold)
 _MISSION, _FACE_UP, _DEAL, _DRAW, _RESHUFFLE = "mission", "face-up", "deal", "draw", "reshuffle"
+_ALL_SLOTS = (1 << SLOTS) - 1  # every slot, one bit each
+_TO_HAND = frozenset((_DEAL, _DRAW))  # the chance events that give a seat a card
+_SYMBOL_CARD = _TO_HAND | {_FACE_UP}  # the chance events that draw a symbol card
 
 
 class FiftyMissionsState(State):
@@ -32,10 +36,18 @@ class FiftyMissionsState(State):
     no order (every card drawn is a chance event naming it).  ``queue`` lists the chance events due,
     the next one last.  ``drawn`` counts the missions drawn after the first row (the medals' places
     count these).  ``turn`` is the seat to play (standard) or the seat that played last (crazy).
+
+    Kept up to date as cards are turned up and covered, because every move asks for them:
+    ``face_up``, the top of each pile (-1 before the setup turns it up); ``open_slots``, byte ``k``
+    the slots whose face-up card card ``k`` may cover (bit ``j``: slot ``j``; the bytes of the sum
+    of the game's ``cover_bits`` over the face-up cards), so that a seat's legal plays are read off
+    the bytes of its cards; and ``unchecked``, the slots whose mission was not checked against the
+    face-up row yet (bit ``j``: slot ``j``): every slot after the row changed, the new mission's
+    slot after a mission is drawn (the others were checked against the same row).
     """
 
     __slots__ = ("hands", "deck", "piles", "missions", "mission_deck", "drawn", "medals", "completed", "queue",
-                 "turn", "played", "refill", "reshuffled", "plays", "unchecked", "vacated")
+                 "turn", "played", "refill", "reshuffled", "plays", "unchecked", "vacated", "face_up", "open_slots")
 
     def __init__(self, game: "FiftyMissionsGame"):
         super().__init__(game)
@@ -54,58 +66,78 @@ class FiftyMissionsState(State):
         self.refill: list[int] | tuple[int, ...] = []  # seats to draw back to a full hand once missions are settled
         self.reshuffled = False
         self.plays = 0
-        self.unchecked = True  # the row changed (a card played, a mission drawn) since the missions were checked
+        self.unchecked = 0  # the slots whose mission is not checked against the face-up row yet (bit j: slot j)
         self.vacated = [-1] * SLOTS  # the mission last accomplished in each slot (-1: none yet)
+        self.face_up = [-1] * SLOTS  # the top of each pile (-1: not turned up yet)
+        self.open_slots = bytes(game.n_kinds)  # per card, the slots it may cover (none before the setup's face-up cards)
         self.current = CHANCE
 
     # -- seats --------------------------------------------------------------------------------
     def _legal_actions(self, seat: int) -> list[int]:
-        covers = self.game.covers
-        tops = [p[-1] for p in self.piles]
-        return [k * SLOTS + j for k in sorted(set(self.hands[seat])) for j, t in enumerate(tops) if covers[k][t]]
+        # Card by card: its plays onto the slots it may cover; then in rising order.
+        moves, open_slots = self.game.card_moves, self.open_slots
+        legal = []
+        for k in set(self.hands[seat]):
+            legal += moves[k][open_slots[k]]
+        legal.sort()
+        return legal
 
     def can_play(self, seat: int) -> bool:
         """True when ``seat`` holds a card that covers one of the face-up cards."""
-        coverers = self.game.coverer_masks
-        reach = 0  # every kind that covers one of the face-up cards
-        for p in self.piles:
-            reach |= coverers[p[-1]]
+        open_slots = self.open_slots
         for k in self.hands[seat]:
-            if reach >> k & 1:
+            if open_slots[k]:
                 return True
         return False
 
     def any_seats(self) -> tuple[int, ...]:
         """Crazy variant: every seat that can play."""
-        return tuple(s for s in range(self.game.players) if self.can_play(s))
+        return tuple([s for s in range(self.game.players) if self.can_play(s)])
 
     def _apply(self, action: int, seat: int) -> None:
         if seat == CHANCE:
             kind, who = self.queue.pop()
-            if kind == _MISSION:
-                self.mission_deck.remove(action - MISSION)
-                self.missions[self.missions.index(-1)] = action - MISSION
-                self.unchecked = True
-            elif kind == _RESHUFFLE:
-                self._reshuffle()
-            else:
+            if kind in _TO_HAND:
                 self.deck.remove(action)
-                if kind == _FACE_UP:
-                    next(p for p in self.piles if not p).append(action)
-                else:
-                    self.hands[who].append(action)
+                self.hands[who].append(action)
+                if not self.queue and not self.unchecked:
+                    # The last draw after a play or the reshuffle: everything else was settled before
+                    # the draws were scheduled (_advance), and a draw changes none of it.
+                    self._next_seat()
+                    return
+            elif kind == _MISSION:
+                slot = self.missions.index(-1)
+                self.mission_deck.remove(action - MISSION)
+                self.missions[slot] = action - MISSION
+                self.unchecked |= 1 << slot
+            elif kind == _FACE_UP:  # the setup's, left to right
+                self.deck.remove(action)
+                slot = self.face_up.index(-1)
+                self.piles[slot].append(action)
+                self._turn_up(slot, action)
+            else:
+                self._reshuffle()
             if not self.queue:
                 self._advance()
             return
         card, slot = divmod(action, SLOTS)
         self.hands[seat].remove(card)
         self.piles[slot].append(card)
+        self._turn_up(slot, card)
         self.plays += 1
         self.turn = seat
         self.played = True
         self.refill = (seat,)
-        self.unchecked = True
         self._advance()
+
+    def _turn_up(self, slot: int, card: int) -> None:
+        """``card`` is the new face-up card of ``slot``: the row changed."""
+        bits = self.game.cover_bits[slot]
+        was = self.face_up[slot]
+        counted = int.from_bytes(self.open_slots, "little") + bits[card] - (bits[was] if was >= 0 else 0)
+        self.open_slots = counted.to_bytes(len(self.open_slots), "little")
+        self.face_up[slot] = card
+        self.unchecked = _ALL_SLOTS
 
     def _advance(self) -> None:
         """Everything that follows a play or the last chance event due, with no decision in it:
@@ -113,12 +145,12 @@ class FiftyMissionsState(State):
         back to a full hand; then the next seat to play, or the end."""
         game = self.game
         while True:
-            if self._accomplish():
+            if self.unchecked and self._accomplish():
                 return
             if len(self.completed) == game.n_missions:
                 self.current = TERMINAL
                 return
-            if self._reshuffle_due(stuck=False):
+            if self.medals == game.gold and self._reshuffle_due(stuck=False):
                 self._schedule([(_RESHUFFLE, -1)])
                 return
             if not self.refill:
@@ -130,20 +162,20 @@ class FiftyMissionsState(State):
 
     def _accomplish(self) -> bool:
         """Accomplish every displayed mission the face-up cards meet and schedule their
-        replacements (True when chance events are due); medals are won on the way.  Whether the
-        row meets a mission is read from the game's memo (issue 13: the greedy bot has weighed
-        that very row; :meth:`Completions.meets`, the mission's condition checked once per row)."""
-        if not self.unchecked:
-            return False
-        self.unchecked = False
+        replacements (True when chance events are due); medals are won on the way.  Only the
+        ``unchecked`` slots are asked.  Whether the row meets a mission is read from the game's
+        memo (issue 13: the greedy bot has weighed that very row; :meth:`Completions.met`, the
+        mission's condition checked once per row)."""
         game = self.game
-        row = [p[-1] for p in self.piles]
-        meets = game.completions.meets
+        met = game.completions.met(self.missions, self.face_up, self.unchecked)
+        self.unchecked = 0
+        if not met:
+            return False
         places = game.medal_places
         events = []
         left = len(self.mission_deck)
         for j, m in enumerate(self.missions):
-            if m >= 0 and meets(m, row):
+            if met >> j & 1:
                 self.completed.append(m)
                 self.missions[j] = -1
                 self.vacated[j] = m
@@ -157,10 +189,12 @@ class FiftyMissionsState(State):
 
     def _schedule_draws(self, seats) -> bool:
         """Draws back to a full hand for ``seats`` in order, while the deck lasts."""
-        left = len(self.deck)
+        left, size = len(self.deck), self.game.hand_size
         events = []
         for s in seats:
-            take = min(self.game.hand_size - len(self.hands[s]), left)
+            take = size - len(self.hands[s])
+            if take > left:
+                take = left
             events += [(_DRAW, s)] * take
             left -= take
         return self._schedule(events)
@@ -170,7 +204,8 @@ class FiftyMissionsState(State):
         if events:
             self.queue = events[::-1]
             self.current = CHANCE
-        return bool(events)
+            return True
+        return False
 
     def _next_seat(self) -> None:
         """After a play (or the setup): the next seat clockwise, or in the crazy variant every seat
@@ -180,9 +215,9 @@ class FiftyMissionsState(State):
         if self.played:
             self.played = False
             if not game.crazy:
-                self.turn = self.turn + 1 if self.turn + 1 < game.players else 0
+                self.turn = (self.turn + 1) % game.players
         if game.crazy:
-            if self.any_seats():
+            if any(map(self.can_play, range(game.players))):
                 self.current = ANY
                 return
         elif self.can_play(self.turn):
@@ -224,20 +259,21 @@ class FiftyMissionsState(State):
     def is_chance_outcome(self, action: int) -> bool:
         """True when ``action`` is a possible outcome of the chance event due."""
         kind = self.queue[-1][0]
+        if kind in _SYMBOL_CARD:
+            return 0 <= action < self.game.n_kinds and action in self.deck
         if kind == _MISSION:
             return action - MISSION in self.mission_deck
-        if kind == _RESHUFFLE:
-            return action == RESHUFFLE
-        return 0 <= action < self.game.n_kinds and action in self.deck
+        return action == RESHUFFLE
 
     def sample_chance(self, u: float) -> int:
         """The card at position ``u * size`` of the deck due (every physical card equally likely)."""
         kind = self.queue[-1][0]
+        if kind in _SYMBOL_CARD:
+            deck = self.deck
+            return deck[int(u * len(deck))]
         if kind == _MISSION:
             return MISSION + self.mission_deck[int(u * len(self.mission_deck))]
-        if kind == _RESHUFFLE:
-            return RESHUFFLE
-        return self.deck[int(u * len(self.deck))]
+        return RESHUFFLE
 
     def due_chance_event(self) -> dict[str, Any]:
         """The chance event due, without its card: ``{chance: draw, seat: 1}``, ``{chance: mission}``."""
@@ -433,7 +469,8 @@ class FiftyMissionsState(State):
 
     def check_invariants(self) -> list[str]:
         """Problems found (``[]`` when sound): every symbol card and every mission in exactly one
-        place, hands within their size, the medals matching their places, the seat due able to play."""
+        place, hands within their size, the medals matching their places, the face-up cards kept
+        (``face_up``, ``open_slots``) matching the piles, the seat due able to play."""
         game = self.game
         problems = []
         counts = Counter(c for _, cards in self._zones() for c in cards)
@@ -448,6 +485,10 @@ class FiftyMissionsState(State):
         passed = sum(p < self.drawn for p in game.medal_places)
         if not passed <= self.medals <= passed + 1 or self.medals > passed and self.mission_deck:
             problems.append(f"{self.medals} medals won, but {self.drawn} missions were drawn below the first row (medal places {game.medal_places})")
+        face_up = [p[-1] if p else -1 for p in self.piles]
+        counted = sum(game.cover_bits[j][t] for j, t in enumerate(face_up) if t >= 0)
+        if self.face_up != face_up or self.open_slots != counted.to_bytes(game.n_kinds, "little"):
+            problems.append(f"the face-up cards kept ({self.face_up}) or the slots each card covers do not match the piles ({face_up})")
         if self.current >= 0 and not self.can_play(self.current):
             problems.append(f"seat {self.current} is due but cannot play")
         return problems
@@ -490,15 +531,14 @@ class FiftyMissionsView(View):
         game = state.game
         if not game.communication:
             return None
-        coverers, seat = game.coverer_masks, self.seat
-        reach = [coverers[p[-1]] for p in state.piles]  # the kinds that may cover each slot
+        open_slots, seat = state.open_slots, self.seat
         talk = {}
         for s, hand in enumerate(state.hands):
             if s != seat:
-                held = 0
+                slots = 0  # the slots some card of the hand may cover
                 for k in hand:
-                    held |= 1 << k
-                talk[s] = [j for j, r in enumerate(reach) if r & held]
+                    slots |= open_slots[k]
+                talk[s] = list(SLOTS_IN[slots])
         return talk
 
     @property
@@ -560,10 +600,7 @@ class FiftyMissionsView(View):
         any_play = False
         sig: list[int] = []
         if all(piles):  # the face-up cards are out (not during the setup)
-            sig = [0] * game.n_kinds  # the slots each kind covers (bit j: slot j)
-            for j, p in enumerate(piles):
-                for k in game.coverers[p[-1]]:
-                    sig[k] |= 1 << j
+            sig = list(state.open_slots)  # the slots each kind covers (bit j: slot j)
             if game.communication:
                 for s in others:
                     told = 0
