@@ -37,6 +37,7 @@ may be named by code name, id or call number (``"009"``), a door by name or id, 
 """
 from __future__ import annotations
 
+from bisect import bisect_left, bisect_right
 from typing import Any, Iterator, Mapping
 
 from deckpress.generator.content.geheime_mission import MIN_CARDS_PER_ROUND, VALUES
@@ -49,6 +50,8 @@ from deckpress.rules.core.registry import register
 # Generic log-event helpers, kept in Mission Emission's module until they move to rules/core.
 from deckpress.rules.core.events import by_name, check_keys, seat_of
 
+#: The two seats.
+_SEATS = (0, 1)
 #: First door action; agents are the actions below it.
 DOOR = 100
 #: Index of each value in an agent's ``values`` tuple (the order of ``VALUES``: red, blue, green).
@@ -57,6 +60,8 @@ _DEAL, _DUEL, _EMBASSY, _DOORS = "deal", "city centre", "embassy", "back door"
 #: The verb of a seat's log event in each role.
 _PLAY_VERBS = ("centre", "defend", "attack")
 _DOOR_VERBS = ("door", "officer")
+#: The value a seat plays in each role that plays an agent.
+_ROLE_COLOUR = {"centre": CENTRE, "defend": DEFENCE, "attack": ATTACK}
 _ROLE_TEXT = {"centre": "plays an agent in the city centre", "defend": "defends the suitcase at its own embassy",
               "attack": "attacks at the other embassy", "door": "chooses a back door",
               "officer": "places the counter-intelligence officer"}
@@ -109,8 +114,9 @@ class GeheimeMissionGame(Game):
     """Geheime Mission with effective parameters; the agents' values read once from the content.
 
     Agents are numbered ``0..N-1`` in call-number order; ``values[n]`` is ``(attack, centre,
-    defence)``.  ``worth[n]`` is a public fact the heuristic bot uses: the share of the deck that
-    the agent's best value beats in its colour (ties count half), 0..1.
+    defence)``, and ``columns[k][n]`` is ``values[n][k]`` (one colour's values by agent).
+    ``worth[n]`` is a public fact the heuristic bot uses: the share of the deck that the agent's
+    best value beats in its colour (ties count half), 0..1.
 
     Raises (from :meth:`create`): ParameterError when the hands would take the whole deck, or the
     deck has more agents than the action numbers allow.
@@ -128,11 +134,14 @@ class GeheimeMissionGame(Game):
         if 2 * self.hand_size >= self.n_cards:
             raise ParameterError(f"parameter 'hand_size': 2 hands of {self.hand_size} leave no pile of the {self.n_cards} agents")
         self.values = [tuple(a[v] for v in VALUES) for a in agents]
+        self.columns = tuple(tuple(v[k] for v in self.values) for k in range(len(VALUES)))
         self.card_names = [a["code_name"] for a in agents]
         self.labels = [f"{a['call_number']} {a['code_name']}" for a in agents]
         self._card_lookup = {str(a[key]).casefold(): n for n, a in enumerate(agents) for key in ("id", "call_number", "code_name")}
         doors = content["components"]["back_doors"]["doors"]
         self.door_names = [d["name"] for d in doors]
+        #: The legal actions at the back door, for the carrier and the officer alike.
+        self.door_actions = [DOOR + d for d in range(len(doors))]
         self._door_lookup = {str(d[key]).casefold(): i for i, d in enumerate(doors) for key in ("id", "name")}
         self.snatcher_runs = params["after_snatch"] == "snatcher-runs"
         self.next_round: str = params["next_round"]
@@ -198,14 +207,17 @@ class GeheimeMissionState(State):
 
     ``phase`` is the deal, the city-centre duel, the embassy fight or the back door; ``starter``
     starts the round in the centre; ``carrier`` holds the suitcase (-1 while it lies in the
-    centre); ``lead`` is the first card of the pair being fought (-1 before it is played).
-    ``centre`` and ``embassies[s]`` are the face-up piles.  ``fought[n]``/``won[n]`` count agent
-    ``n``'s fights for the balance report.
+    centre); ``lead`` is the first card of the pair being fought (-1 before it is played);
+    ``after_draw`` is who is due once the card just played is replaced from the pile (a seat or
+    :data:`SIMULTANEOUS`); ``sampled_at`` is the pile position of the card :meth:`sample_chance`
+    returned last (a hint for the draw, checked before use).  ``centre`` and ``embassies[s]`` are
+    the face-up piles; their pairs are the fights, from which :attr:`fought` and :attr:`won` count
+    each agent's fights for the balance report.
     """
 
-    __slots__ = ("hands", "deck", "centre", "embassies", "phase", "starter", "carrier", "lead", "draw_seat",
-                 "suitcases", "rounds", "caught", "snatches", "ties", "holds", "embassy_fights", "duels",
-                 "second_wins", "reveal", "fought", "won")
+    __slots__ = ("hands", "deck", "centre", "embassies", "phase", "starter", "carrier", "lead", "draw_seat", "after_draw",
+                 "sampled_at", "suitcases", "rounds", "caught", "snatches", "ties", "holds", "embassy_fights", "duels",
+                 "second_wins", "reveal")
 
     def __init__(self, game: GeheimeMissionGame):
         super().__init__(game)
@@ -218,12 +230,12 @@ class GeheimeMissionState(State):
         self.carrier = -1
         self.lead = -1
         self.draw_seat = 0
+        self.after_draw = 0
+        self.sampled_at = 0
         self.suitcases = [0, 0]
         self.rounds = 0
         self.caught = self.snatches = self.ties = self.holds = self.embassy_fights = self.duels = self.second_wins = 0
         self.reveal: tuple[int, int, int] | None = None  # (carrier, door, officer's door) of the last back door
-        self.fought = [0] * game.n_cards
-        self.won = [0] * game.n_cards
         self.current = CHANCE
 
     # -- chance: the deal and the draws ------------------------------------------------------
@@ -237,8 +249,11 @@ class GeheimeMissionState(State):
         return action in self.deck
 
     def sample_chance(self, u: float) -> int:
-        """The agent at position ``u * len(pile)`` of the pile (all equally likely)."""
-        return self.deck[int(u * len(self.deck))]
+        """The agent at position ``u * len(pile)`` of the pile (all equally likely); the position
+        is kept in ``sampled_at`` for the draw."""
+        deck = self.deck
+        self.sampled_at = position = int(u * len(deck))
+        return deck[position]
 
     def due_chance_event(self) -> dict[str, Any]:
         """``{chance: deal, seat: s}`` during the deal, ``{chance: draw, seat: s}`` after a card played."""
@@ -247,7 +262,7 @@ class GeheimeMissionState(State):
     # -- moves ------------------------------------------------------------------------------
     def _legal_actions(self, seat: int) -> list[int]:
         if self.current == SIMULTANEOUS:
-            return [DOOR + d for d in range(len(self.game.door_names))]
+            return self.game.door_actions[:]
         return sorted(self.hands[seat])
 
     def _apply(self, action: int, seat: int) -> None:
@@ -257,8 +272,13 @@ class GeheimeMissionState(State):
             self._play(action, seat)
 
     def _draw(self, card: int) -> None:
-        """A card from the pile to ``draw_seat``; the draw that empties the pile ends a last-draw game."""
-        self.deck.remove(card)
+        """A card from the pile to ``draw_seat``; then ``after_draw`` is due, except that the draw
+        that empties the pile ends a last-draw game."""
+        deck, position = self.deck, self.sampled_at
+        if position < len(deck) and deck[position] == card:
+            del deck[position]  # the card just sampled: no search of the pile
+        else:
+            deck.remove(card)
         hand = self.hands[self.draw_seat]
         hand.append(card)
         if self.phase == _DEAL:
@@ -266,86 +286,72 @@ class GeheimeMissionState(State):
                 self.draw_seat += 1
                 if self.draw_seat == 2:
                     self._start_round(0)
-            return
-        if not self.deck and not self.game.finish_round:
+        elif self.deck or self.game.finish_round:
+            self.current = self.after_draw  # both hands are full again: the seat due can play
+        else:
             self.current = TERMINAL  # rulebook, Game End: the suitcase in play goes to nobody
-            return
-        self._next_decision()
 
     def _play(self, card: int, seat: int) -> None:
-        """``seat`` plays ``card`` on the field of the phase; the second card of a pair decides it."""
+        """``seat`` plays ``card`` on the field of the phase; the second card of a pair decides it.
+        Then the card is replaced from the pile, or with the pile empty (a finish-round game) the
+        next seat is due at once; a seat due with no card left ends the game, the suitcase to nobody."""
         self.hands[seat].remove(card)
-        (self.centre if self.phase == _DUEL else self.embassies[self.carrier]).append(card)
-        if self.lead < 0:
+        duel = self.phase == _DUEL
+        (self.centre if duel else self.embassies[self.carrier]).append(card)
+        lead = self.lead
+        if lead < 0:
             self.lead = card
-        elif self.phase == _DUEL:
-            self._decide_duel(self.lead, card, seat)
+            due = 1 - seat  # the other seat answers
         else:
-            self._decide_embassy(self.lead, card, seat)
+            self.lead = -1
+            due = self._decide_duel(lead, card, seat) if duel else self._decide_embassy(lead, card, seat)
         if self.deck:
             self.draw_seat = seat
+            self.after_draw = due
             self.current = CHANCE
         else:
-            self._next_decision()
+            self.current = due if due == SIMULTANEOUS or self.hands[due] else TERMINAL
 
-    def _fight(self, first: int, first_value: int, second: int, second_value: int) -> int:
-        """Count a fight of two agents; ``1`` when the first card wins, ``-1`` when the second
-        does, ``0`` on a tie (the pair is replayed)."""
-        self.fought[first] += 1
-        self.fought[second] += 1
-        self.lead = -1
-        if first_value == second_value:
+    def _decide_duel(self, lead: int, card: int, seat: int) -> int:
+        """Rulebook: the higher centre value takes the suitcase; equal values play again.
+        Returns who plays next: the new carrier (defending), or the starter again after a tie."""
+        centre = self.game.columns[CENTRE]
+        if centre[lead] == centre[card]:
             self.ties += 1
-            return 0
-        if first_value > second_value:
-            self.won[first] += 1
-            return 1
-        self.won[second] += 1
-        return -1
+            return self.starter
+        second_wins = centre[card] > centre[lead]
+        self.duels += 1
+        self.second_wins += second_wins
+        self.carrier = seat if second_wins else 1 - seat
+        self.phase = _EMBASSY
+        return self.carrier
 
-    def _decide_duel(self, lead: int, card: int, seat: int) -> None:
-        """Rulebook: the higher centre value takes the suitcase; equal values play again."""
-        values = self.game.values
-        result = self._fight(lead, values[lead][CENTRE], card, values[card][CENTRE])
-        if result:
-            self.duels += 1
-            self.second_wins += result < 0
-            self.carrier = seat if result < 0 else 1 - seat
-            self.phase = _EMBASSY
-
-    def _decide_embassy(self, lead: int, card: int, seat: int) -> None:
+    def _decide_embassy(self, lead: int, card: int, seat: int) -> int:
         """Rulebook: defence higher keeps the suitcase (on to the back door); attack higher
-        snatches it (``after_snatch``); equal values play again, the carrier first."""
-        values = self.game.values
-        result = self._fight(lead, values[lead][DEFENCE], card, values[card][ATTACK])
-        if not result:
-            return
+        snatches it (``after_snatch``); equal values play again, the carrier first.  Returns who
+        is due next: the carrier, :data:`SIMULTANEOUS` (the back door) or the snatcher."""
+        columns = self.game.columns
+        defence, attack = columns[DEFENCE][lead], columns[ATTACK][card]
+        if defence == attack:
+            self.ties += 1
+            return self.carrier
         self.embassy_fights += 1
-        if result > 0:
+        if defence > attack:
             self.holds += 1
             self.phase = _DOORS
-            return
+            return SIMULTANEOUS
         self.snatches += 1
         if self.game.snatcher_runs:
-            self.carrier = seat
+            self.carrier = seat  # the snatcher defends first in the new embassy fight
         else:
             self.carrier = -1
-            self.starter = seat
+            self.starter = seat  # the snatcher plays first in the new duel
             self.phase = _DUEL
-
-    def _next_decision(self) -> None:
-        """Whoever is due now: both seats at the back door, else the pair's first or second seat.
-        A finish-round game whose seat due holds no card ends, the suitcase to nobody."""
-        if self.phase == _DOORS:
-            self.current = SIMULTANEOUS
-            return
-        first = self.starter if self.phase == _DUEL else self.carrier
-        seat = first if self.lead < 0 else 1 - first
-        self.current = seat if self.hands[seat] else TERMINAL
+        return seat
 
     def simultaneous_seats(self) -> tuple[int, ...]:
         """Both seats: the carrier chooses a door, the other seat places the officer."""
-        return (0, 1)
+        return _SEATS
 
     def _resolve_simultaneous(self, submissions: dict[int, int]) -> None:
         """Rulebook: a different door wins the suitcase; the officer's door loses it."""
@@ -387,11 +393,39 @@ class GeheimeMissionState(State):
                   "replayed ties": self.ties, "centre duels": self.duels, "centre duels won by the second card": self.second_wins,
                   "embassy fights": self.embassy_fights, "defences that hold": self.holds,
                   "decided games": int(s0 != s1), "seat 0 wins": int(s0 > s1), "seat 0 lead": 100 * ((s0 > s1) - (s1 > s0))}
-        labels = self.game.labels
+        labels, won = self.game.labels, self.won
         for n, fights in enumerate(self.fought):
             if fights:
                 counts[f"fights of {labels[n]}"] = fights
-                counts[f"fights won by {labels[n]}"] = self.won[n]
+                counts[f"fights won by {labels[n]}"] = won[n]
+        return counts
+
+    def _fights(self) -> Iterator[tuple[int, int, int, int]]:
+        """Every fight so far, ``(first agent, its value, second agent, its value)``: the pairs on
+        the face-up fields, in the order played (the city centre's centre values; at an embassy
+        the defence, then the attack).  A pair still waiting for its second card is no fight yet."""
+        columns = self.game.columns
+        for field, first_colour, second_colour in ((self.centre, CENTRE, CENTRE), (self.embassies[0], DEFENCE, ATTACK),
+                                                   (self.embassies[1], DEFENCE, ATTACK)):
+            for first, second in zip(field[::2], field[1::2]):
+                yield first, columns[first_colour][first], second, columns[second_colour][second]
+
+    @property
+    def fought(self) -> list[int]:
+        """``fought[n]``: the fights agent ``n`` has been in."""
+        counts = [0] * self.game.n_cards
+        for first, _, second, _ in self._fights():
+            counts[first] += 1
+            counts[second] += 1
+        return counts
+
+    @property
+    def won(self) -> list[int]:
+        """``won[n]``: the fights agent ``n`` has won (a tie is won by neither)."""
+        counts = [0] * self.game.n_cards
+        for first, first_value, second, second_value in self._fights():
+            if first_value != second_value:
+                counts[first if first_value > second_value else second] += 1
         return counts
 
     # -- views, messages, logs --------------------------------------------------------------
@@ -650,23 +684,25 @@ class GreedyBot:
         if legal[0] >= DOOR:
             return legal[int(rng.random() * len(legal))]
         game = view.game
-        worth, values = game.worth, game.values
-        colour = {"centre": CENTRE, "defend": DEFENCE, "attack": ATTACK}[view.role]
+        worth, columns = game.worth, game.columns
+        colour = _ROLE_COLOUR[view.role]
+        mine = columns[colour]
         lead = view.lead
         if lead >= 0:
-            target = values[lead][CENTRE if colour == CENTRE else DEFENCE]
-            for better in ((c for c in legal if values[c][colour] > target), (c for c in legal if values[c][colour] == target)):
+            target = columns[CENTRE if colour == CENTRE else DEFENCE][lead]
+            for better in ((c for c in legal if mine[c] > target), (c for c in legal if mine[c] == target)):
                 choice = min(better, key=worth.__getitem__, default=None)
                 if choice is not None:
                     return choice
             return min(legal, key=worth.__getitem__)
         against = CENTRE if colour == CENTRE else ATTACK
-        unseen = [values[c][against] for c in view.unseen]
+        unseen = sorted(map(columns[against].__getitem__, view.unseen))
         others = view.hand_sizes[1 - view.seat]
 
         def score(card: int) -> float:
-            mine = values[card][colour]
-            below = sum(1.0 if v < mine else 0.5 if v == mine else 0.0 for v in unseen) / len(unseen)
+            value = mine[card]
+            # The share of unseen values below ``value``, ties counted half (exact in floats).
+            below = (bisect_left(unseen, value) + bisect_right(unseen, value)) / 2 / len(unseen)
             return below ** others - _KEEP_WEIGHT * worth[card]
 
         return max(legal, key=score)

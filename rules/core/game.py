@@ -222,7 +222,9 @@ class State:
         if cur >= 0:
             return (cur,)
         if cur == SIMULTANEOUS:
-            return tuple(s for s in self.simultaneous_seats() if s not in self._pending)
+            pending = self._pending
+            seats = self.simultaneous_seats()
+            return tuple([s for s in seats if s not in pending]) if pending else tuple(seats)
         if cur == ANY:
             return self.any_seats()
         return ()
@@ -285,10 +287,11 @@ class State:
         for actions taken from :meth:`legal_actions` or :meth:`chance_outcomes`."""
         self.history.append((seat, action))
         if self.current == SIMULTANEOUS:
-            self._pending[seat] = action
-            if all(s in self._pending for s in self.simultaneous_seats()):
-                submissions, self._pending = self._pending, {}
-                self._resolve_simultaneous(submissions)
+            pending = self._pending
+            pending[seat] = action
+            if len(pending) == len(self.simultaneous_seats()):  # every seat due has submitted (only they may)
+                self._pending = {}
+                self._resolve_simultaneous(pending)
         else:
             self._apply(action, seat)
 
