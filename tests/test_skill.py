@@ -19,8 +19,9 @@ def test_skill_signal_is_deterministic_whatever_the_workers_and_its_interval_hol
     assert [(s["seat"], s["games"]) for s in d["by_seat"]] == [(0, 15), (1, 15)]
     low, high = d["win_share_95"]
     assert 0 <= low <= d["win_share"] <= high <= 1 and high - low < 0.5
-    # ties are shared: outright wins <= the share's credit <= wins plus every shared game
-    assert d["wins"] <= d["win_share"] * 30 <= d["wins"] + d["shared_best"]
+    # ties are shared: outright wins <= the share's credit <= wins plus every shared game (the
+    # share is reported to 4 places)
+    assert d["wins"] - 0.01 <= d["win_share"] * 30 <= d["wins"] + d["shared_best"] + 0.01
     assert d["signal_points"] == round(100 * d["win_share"], 2)
 
 

@@ -40,6 +40,8 @@ class RandomBot:
 
 
 _BOTS: dict[str, dict[str, Callable[[], Bot]]] = {}
+#: The game's own heuristic bot, when it registers one: the search bot's prior knowledge (rules/core/ismcts.py).
+HEURISTIC = "greedy"
 
 
 def register_bot(game_id: str, name: str, factory: Callable[[], Bot]) -> None:
@@ -54,7 +56,8 @@ def bot_names(game_id: str) -> list[str]:
 
 
 def make_bot(game_id: str, name: str) -> Bot:
-    """A fresh bot ``name`` for ``game_id``.
+    """A fresh bot ``name`` for ``game_id``; a search bot (``ismcts``, ``ismcts:N``) gets the
+    game's :data:`HEURISTIC` bot, when it has one, as its prior knowledge.
 
     Raises:
         ParameterError: no such bot (the message lists the known ones).
@@ -63,7 +66,8 @@ def make_bot(game_id: str, name: str) -> Bot:
         return RandomBot()
     from deckpress.rules.core.ismcts import ismcts_bot
 
-    search = ismcts_bot(name)
+    heuristic = _BOTS.get(game_id, {}).get(HEURISTIC)
+    search = ismcts_bot(name, heuristic() if heuristic and name.startswith("ismcts") else None)
     if search is not None:
         return search
     factory = _BOTS.get(game_id, {}).get(name)
