@@ -233,17 +233,25 @@ def greedy(view: MissionEmissionStrategyView, legal: list[int]) -> int:
 
 def _placements(game, open_piles: list[int]) -> tuple[tuple[int, ...], ...]:
     """Per card, its actions in order: a state card on each open pile, a point card on its own
-    mission's pile (rulebook, strategy game: 'a point card closes its own mission's pile')."""
-    return tuple(tuple(PLACE + card * MAX_MISSIONS + m for m in open_piles) if card < game.n_states
-                 else (PLACE + card * MAX_MISSIONS + game.point_mission[card],) for card in range(game.n_cards))
+    mission's pile (rulebook, strategy game: 'a point card closes its own mission's pile').  Built
+    once per set of open piles and kept on the game (``prepare``): games share them."""
+    key = tuple(open_piles)
+    table = game.placements.get(key)
+    if table is None:
+        table = game.placements[key] = tuple(
+            tuple(PLACE + card * MAX_MISSIONS + m for m in open_piles) if card < game.n_states
+            else (PLACE + card * MAX_MISSIONS + game.point_mission[card],) for card in range(game.n_cards))
+    return table
 
 
 def prepare(game) -> None:
-    """Check the parameters against the content.
+    """Check the parameters against the content, and start the game's table of legal placements
+    per set of open piles (:func:`_placements`).
 
     Raises:
         ParameterError: more cards dealt than the deck holds, or piles of one card.
     """
+    game.placements = {}
     deck = game.n_cards - game.n_missions
     if game.players * game.hand_size > deck:
         raise ParameterError(f"{game.players} players x {game.hand_size} cards is more than the {deck} cards of the strategy deck")
