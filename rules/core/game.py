@@ -157,7 +157,7 @@ class Game:
     def batched(self, bots: Sequence[str]) -> "BatchedEngine":
         """The game's batched engine for these bots: many games at once on arrays, with the same
         distribution of results as the reference engine but not the same games (``deckpress
-        simulate --engine batched``).  Games without one inherit this refusal.
+        simulate --batched``).  Games without one inherit this refusal.
 
         Raises:
             ParameterError: no batched engine for this game, its parameters or these bots (the
