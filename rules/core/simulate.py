@@ -28,7 +28,7 @@ from functools import lru_cache
 from pathlib import Path
 from typing import Any, Callable, Mapping, Sequence
 
-from deckpress.rules.core.bots import Bot, make_bot
+from deckpress.rules.core.bots import Bot, RandomBot, make_bot
 from deckpress.rules.core.errors import MoveLimitExceeded, ParameterError
 from deckpress.rules.core.game import ANY, CHANCE, SIMULTANEOUS, Game, State
 from deckpress.rules.core.registry import load
@@ -61,18 +61,29 @@ def play_game(game: Game, bots: Sequence[Bot], rng: random.Random) -> tuple[Stat
     state = game.new_state()
     limit = game.max_length()
     uniform = rng.random
+    # The hot loop does what State.apply_trusted does for an ordinary move or chance event (record
+    # it, then the game's _apply), and what RandomBot.act does (one uniform draw), without the
+    # calls: the same history and the same draws from rng.
+    record, apply = state.history.append, state._apply
     wants_view = [getattr(bot, "uses_view", True) for bot in bots]
+    random_seat = [type(bot) is RandomBot for bot in bots]
     actions = moves = decisions = 0
     while True:
         cur = state.current
         if cur >= 0:
             legal = state._legal_actions(cur)
             decisions += len(legal) > 1
-            action = bots[cur].act(state.view(cur) if wants_view[cur] else None, legal, rng)
-            state.apply_trusted(action, cur)
+            if random_seat[cur]:
+                action = legal[int(uniform() * len(legal))]
+            else:
+                action = bots[cur].act(state.view(cur) if wants_view[cur] else None, legal, rng)
+            record((cur, action))
+            apply(action, cur)
             moves += 1
         elif cur == CHANCE:
-            state.apply_trusted(state.sample_chance(uniform()), CHANCE)
+            action = state.sample_chance(uniform())
+            record((CHANCE, action))
+            apply(action, CHANCE)
         elif cur == SIMULTANEOUS:
             for seat in state.acting_seats():
                 legal = state._legal_actions(seat)
