@@ -115,8 +115,11 @@ class IsmctsBot:
                     for mover, action in joint:
                         state.apply_trusted(action, mover)
                         actions += 1
-                    key = (SIMULTANEOUS, tuple(joint))
-                    node = node.children.get(key) or node.children.setdefault(key, _Node(SIMULTANEOUS))
+                    key = (SIMULTANEOUS, tuple(joint))  # the tree goes on below the joint choice
+                    below = node.children.get(key)
+                    if below is None:
+                        below = node.children[key] = _Node(SIMULTANEOUS)
+                    node = below
                     if expanded:
                         break
                     continue
