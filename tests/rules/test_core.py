@@ -12,6 +12,7 @@ from deckpress.rules.core.bots import bot_names, make_bot
 from deckpress.rules.core.errors import IllegalAction, ParameterError, Reason
 from deckpress.rules.core.game import CHANCE, SIMULTANEOUS, TERMINAL, Game, GameInfo, State, View
 from deckpress.rules.core.params import Param, parse_value, resolve
+from deckpress.rules.core.registry import known_games, load
 from deckpress.rules.core.simulate import game_rng, play_game
 from deckpress.rules.core.stats import percentile, wilson
 from tests.rules.helpers import deal, do, me
@@ -177,6 +178,14 @@ def test_bots_are_named_and_unknown_ones_listed():
         make_bot("mission-emission", "ismcts:many")
     with pytest.raises(ParameterError, match="1 to 100,000"):
         make_bot("mission-emission", "ismcts:0")
+
+
+@pytest.mark.parametrize("game_id", known_games())
+def test_no_engine_overrides_the_trusted_apply_that_play_game_inlines(game_id):
+    # play_game records an ordinary move or chance event and calls _apply itself: an engine's own
+    # apply_trusted would be skipped there and used elsewhere (replay, the table, ismcts)
+    state = load(game_id).new_state()
+    assert type(state).apply_trusted is State.apply_trusted
 
 
 def test_only_the_simulation_driver_imports_random():
