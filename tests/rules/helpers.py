@@ -59,3 +59,16 @@ def random_step(state, rng) -> None:
     seat = seats[int(rng.random() * len(seats))]
     legal = state.legal_actions(seat)
     state.apply_trusted(legal[int(rng.random() * len(legal))], seat)
+
+
+def play_out(state, rng, check_each_step: bool = False) -> None:
+    """Random steps (:func:`random_step`) until the game ends or its move bound is reached;
+    with ``check_each_step``, the state's invariants hold after every step."""
+    from deckpress.rules.core.game import TERMINAL
+
+    for _ in range(state.game.max_length()):
+        if state.current == TERMINAL:
+            return
+        random_step(state, rng)
+        if check_each_step:
+            assert state.check_invariants() == []

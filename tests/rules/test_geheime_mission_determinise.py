@@ -20,7 +20,7 @@ from deckpress.rules.core.bots import make_bot
 from deckpress.rules.core.game import CHANCE, SIMULTANEOUS, TERMINAL
 from deckpress.rules.core.simulate import game_rng, play_game
 from deckpress.rules.geheime_mission import DOOR, GeheimeMissionGame
-from tests.rules.helpers import random_step
+from tests.rules.helpers import play_out, random_step
 
 _CONTENT = {}
 
@@ -208,12 +208,7 @@ def test_a_sample_plays_to_the_end(params):
         for seat in (0, 1):
             before = live.to_dict()
             sample = live.view(seat).sample_state(rng)
-            limit = sample.game.max_length()
-            for _ in range(limit):
-                if sample.current == TERMINAL:
-                    break
-                random_step(sample, rng)
-                assert sample.check_invariants() == []
+            play_out(sample, rng, check_each_step=True)
             assert sample.current == TERMINAL
             assert live.to_dict() == before
 

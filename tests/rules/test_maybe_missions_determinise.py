@@ -27,7 +27,7 @@ from deckpress.rules.core.simulate import game_rng, play_game
 from deckpress.rules.maybe_missions import MaybeMissionsGame
 from deckpress.rules.maybe_missions.cards import NO, YES
 from deckpress.rules.maybe_missions.view import discards_hidden
-from tests.rules.helpers import random_step
+from tests.rules.helpers import play_out, random_step
 
 _CONTENT = {}
 _WALKS = {}
@@ -384,11 +384,7 @@ def test_a_sample_plays_to_the_end(config):
         before = live.to_dict()
         for seat in range(live.game.players):
             sample = live.view(seat).sample_state(rng)
-            limit = sample.game.max_length()
-            for _ in range(limit):
-                if sample.current == TERMINAL:
-                    break
-                random_step(sample, rng)
+            play_out(sample, rng)
             assert sample.current == TERMINAL and sample.check_invariants() == []
         assert live.to_dict() == before
 
