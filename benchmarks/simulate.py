@@ -5,6 +5,11 @@ For each game and ruleset, with random and with greedy bots, on the same seeded 
 * **fast path**: ``play_game`` (the bots' actions through ``State.apply_trusted``), as
   ``deckpress simulate`` and ``check`` run: games/s and actions/s (chance events included);
 * **validated**: the recorded actions applied again through ``State.apply`` (every rule checked);
+* **batched**, where the game has a batched engine for these parameters and random bots
+  (:meth:`Game.batched`, ``deckpress simulate --batched``): its games/s and actions/s on one core,
+  the fast path the issue welcomes where pure Python falls short (it plays other games than the
+  reference engine for a seed, with the same distribution, tested); validated apply stays the
+  reference engine's;
 * and, in the same run, the **baseline**: OpenSpiel's Python loop over its Hearts (a four-player
   trick-taking card game, shuffled and dealt by chance events): ``new_initial_state``, uniform
   random legal actions and chance outcomes drawn from ``chance_outcomes()``, ``apply_action``, to
@@ -29,6 +34,7 @@ import random
 import time
 
 from deckpress.rules.core.bots import make_bot
+from deckpress.rules.core.errors import ParameterError
 from deckpress.rules.core.registry import load
 from deckpress.rules.core.simulate import game_rng, play_game
 
@@ -58,6 +64,20 @@ def measure(game_id: str, ruleset: str | None, players: int, bot: str, games: in
             state.apply(action, seat)
     validated = time.process_time() - started
     return games / fast, actions / fast, games / validated, actions / validated
+
+
+def measure_batched(game_id: str, ruleset: str | None, players: int, games: int) -> tuple[float, float] | None:
+    """``(games/s, actions/s)`` of the game's batched engine with random bots over ``games``
+    games in one chunk (one timing), or None when it has none for these parameters."""
+    game = load(game_id, ruleset, {"players": players})
+    try:
+        engine = game.batched(["random"] * players)
+    except ParameterError:
+        return None
+    started = time.process_time()
+    tally = engine.play_chunk(1, 0, games)
+    elapsed = time.process_time() - started
+    return tally.games / elapsed, tally.actions / elapsed
 
 
 def best(runs: list[tuple[float, ...]]) -> tuple[float, ...]:
@@ -126,6 +146,34 @@ def main() -> None:
                 verdict = f"{fast_x:5.1f} / {val_x:4.1f}" + ("" if bot != "random" else "  ok" if ok else "  BELOW")
             print(f"{game_id:<17} {ruleset or 'base':<9} {bot:<7} {fast_g:>12,.0f} {fast_a:>11,.0f} {val_g:>12,.0f} {val_a:>11,.0f}  {verdict}"
                   + (f"  (OpenSpiel {base[1]:,.0f} actions/s)" if base is not None else ""))
+            if bot == "random":
+                print_batched(game_id, ruleset, players, args, base_games, (val_g, val_a))
+
+
+def print_batched(game_id: str, ruleset: str | None, players: int, args: argparse.Namespace, base_games: int,
+                  validated: tuple[float, float]) -> None:
+    """The batched line of a game with a batched engine for these parameters (nothing otherwise):
+    its fast path beside the reference engine's validated apply, against the baseline timed again
+    beside it."""
+    runs, bases = [], []
+    for _ in range(args.repeat):
+        run = measure_batched(game_id, ruleset, players, args.games * 100)
+        if run is None:
+            return
+        runs.append(run)
+        base = openspiel_baseline(base_games)
+        if base is not None:
+            bases.append(base)
+    fast_g, fast_a = best(runs)
+    verdict, tail = "", ""
+    if bases:
+        base = best(bases)
+        fast_x, val_x = fast_a / base[1], validated[1] / base[1]
+        ok = fast_x >= FAST_RATIO and val_x >= VALIDATED_RATIO
+        verdict = f"{fast_x:5.1f} / {val_x:4.1f}" + ("  ok" if ok else "  BELOW")
+        tail = f"  (OpenSpiel {base[1]:,.0f} actions/s)"
+    print(f"{game_id:<17} {ruleset or 'base':<9} {'batched':<7} {fast_g:>12,.0f} {fast_a:>11,.0f} {validated[0]:>12,.0f} "
+          f"{validated[1]:>11,.0f}  {verdict}{tail}")
 
 
 if __name__ == "__main__":

@@ -171,15 +171,17 @@ class MissionEmissionGame(Game):
         self.mode_rules.prepare(self)
 
     def batched(self, bots):
-        """The base game's batched engine for random bots (``batched.py``): a million games in
-        under a minute on two cores, with the reference engine's distribution of results.
+        """The batched engine for random bots (``batched/``): the base game (a million games in
+        under a minute on two cores) and the kids game, with the reference engine's distribution
+        of results.
 
         Raises:
-            ParameterError: another mode, the set collection variant, or a bot other than random.
+            ParameterError: the strategy game, the set collection variant, the kids game's
+                ``kids_end: all-cards``, or a bot other than random.
         """
-        from deckpress.rules.mission_emission.batched import BatchedBaseGame  # NumPy only when asked for
+        from deckpress.rules.mission_emission.batched import BatchedGame  # NumPy only when asked for
 
-        return BatchedBaseGame(self, bots)
+        return BatchedGame(self, bots)
 
     def measures(self, tallies: Mapping[str, int], games: int) -> list[Measure]:
         """Point cards as rates (each is won at most once a game: in how many games it was won),

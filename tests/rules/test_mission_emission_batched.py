@@ -1,4 +1,4 @@
-"""Mission Emission's batched engine (``rules/mission_emission/batched.py``, ``simulate --batched``):
+"""Mission Emission's batched engines (``rules/mission_emission/batched/``, ``simulate --batched``):
 the reference engine's distribution of results, a deterministic run on any number of workers,
 and clear refusals for what it does not play."""
 from __future__ import annotations
@@ -18,16 +18,17 @@ from deckpress.rules.core.simulate import SimulationSpec, Tally, simulate
 Z_LIMIT = 4.5
 
 
-def tally(params: dict, games: int, engine: str, seed: int = 1, workers: int = 1) -> Tally:
-    game = load("mission-emission", "base", params)
+def tally(params: dict, games: int, engine: str, seed: int = 1, workers: int = 1, ruleset: str = "base") -> Tally:
+    game = load("mission-emission", ruleset, params)
     spec = SimulationSpec("mission-emission", dict(game.params), ("random",) * game.players, games, seed, workers=workers, engine=engine)
     return simulate(spec).tally
 
 
-def differences(a: Tally, b: Tally) -> dict[str, float]:
+def differences(a: Tally, b: Tally, kids: bool = False) -> dict[str, float]:
     """Every figure of a simulation report whose two runs differ by more than Z_LIMIT standard
-    errors: ``{figure: z}``.  Rates (win shares, draws, each point card won) by a two-proportion
-    test, means (rounds, ties, moves, actions per game) by Welch's test on the per-game lengths."""
+    errors: ``{figure: z}``.  Rates (win shares, draws, each point card won, tied rounds; in the
+    kids game, rounds whose cards were taken, from the mean pockets) by a two-proportion test,
+    moves per game by Welch's test on the per-game lengths."""
     out = {}
 
     def rate(name: str, k1: int, n1: int, k2: int, n2: int) -> None:
@@ -49,12 +50,15 @@ def differences(a: Tally, b: Tally) -> dict[str, float]:
         return sum(k * (m - mean) ** 2 for m, k in t.lengths.items()) / (t.games - 1)
 
     se = math.sqrt(spread(a) / a.games + spread(b) / b.games)
-    z = (a.moves / a.games - b.moves / b.games) / se
+    gap = a.moves / a.games - b.moves / b.games
+    z = gap / se if se else math.inf if gap else 0.0  # games of one fixed length must have the same one
     if abs(z) > Z_LIMIT:
         out["moves a game"] = z
     # actions and tied rounds scale with the length: compare them per round, within their noise
-    for name, ka, kb in (("tied rounds a round", a.events["tied rounds"], b.events["tied rounds"]),):
-        rate(name, ka, a.events["rounds"], kb, b.events["rounds"])
+    rate("tied rounds a round", a.events["tied rounds"], a.events["rounds"], b.events["tied rounds"], b.events["rounds"])
+    if kids:  # every round taken puts one card of each seat into a pocket
+        rate("rounds taken a round", round(sum(a.score_sums)) // a.players, a.events["rounds"],
+             round(sum(b.score_sums)) // b.players, b.events["rounds"])
     return out
 
 
@@ -80,6 +84,27 @@ def test_the_comparison_sees_a_changed_rule():
     assert "moves a game" in differences(variant, rulebook)  # awards on ties finish the piles sooner
 
 
+@pytest.mark.parametrize("params", [{"players": 4}, {"players": 5, "tie": "first-played"}, {"players": 3, "kids_winner": "better"}],
+                         ids=["4 seats", "5 seats, first-played", "3 seats, better number"])
+def test_the_batched_kids_game_gives_the_reference_engines_distribution(params):
+    reference = tally(params, 6000, "reference", ruleset="kids")
+    batched = tally(params, 60_000, "batched", ruleset="kids")
+    assert batched.games == 60_000 and batched.cut_off == 0
+    assert differences(batched, reference, kids=True) == {}
+    # the same number of rounds (36 state cards // seats), deal and draws in every game
+    n = reference.players
+    assert batched.events["rounds"] == 60_000 * (36 // n) and reference.events["rounds"] == 6000 * (36 // n)
+    assert batched.actions / batched.games == reference.actions / reference.games
+
+
+def test_the_kids_comparison_sees_a_changed_rule():
+    """Giving a tie to the nearest tied seat (a variant) is told apart from the rulebook's 'nobody
+    takes them': more cards in the pockets."""
+    rulebook = tally({"players": 5}, 6000, "reference", ruleset="kids")
+    variant = tally({"players": 5, "tie": "first-played"}, 60_000, "batched", ruleset="kids")
+    assert list(differences(variant, rulebook, kids=True)) == ["rounds taken a round"]
+
+
 def test_a_batched_run_is_the_same_on_any_number_of_workers():
     params = {"players": 4}
     game = load("mission-emission", "base", params)
@@ -96,7 +121,8 @@ def test_a_batched_run_is_the_same_on_any_number_of_workers():
 
 
 @pytest.mark.parametrize("ruleset, params, bots, message", [
-    ("strategy", {}, "random", "base game only, not the strategy game"),
+    ("strategy", {}, "random", "base and kids games, not the strategy game"),
+    ("kids", {"kids_end": "all-cards"}, "random", "kids game to the end of the draw deck only"),
     ("set-collection", {}, "random", "does not play the set collection variant"),
     ("base", {}, "greedy", "random bots only, not greedy"),
 ])

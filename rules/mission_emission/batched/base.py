@@ -1,94 +1,23 @@
-"""Mission Emission's base game, many games at once: a vectorised fast path for random bots.
+"""Mission Emission's base game, many games at once (see the package's docstring).
 
-The long goal of issue 14 (section 4) is a million base games with random bots in under a minute
-on two cores; the reference engine (``base.py``, one game at a time through the core's
-``play_game``) plays about 4,000 a second on one core.  This module plays the same game on NumPy
-arrays holding one row per game, a round of every unfinished game at once.  It is a second
-implementation of the rules in ``base.py``, which stays the readable truth: the rules below cite
-that module, and ``tests/rules/test_mission_emission_batched.py`` checks that the two give the
-same distribution of results (win shares, point cards won, rounds, ties, lengths) within the noise.
+A round of every unfinished game at once.  The same probabilities as ``base.py``, whose rules
+the code below cites: each random bot picks a uniformly random legal action (an open mission, a
+card of its hand), every draw is a uniformly random card of the deck, and the play pile becomes
+the deck when a seat must draw from an empty one (``reshuffle: when-needed``) or as soon as the
+draws leave the deck empty (``when-empty``).
 
-What is the same and what is not:
-
-* The same probabilities: each random bot picks a uniformly random legal action (an open mission,
-  a card of its hand), every draw is a uniformly random card of the deck, and the play pile
-  becomes the deck when a seat must draw from an empty one (``reshuffle: when-needed``) or as soon
-  as the draws leave the deck empty (``when-empty``).
-* Not the same games: the random numbers come from NumPy's generator (PCG64) seeded by the run's
-  seed and the chunk's first game, not from the core's per-game generator, so game ``i`` here is
-  not game ``i`` of the reference engine.  A run is still deterministic: the same seed and number
-  of games give the same tally on any number of workers.
-
-Supported: the base game (``mode: base``) with every seat a ``random`` bot, any number of
-players, hand size, point values, ``piles_to_end``, ``tie`` and ``reshuffle``; not the set
-collection variant (keeping and giving cards), whose choices the reference engine plays.
+Supported: any number of players, hand size, point values, ``piles_to_end``, ``tie`` and
+``reshuffle``; not the set collection variant (keeping and giving cards), whose choices the
+reference engine plays.
 """
 from __future__ import annotations
 
 from collections import Counter
-from typing import Sequence
 
 import numpy as np
 
-from deckpress.rules.core.errors import ParameterError
 
-#: Games a chunk plays at once: large enough that NumPy's per-call cost is spread thin, small
-#: enough that a worker's arrays stay a few tens of MB.
-CHUNK_GAMES = 50_000
-
-
-class BatchedBaseGame:
-    """The batched engine of one base game's parameters (:meth:`MissionEmissionGame.batched`).
-
-    Raises (on creation):
-        ParameterError: the game or the bots are outside what this path plays: another mode, the
-            set collection variant, or a bot other than ``random``.
-    """
-
-    chunk_games = CHUNK_GAMES
-
-    def __init__(self, game, bots: Sequence[str]):
-        if game.mode != "base":
-            raise ParameterError(f"the batched engine plays Mission Emission's base game only, not the {game.mode} game")
-        if game.set_collection:
-            raise ParameterError("the batched engine does not play the set collection variant (its keep and give choices)")
-        others = sorted({b for b in bots if b != "random"})
-        if others:
-            raise ParameterError(f"the batched engine plays random bots only, not {', '.join(others)}")
-        self.game = game
-
-    def play_chunk(self, seed: int, start: int, stop: int):
-        """Play games ``start..stop-1`` of a run seeded ``seed`` and count them as the reference
-        engine's simulation does (a :class:`~deckpress.rules.core.simulate.Tally`): wins, shared
-        wins and draws by final points, point sums, seat moves per game, actions (chance events
-        included), real decisions, and the game's own counts (``won: <point card>``, ``rounds``,
-        ``tied rounds``).  The chunk's generator is seeded by ``(seed, start)``."""
-        from deckpress.rules.core.simulate import Tally
-
-        game = self.game
-        result = _Run(game, stop - start, np.random.default_rng([seed, start])).play()
-        done = result.finished
-        tally = Tally(game.players)
-        tally.games = int(done.sum())
-        tally.cut_off = len(done) - tally.games
-        scores, moves = result.scores[done], result.moves[done]
-        at_best = scores == scores.max(axis=1)[:, None]
-        alone = at_best.sum(axis=1) == 1
-        tally.wins = np.bincount(scores[alone].argmax(axis=1), minlength=game.players).tolist()
-        tally.shared = at_best[~alone].sum(axis=0).tolist()
-        tally.draws = int((~alone).sum())
-        tally.score_sums = [float(s) for s in scores.sum(axis=0)]
-        tally.lengths = Counter(dict(zip(*(v.tolist() for v in np.unique(moves, return_counts=True)))))
-        tally.actions = int(result.actions[done].sum())
-        tally.moves = int(moves.sum())
-        tally.decisions = int(result.decisions[done].sum())
-        won = np.bincount(result.awards[done[result.award_game]], minlength=game.n_cards)
-        tally.events = Counter({f"won: {game.card_names[c]}": int(k) for c, k in enumerate(won) if k})
-        tally.events.update({"rounds": int(result.rounds[done].sum()), "tied rounds": int(result.ties[done].sum())})
-        return tally
-
-
-class _Run:
+class BaseRun:
     """The arrays of ``games`` base games and the loop that plays them a round at a time.
 
     Shapes (``G`` games still playing, ``n`` seats, ``H`` cards a hand, ``S`` state cards,
@@ -127,13 +56,22 @@ class _Run:
         self.active = np.zeros(games, dtype=np.int64)
         self.ids = np.arange(games)
 
-    def play(self) -> "_Run":
+    def play(self) -> "BaseRun":
         """Play every game to its end or past the move bound; the per-game arrays are then final."""
         while len(self.ids):
             self._round()
         self.awards = np.concatenate(self.award_cards) if self.award_cards else np.zeros(0, dtype=np.int64)
         self.award_game = np.concatenate(self.award_games) if self.award_games else np.zeros(0, dtype=np.int64)
         return self
+
+    def events(self, done: np.ndarray) -> Counter:
+        """The game's own counts over the finished games ``done`` (a mask by game number), as
+        ``base.py``'s tally and the simulation's ``won: <point card>`` counts name them."""
+        game = self.game
+        won = np.bincount(self.awards[done[self.award_game]], minlength=game.n_cards)
+        events = Counter({f"won: {game.card_names[c]}": int(k) for c, k in enumerate(won) if k})
+        events.update({"rounds": int(self.rounds[done].sum()), "tied rounds": int(self.ties[done].sum())})
+        return events
 
     def _round(self) -> None:
         """One round of every game still playing (base.py ``_act`` and ``_end_round``)."""
