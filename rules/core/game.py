@@ -199,7 +199,9 @@ class State:
     * for simultaneous steps: ``simultaneous_seats()`` and ``_resolve_simultaneous(submissions)``;
     * for steps where any of several seats may act (:data:`ANY`): ``any_seats()``.
 
-    Optional speed-ups: ``sample_chance(u)`` and ``is_chance_outcome(action)``.
+    Optional speed-ups: ``sample_chance(u)``, ``is_chance_outcome(action)`` and ``_is_legal(action,
+    seat)`` (validated apply asks it instead of building the legal list; it must agree with
+    ``_legal_actions``, which ``tests/rules/test_core.py`` checks for every game).
     """
 
     __slots__ = ("game", "current", "history", "_pending")
@@ -278,9 +280,15 @@ class State:
                 if cur == SIMULTANEOUS and seat in self._pending:
                     raise IllegalAction(Reason.ALREADY_SUBMITTED, f"seat {seat} has already made its choice this step")
                 raise IllegalAction(Reason.NOT_YOUR_TURN, f"it is not seat {seat}'s turn: {self.due()}")
-            if action not in self._legal_actions(seat):
+            if not self._is_legal(action, seat):
                 raise self._why_illegal(action, seat)
         self.apply_trusted(action, seat)
+
+    def _is_legal(self, action: int, seat: int) -> bool:
+        """True when ``action`` is among the legal actions of ``seat``, a seat that is due (any
+        int may be asked: a log's action is untrusted).  A game may answer without building the
+        list."""
+        return action in self._legal_actions(seat)
 
     def apply_trusted(self, action: int, seat: int) -> None:
         """Apply ``action`` for ``seat`` (:data:`CHANCE` for chance events) without checking it:

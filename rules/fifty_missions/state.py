@@ -82,6 +82,12 @@ class FiftyMissionsState(State):
         legal.sort()
         return legal
 
+    def _is_legal(self, action: int, seat: int) -> bool:
+        # A play of card k onto slot j is action k * SLOTS + j: legal when k is in the hand and
+        # slot j is one of the slots k may cover (bit j of open_slots[k]), as _legal_actions lists.
+        card, slot = divmod(action, SLOTS)
+        return 0 <= card < self.game.n_kinds and card in self.hands[seat] and self.open_slots[card] >> slot & 1 == 1
+
     def can_play(self, seat: int) -> bool:
         """True when ``seat`` holds a card that covers one of the face-up cards."""
         open_slots = self.open_slots

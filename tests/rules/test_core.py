@@ -188,6 +188,26 @@ def test_no_engine_overrides_the_trusted_apply_that_play_game_inlines(game_id):
     assert type(state).apply_trusted is State.apply_trusted
 
 
+@pytest.mark.parametrize("game_id, ruleset", [(g, r) for g in known_games() for r in load(g).info.rulesets])
+def test_an_engines_quick_legality_test_agrees_with_its_legal_list(game_id, ruleset):
+    # validated apply asks _is_legal; a game that answers it without the list (50 Missions) must
+    # give the same answer for every action number, legal or not, at every decision of a game
+    game = load(game_id, ruleset)
+    bots = [make_bot(game_id, "random") for _ in range(game.players)]
+    asked = 0
+    for i in range(3):
+        history = play_game(game, bots, game_rng(5, i))[0].history
+        state = game.new_state()
+        for seat, action in history:
+            if seat != CHANCE:
+                legal = set(state._legal_actions(seat))
+                for a in range(-2, 1100):  # past every game's action numbers
+                    assert state._is_legal(a, seat) == (a in legal), (game_id, ruleset, a, seat)
+                asked += 1
+            state.apply(action, seat)
+    assert asked > 20
+
+
 def test_only_the_simulation_driver_imports_random():
     importers = sorted(p.relative_to(RULES_DIR).as_posix() for p in RULES_DIR.rglob("*.py")
                        if re.search(r"^\s*(import random|from random import)", p.read_text("utf-8"), re.M))
