@@ -158,6 +158,17 @@ class GeheimeMissionGame(Game):
         """``hand_size`` from ``agents.yaml`` (``deal.hand_size``)."""
         return {"hand_size": content["agents"]["deal"]["hand_size"]}
 
+    def batched(self, bots):
+        """The batched engine for random bots (``geheime_mission_batched.py``): every parameter
+        value, the reference engine's distribution of results, not its games.
+
+        Raises:
+            ParameterError: a bot other than random.
+        """
+        from deckpress.rules.geheime_mission_batched import GeheimeMissionBatched  # NumPy only when asked for
+
+        return GeheimeMissionBatched(self, bots)
+
     def card(self, name: Any) -> int:
         """The agent called ``name`` (code name, id or call number, any case).
 
