@@ -172,12 +172,12 @@ class MissionEmissionGame(Game):
 
     def batched(self, bots):
         """The batched engine for random bots (``batched/``): the base game (a million games in
-        under a minute on two cores) and the kids game, with the reference engine's distribution
-        of results.
+        under a minute on two cores), the kids and the strategy game, with the reference engine's
+        distribution of results.
 
         Raises:
-            ParameterError: the strategy game, the set collection variant, the kids game's
-                ``kids_end: all-cards``, or a bot other than random.
+            ParameterError: the set collection variant, the kids game's ``kids_end: all-cards``,
+                or a bot other than random.
         """
         from deckpress.rules.mission_emission.batched import BatchedGame  # NumPy only when asked for
 

@@ -10,6 +10,7 @@ checks that the two give the same distribution of every reported figure within t
 
 * ``base.py``: the base game (``mode: base``) without the set collection variant.
 * ``kids.py``: the kids game (``mode: kids``) with ``kids_end: deck``.
+* ``strategy.py``: the strategy game (``mode: strategy``), every parameter.
 
 What is the same and what is not:
 
@@ -40,8 +41,9 @@ class BatchedGame:
 
     Raises (on creation):
         ParameterError: the game or the bots are outside what these engines play (the message
-            says which and why): a bot other than ``random``, the strategy game, the base game's
-            set collection variant, or the kids game's ``kids_end: all-cards``.
+            says which and why): a bot other than ``random``, the base game's set collection
+            variant, or the kids game's ``kids_end: all-cards``.  The strategy game is played
+            with all its parameters.
     """
 
     chunk_games = CHUNK_GAMES
@@ -59,8 +61,10 @@ class BatchedGame:
                 raise ParameterError("the batched engine plays the kids game to the end of the draw deck only (kids_end: deck), "
                                      "not with the tied cards drawn again (all-cards)")
             from deckpress.rules.mission_emission.batched.kids import KidsRun as run
+        elif game.mode == "strategy":
+            from deckpress.rules.mission_emission.batched.strategy import StrategyRun as run
         else:
-            raise ParameterError(f"the batched engine plays Mission Emission's base and kids games, not the {game.mode} game")
+            raise ParameterError(f"the batched engine plays Mission Emission's base, kids and strategy games, not the {game.mode} game")
         self.game = game
         self._run = run
 
