@@ -34,10 +34,33 @@ def test_simulate_reports_the_skill_signal_of_one_ismcts_seat_against_greedy(cli
     assert skill["bot"] == "ismcts:10" and skill["games"] == 20 and skill["by_seat"] == [{"seat": 0, "games": 20, "win_share": skill["win_share"]}]
     low, high = skill["win_share_95"]
     line = next(line for line in text.stdout.splitlines() if line.startswith("skill signal:"))
+    # beside it, greedy's own share in that seat over the same games with every seat greedy
+    greedy = json.loads(cli("simulate", "mission-emission", "--players", "2", "--bots", "greedy", "--games", "20", "--seed", "2",
+                            "--format", "json").stdout)
+    assert greedy["skill"] is None
+    seat0 = greedy["seats"][0]
+    assert skill["greedy_share"] == round((seat0["wins"] + seat0["shared_wins"] / 2) / 20, 4)
     assert line.startswith(f"skill signal: the ismcts seat won {100 * skill['win_share']:.1f} % of games "
-                           f"(95 % interval {100 * low:.1f}–{100 * high:.1f} %) against greedy seats; an even share is 50.0 %")
+                           f"(95 % interval {100 * low:.1f}–{100 * high:.1f} %) against greedy seats; greedy itself, in the same seat, "
+                           f"won {100 * skill['greedy_share']:.1f} % of the same games with every seat greedy, and an even share is 50.0 %")
     # the JSON seats agree: outright wins, and the games whose best result it shared
     assert skill["wins"] == data["seats"][0]["wins"] and skill["shared_best"] == data["seats"][0]["shared_wins"]
+
+
+def test_a_seats_own_advantage_is_not_passed_off_as_skill():
+    """Three-seat Maybe Missions favours seat 0: greedy there wins some 40 % of all-greedy games,
+    not an even 33 %.  A search bot no better than greedy in seat 0 (greedy itself, here) shows
+    a share above the even one, and the baseline beside it says why."""
+    from deckpress.rules.core.registry import load
+    from deckpress.rules.core.simulate import SimulationSpec, simulate
+    from deckpress.rules.core.skill import signal_from_tallies
+
+    game = load("maybe-missions", overrides={"players": 3})
+    all_greedy = simulate(SimulationSpec("maybe-missions", dict(game.params), ("greedy",) * 3, 1200, 4, workers=2)).tally
+    signal = signal_from_tallies(game, "greedy", 4, [(0, all_greedy)], all_greedy)
+    low, _ = signal.win_share_95
+    assert low > signal.even_share  # what the even share alone would call skill
+    assert signal.greedy_share == signal.win_share  # the baseline: no skill at all
 
 
 def test_simulate_has_no_skill_signal_without_one_ismcts_seat_against_greedy(cli):

@@ -72,7 +72,10 @@ def simulate(game: str, mode: str | None, players: int | None, ruleset: str | No
     GAME is a shipped game's id or a game folder (an edition, a copy) of a game with a rules
     engine."""
     game, content = engine_game(game)
+    from dataclasses import replace
+
     from deckpress.rules.core.registry import load
+    from deckpress.rules.core.results import skill_seat
     from deckpress.rules.core.simulate import SimulationSpec, simulate as run
 
     overrides = dict(params)
@@ -105,6 +108,9 @@ def simulate(game: str, mode: str | None, players: int | None, ruleset: str | No
         raise click.UsageError("--save-logs writes the reference engine's games; the batched engine plays other games and keeps no logs")
     try:
         result = _with_progress(run, spec, fmt)
+        if skill_seat(spec.bots) is not None and not engine.info.cooperative:
+            # the skill signal's baseline: greedy in the search bot's seat, the same games
+            result.baseline = run(replace(spec, bots=("greedy",) * len(spec.bots))).tally
     except ParameterError as exc:  # the Dask backend unavailable or unreachable, no batched engine
         raise click.UsageError(str(exc)) from None
     (_json_simulation if fmt == "json" else _text_simulation)(result)
@@ -216,8 +222,9 @@ def _skill_line(d: dict[str, Any], result) -> str | None:
         return None
     low, high = skill["win_share_95"]
     return (f"skill signal: the ismcts seat won {100 * skill['win_share']:.1f} % of games (95 % interval {100 * low:.1f}–{100 * high:.1f} %) "
-            f"against greedy seats; an even share is {100 * skill['even_share']:.1f} % "
-            f"({skill['bot']} in seat {seat}; a shared best result counts as a part of a win)")
+            f"against greedy seats; greedy itself, in the same seat, won {100 * skill['greedy_share']:.1f} % of the same games with every "
+            f"seat greedy, and an even share is {100 * skill['even_share']:.1f} % ({skill['bot']} in seat {seat}; a shared best result "
+            "counts as a part of a win; deckpress check --skill-games puts the search bot in every seat in turn)")
 
 
 def _seats_table(seats: list[dict[str, Any]]):

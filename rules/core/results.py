@@ -57,15 +57,16 @@ def skill_seat(bots: tuple[str, ...] | list[str]) -> int | None:
 def skill_dict(result) -> dict[str, Any] | None:
     """The skill signal (:mod:`deckpress.rules.core.skill`) of a run with one search bot seat
     against greedy seats in a competitive game, from that one run: the search bot's win share
-    (ties shared) in its one seat, with its Wilson 95 % interval and the even share; None for
-    other bots, and for a cooperative game (its gain needs an all-greedy run beside this one:
-    ``deckpress check --skill-games``)."""
+    (ties shared) in its one seat, with its Wilson 95 % interval, the even share, and, when the
+    run kept one (``result.baseline``: the same games with every seat greedy), greedy's own share
+    in that seat; None for other bots, and for a cooperative game (its gain needs an all-greedy
+    run beside this one: ``deckpress check --skill-games``)."""
     from deckpress.rules.core.skill import signal_from_tallies
 
     seat = skill_seat(result.spec.bots)
     if seat is None or result.game.info.cooperative:
         return None
-    return signal_from_tallies(result.game, result.spec.bots[seat], result.spec.seed, [(seat, result.tally)]).as_dict()
+    return signal_from_tallies(result.game, result.spec.bots[seat], result.spec.seed, [(seat, result.tally)], result.baseline).as_dict()
 
 
 def _seats(t, bots: tuple[str, ...], players: int) -> list[dict[str, Any]]:

@@ -198,12 +198,15 @@ class SimulationSpec:
 
 @dataclass
 class SimulationResult:
-    """A finished run: the merged tally, and how long it took."""
+    """A finished run: the merged tally, and how long it took.  ``baseline``: the tally of the
+    same games with every seat greedy, when the caller ran them for the skill signal of a run
+    with one search bot seat (:func:`deckpress.rules.core.results.skill_dict`)."""
 
     spec: SimulationSpec
     game: Game
     tally: Tally
     elapsed: float
+    baseline: Tally | None = None
 
 
 def simulate(spec: SimulationSpec, progress: Callable[[int], None] | None = None) -> SimulationResult:

@@ -64,6 +64,7 @@ class SkillSignal:
     win_share: float | None = None  # ties shared, 0..1
     win_share_95: tuple[float, float] | None = None
     even_share: float | None = None  # 1 / players
+    greedy_share: float | None = None  # greedy's share in the search bot's seats, the same seeds, every seat greedy
     # cooperative games
     result: str | None = None  # what the team's result counts ("missions completed")
     score_range: tuple[float, float] | None = None
@@ -101,7 +102,7 @@ class SkillSignal:
         else:
             out.update(wins=self.wins, shared_best=self.shared_best, win_share=_round(self.win_share, 4),
                        win_share_95=[round(x, 4) for x in self.win_share_95] if self.win_share_95 else None,
-                       even_share=_round(self.even_share, 4))
+                       even_share=_round(self.even_share, 4), greedy_share=_round(self.greedy_share, 4))
         out["signal_points"] = _round(self.signal_points, 2)
         out["by_seat"] = self.by_seat
         return out
@@ -146,9 +147,12 @@ def skill_signal(game_id: str, params: Mapping[str, Any], games: int, seed: int,
 def signal_from_tallies(game, bot: str, seed: int, parts: Sequence[tuple[int, Any]], all_greedy=None) -> SkillSignal:
     """A skill signal from simulation tallies (:class:`~deckpress.rules.core.simulate.Tally`):
     ``parts`` pairs the search bot's seat with the tally of the games it played there (every
-    other seat greedy); ``all_greedy`` is the tally of the same seeds with every seat greedy
-    (cooperative games; without it their gain is None).  ``deckpress simulate`` uses it for one
-    run with one search bot seat."""
+    other seat greedy); ``all_greedy`` is the tally of the same seeds with every seat greedy.
+    A cooperative game's gain needs it (without it the gain is None); in a competitive game it
+    gives ``greedy_share``, what greedy itself won in the search bot's seats: the baseline when
+    the seats are not rotated, as in ``deckpress simulate``'s one run with one search bot seat,
+    where the seat's own advantage would otherwise pass for skill (three-seat Maybe Missions:
+    greedy in seat 0 wins some 40 % of all-greedy games, not an even 33 %)."""
     players, cooperative = game.players, game.info.cooperative
     played = sum(t.games for _, t in parts)
     common = dict(game=game.info.id, bot=bot, against=OPPONENT, players=players, seed=seed, games=played,
@@ -168,9 +172,12 @@ def signal_from_tallies(game, bot: str, seed: int, parts: Sequence[tuple[int, An
                        greedy_team_win_rate=all_greedy.team_wins / all_greedy.games)
     credit = sum(win_credit(t, s) for s, t in parts)
     by_seat = [{"seat": s, "games": t.games, "win_share": _round(win_credit(t, s) / t.games, 4) if t.games else None} for s, t in parts]
+    greedy_share = None
+    if all_greedy is not None and all_greedy.games:  # weighted as the search bot's games are over its seats
+        greedy_share = sum(win_credit(all_greedy, s) / all_greedy.games * t.games for s, t in parts) / played if played else None
     return SkillSignal(**common, wins=sum(t.wins[s] for s, t in parts), shared_best=sum(t.shared[s] for s, t in parts),
                        win_share=credit / played if played else None, win_share_95=wilson(credit, played) if played else None,
-                       even_share=1 / players, by_seat=by_seat)
+                       even_share=1 / players, greedy_share=greedy_share, by_seat=by_seat)
 
 
 def win_credit(tally, seat: int) -> float:
