@@ -11,8 +11,9 @@ Readings of the rulebook (the sections named are the rulebook's):
 
 * **Setup** (Preparation): 4 missions face up in a row (slots 0-3, left to right), the medals in
   the mission deck below the 15th, 19th and 23rd mission cards (``medals.yaml``), 4 symbol cards
-  face up under the missions, hands of 4.  Seat 0 starts: the Oya is "the last player to complete
-  a mission", and a first game has none.
+  face up under the missions, hands of 4.  The Oya plays first: "the last player to complete a
+  mission", which a first game has none of, so seat 0 by default; parameter ``oya`` names the
+  seat in a following game.
 * **A turn** (Flow of the game): cover one of the 4 face-up cards with a card of the same symbol
   or the same value, then draw back to 4 while the deck lasts; seats follow clockwise.
 * **Missions**: "at any time" every mission on display that the 4 face-up cards meet is
@@ -91,6 +92,10 @@ GAME_INFO = GameInfo(
     params=(
         Param("players", int, 3, "Number of players (seats 0.. clockwise; seat 0 starts). The box's range is in game.yaml.",
               "game.yaml players (the box: 1-4)", low=1, high=MAX_PLAYERS),
+        Param("oya", int, 0, "The Oya, the seat that plays first: seat 0 in a first game; in a following game, the seat "
+              "that completed the last mission of the game before.",
+              "rulebook, Preparation: 'The Oya (the starting player) is the last player to complete a mission'",
+              low=0, high=MAX_PLAYERS - 1, modes=("standard",)),
         Param("mode", str, "standard", "standard: seats play in turn, clockwise; crazy: no turn order, any seat that can "
               "play may play (50 Crazy Missions; its timer is not modelled).",
               "rulebook: Flow of the game; 50 Crazy Missions", choices=("standard", "crazy")),
@@ -137,6 +142,7 @@ class FiftyMissionsGame(Game):
         conditions = mission_conditions(content)
         self.crazy: bool = params["mode"] == "crazy"
         self.hand_size: int = params["hand_size"]
+        self.oya: int = params["oya"]
         self.look_under: bool = params["look_under"]
         self.communication: bool = params["communication"]
         self.reshuffle_when_stuck: bool = params["after_gold"] == WHEN_STUCK
@@ -190,6 +196,8 @@ class FiftyMissionsGame(Game):
             raise ParameterError(f"parameter 'players': {self.info.name} is for {box['min']} to {box['max']} players (game.yaml), not {self.players}")
         if SLOTS + self.players * self.hand_size > self.n_cards:
             raise ParameterError(f"{self.players} players x {self.hand_size} cards and {SLOTS} face-up cards are more than the {self.n_cards} symbol cards")
+        if self.oya >= self.players:
+            raise ParameterError(f"parameter 'oya': seat {self.oya} is not one of the {self.players} seats (0 to {self.players - 1})")
         places, below = self.medal_places, max(self.n_missions - SLOTS, 0)
         if (len(places) != len(self.medal_ids) or not all(isinstance(p, int) and not isinstance(p, bool) for p in places)
                 or any(b <= a for a, b in zip(places, places[1:])) or any(not 0 <= p <= below for p in places)):

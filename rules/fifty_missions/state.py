@@ -61,7 +61,7 @@ class FiftyMissionsState(State):
         self.completed: list[int] = []
         setup = [(_MISSION, -1)] * min(SLOTS, game.n_missions) + [(_FACE_UP, -1)] * SLOTS
         self.queue = (setup + [(_DEAL, s) for s in range(game.players) for _ in range(game.hand_size)])[::-1]
-        self.turn = 0
+        self.turn = game.oya  # the Oya plays first (standard mode; in crazy mode any seat may)
         self.played = False  # a card was played and the next seat is not chosen yet
         self.refill: list[int] | tuple[int, ...] = []  # seats to draw back to a full hand once missions are settled
         self.reshuffled = False

@@ -145,6 +145,17 @@ def test_seat_0_starts_the_first_game():
     assert state.current == 0 and state.due() == "seat 0 to cover a face-up card"
 
 
+def test_the_oya_of_a_following_game_plays_first():
+    # Preparation: the Oya, "the last player to complete a mission", starts: in a following game
+    # the table names that seat (parameter oya); play then goes on clockwise from it
+    _, state = started(oya=1)
+    assert state.current == 1 and state.due() == "seat 1 to cover a face-up card"
+    play(state, 1, "red lighter 1", 0)
+    while state.current == CHANCE:
+        state.apply(state.sample_chance(0.5))
+    assert state.current == 0  # clockwise after seat 1 of 2: seat 0
+
+
 # -- Flow of the game ---------------------------------------------------------------------------
 def test_a_card_covers_one_of_the_same_symbol_or_the_same_value():
     # Flow of the game, IMPORTANT: "the card played must be either the same symbol or the same
@@ -482,6 +493,7 @@ def test_random_games_keep_the_cards_medals_and_turns_consistent(ruleset, player
     ({"medal_places": [15, 19]}, "parameter 'medal_places': 3 whole numbers rising from 0 to 46"),
     ({"medal_places": [15, 15, 23]}, "parameter 'medal_places': 3 whole numbers rising"),
     ({"after_gold": "stop"}, "parameter 'after_gold': 'stop' is not one of: reshuffle-at-gold, reshuffle-when-stuck"),
+    ({"players": 3, "oya": 3}, "parameter 'oya': seat 3 is not one of the 3 seats (0 to 2)"),
 ])
 def test_bad_parameters_are_refused(params, message):
     with pytest.raises(ParameterError, match=re.escape(message)):
