@@ -3,7 +3,7 @@
 The long goal: under a minute.  Measured here, in the same run:
 
 * **batched**: ``deckpress simulate mission-emission --games 1000000 --workers 2 --batched``
-  (``rules/mission_emission/batched.py``, NumPy, every unfinished game's round at once);
+  (``rules/mission_emission/batched/base.py``, NumPy, every unfinished game's round at once);
 * **baseline**: the reference engine (every game through its State and bots, the readable truth)
   on ``--reference-games`` games on the same two workers, its time scaled to a million games.
 
