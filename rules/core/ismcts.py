@@ -26,7 +26,11 @@ New Mathematics and Natural Computation 4(3), 2008), so that with a small budget
 departs from the heuristic only where its roll-outs show a better action.  Measured in 2026-11
 with one ``ismcts:100`` seat against ``greedy`` seats (issue 14), before and after these two
 changes: two-seat Mission Emission 64 % and 69 % of 100 games; Geheime Mission 15 % and 51 % of
-100; three-seat Maybe Missions 15 % and 39 % of 60 (an even share is 33 %).
+100.  Three-seat Maybe Missions, after, with the search bot in each seat in turn (seat 0 alone
+favours greedy too, some 40 % of all-greedy games): 42 % of 150 (95 % interval 34-50 %; an even
+share is 33 %).  In Geheime Mission neither a larger budget (``ismcts:400``, 52 % of 100) nor
+greedy roll-outs nor a reward for the suitcase margin (50-54 % of 100) moved it past greedy,
+which itself beats random bots in 99 % of games.
 
 The action played is the most visited child of the root among the legal actions.  Every random
 choice is drawn from the game's seeded generator, so a game with ismcts seats is reproduced from
