@@ -204,6 +204,20 @@ class FiftyMissionsGame(Game):
             raise ParameterError(f"parameter 'medal_places': {len(self.medal_ids)} whole numbers rising from 0 to {below} "
                                  f"(mission cards above each medal: {', '.join(self.medal_ids)}), got {places!r}")
 
+    def batched(self, bots):
+        """The batched engine for random bots (``batched.py``): many games at once on NumPy
+        arrays, both modes and every parameter value, with the reference engine's distribution of
+        results but not its games.
+
+        Raises:
+            ParameterError: a bot other than random; content with so many card kinds and missions
+                that the engine's table of mission answers would pass its bound (not the shipped
+                content).
+        """
+        from deckpress.rules.fifty_missions.batched import FiftyMissionsBatched  # NumPy only when asked for
+
+        return FiftyMissionsBatched(self, bots)
+
     def measures(self, tallies: Mapping[str, int], games: int) -> list[Measure]:
         """Medal levels reached (at least each medal, and the final level), counts per game, and
         each mission's completion rate when it was on display, most often completed first."""
