@@ -66,7 +66,7 @@ from typing import Sequence
 
 import numpy as np
 
-from deckpress.rules.core.errors import ParameterError
+from deckpress.rules.core.batched import require_random, tally_of
 from deckpress.rules.geheime_mission import ATTACK, CENTRE, DEFENCE
 
 #: Games a chunk plays at once: large enough that NumPy's per-call cost is spread thin (a game
@@ -98,37 +98,14 @@ class GeheimeMissionBatched:
     chunk_games = CHUNK_GAMES
 
     def __init__(self, game, bots: Sequence[str]):
-        others = sorted({b for b in bots if b != "random"})
-        if others:
-            raise ParameterError(f"the batched engine plays random bots only, not {', '.join(others)}")
+        require_random(bots)
         self.game = game
 
     def play_chunk(self, seed: int, start: int, stop: int):
         """Play games ``start..stop-1`` of a run seeded ``seed`` and count them as the reference
-        engine's simulation does (a :class:`~deckpress.rules.core.simulate.Tally`): wins and draws
-        by suitcases, suitcase sums, seat moves per game, actions (chance events included), real
-        decisions, and :meth:`GeheimeMissionState.tally`'s counts.  The chunk's generator is
-        seeded by ``(seed, start)``."""
-        from deckpress.rules.core.simulate import Tally
-
-        game = self.game
-        run = Run(game, stop - start, np.random.default_rng([seed, start])).play()
-        done = run.finished
-        tally = Tally(game.players)
-        tally.games = int(done.sum())
-        tally.cut_off = len(done) - tally.games
-        s0, s1 = run.suitcases[0][done], run.suitcases[1][done]
-        tally.wins = [int((s0 > s1).sum()), int((s1 > s0).sum())]
-        tally.draws = int((s0 == s1).sum())
-        tally.shared = [tally.draws, tally.draws]  # a draw: both seats share the best result
-        tally.score_sums = [float(s0.sum()), float(s1.sum())]
-        moves = run.moves[done]
-        tally.lengths = Counter(dict(zip(*(v.tolist() for v in np.unique(moves, return_counts=True)))))
-        tally.moves = int(moves.sum())
-        tally.actions = int(run.actions[done].sum())
-        tally.decisions = int(run.decisions[done].sum())
-        tally.events = run.events(done)
-        return tally
+        engine's simulation does (:func:`~deckpress.rules.core.batched.tally_of`; the scores are
+        the suitcases).  The chunk's generator is seeded by ``(seed, start)``."""
+        return tally_of(Run(self.game, stop - start, np.random.default_rng([seed, start])).play(), self.game.players)
 
 
 class Run:
@@ -138,7 +115,7 @@ class Run:
     the order played (with an odd deck, the first one again at the end, a place no game reaches); ``first[J, G]`` and ``second[J, G]``, each pair's cards; ``fought[J, G]``
     (the pair was completed), ``embassy_at[J, G]`` (it was an embassy fight), ``door[J, G]`` (a
     back door followed it), ``caught[J, G]`` (the officer's door was the carrier's); per game
-    ``suitcases[2][G]``, ``moves[G]``, ``actions[G]``, ``decisions[G]``, ``finished[G]``.
+    ``suitcases[2][G]`` and ``scores[G, 2]`` (the same, the returns), ``moves[G]``, ``actions[G]``, ``decisions[G]``, ``finished[G]``.
     """
 
     def __init__(self, game, games: int, rng: np.random.Generator):
@@ -240,6 +217,7 @@ class Run:
                 break
         self.rounds = rounds
         self.suitcases = (won - won1, won1)
+        self.scores = np.stack(self.suitcases, axis=1)  # [G, 2]: the returns
         doors = self.door.sum(axis=0)
         self.moves = plays + 2 * doors
         self.actions = N + self.moves  # the deal (2H), the P draws, the plays and the doors

@@ -83,6 +83,7 @@ from typing import Sequence
 
 import numpy as np
 
+from deckpress.rules.core.batched import require_random, tally_of
 from deckpress.rules.core.errors import ParameterError
 from deckpress.rules.fifty_missions.state import SLOTS
 
@@ -239,9 +240,7 @@ class FiftyMissionsBatched:
     chunk_games = CHUNK_GAMES
 
     def __init__(self, game, bots: Sequence[str]):
-        others = sorted({b for b in bots if b != "random"})
-        if others:
-            raise ParameterError(f"the batched engine plays random bots only, not {', '.join(others)}")
+        require_random(bots)
         self.game = game
         self.answers = answers_for(game)
 
@@ -256,28 +255,10 @@ class FiftyMissionsBatched:
         return Run(self.game, stop - start, np.random.default_rng([seed, start]), self.answers, record).play()
 
     def tally(self, run: "Run"):
-        """A played run counted as ``Tally.add`` counts the reference engine's games (a
-        :class:`~deckpress.rules.core.simulate.Tally` with ``cooperative=True``): games the team
-        won (a medal: ``winners``), the histogram and sums of the team's result (``returns``:
-        missions accomplished), seat moves per game, actions (chance events included), real
-        decisions, and :meth:`FiftyMissionsState.tally`'s counts."""
-        from deckpress.rules.core.simulate import Tally
-
-        game = self.game
-        done = run.finished
-        tally = Tally(game.players, cooperative=True)
-        tally.games = int(done.sum())
-        tally.cut_off = len(done) - tally.games
-        completed, moves = run.completed[done], run.moves[done]
-        tally.team_wins = int((run.medals[done] > 0).sum())
-        tally.team_results = Counter({float(v): c for v, c in zip(*(a.tolist() for a in np.unique(completed, return_counts=True)))})
-        tally.score_sums = [float(completed.sum())] * game.players
-        tally.lengths = Counter(dict(zip(*(v.tolist() for v in np.unique(moves, return_counts=True)))))
-        tally.actions = int(run.actions[done].sum())
-        tally.moves = int(moves.sum())
-        tally.decisions = int(run.decisions[done].sum())
-        tally.events = run.events(done)
-        return tally
+        """A played run counted as ``Tally.add`` counts the reference engine's games
+        (:func:`~deckpress.rules.core.batched.tally_of`): the team won with a medal (``winners``),
+        and every seat's return is the missions accomplished (``returns``)."""
+        return tally_of(run, self.game.players, team_won=run.medals > 0)
 
 
 class Run:
@@ -297,7 +278,8 @@ class Run:
 
     Per-game results, by game number (``[games]`` unless said): ``completed``, ``medals``,
     ``moves``, ``decisions``, ``actions``, ``draws``, ``reshuffled``, ``mtop``, ``final[games, 4]``
-    (the missions on display at the end), ``finished``.  With ``record``: ``plays``, a list of
+    (the missions on display at the end), ``scores[games, n]`` (every seat's return: ``completed``),
+    ``finished``.  With ``record``: ``plays``, a list of
     ``(game numbers, seats, actions)`` arrays, one triple per turn; ``order0[games, N]``, the
     first deck order (``order`` then holds the order after the reshuffle, where there was one).
 
@@ -360,6 +342,7 @@ class Run:
         while len(self.rows["ids"]):
             self._turn()
         self.medals = self._medals(self.completed)
+        self.scores = np.repeat(self.completed[:, None], self.n, axis=1)  # [games, n]: every seat's return
         setup = self.first_row + SLOTS + self.n * self.H
         self.actions = setup + (self.mtop - self.first_row) + self.draws + self.reshuffled + self.moves
         self.finished = self.actions <= self.game.max_length()

@@ -23,11 +23,11 @@ What is the same and what is not:
 """
 from __future__ import annotations
 
-from collections import Counter
 from typing import Sequence
 
 import numpy as np
 
+from deckpress.rules.core.batched import require_random, tally_of
 from deckpress.rules.core.errors import ParameterError
 
 #: Games a chunk plays at once: large enough that NumPy's per-call cost is spread thin, small
@@ -49,9 +49,7 @@ class BatchedGame:
     chunk_games = CHUNK_GAMES
 
     def __init__(self, game, bots: Sequence[str]):
-        others = sorted({b for b in bots if b != "random"})
-        if others:
-            raise ParameterError(f"the batched engine plays random bots only, not {', '.join(others)}")
+        require_random(bots)
         if game.mode == "base":
             if game.set_collection:
                 raise ParameterError("the batched engine does not play the set collection variant (its keep and give choices)")
@@ -70,28 +68,6 @@ class BatchedGame:
 
     def play_chunk(self, seed: int, start: int, stop: int):
         """Play games ``start..stop-1`` of a run seeded ``seed`` and count them as the reference
-        engine's simulation does (a :class:`~deckpress.rules.core.simulate.Tally`): wins, shared
-        wins and draws by final returns, return sums, seat moves per game, actions (chance events
-        included), real decisions, and the game's own counts.  The chunk's generator is seeded by
-        ``(seed, start)``."""
-        from deckpress.rules.core.simulate import Tally
-
-        game = self.game
-        result = self._run(game, stop - start, np.random.default_rng([seed, start])).play()
-        done = result.finished
-        tally = Tally(game.players)
-        tally.games = int(done.sum())
-        tally.cut_off = len(done) - tally.games
-        scores, moves = result.scores[done], result.moves[done]
-        at_best = scores == scores.max(axis=1)[:, None]
-        alone = at_best.sum(axis=1) == 1
-        tally.wins = np.bincount(scores[alone].argmax(axis=1), minlength=game.players).tolist()
-        tally.shared = at_best[~alone].sum(axis=0).tolist()
-        tally.draws = int((~alone).sum())
-        tally.score_sums = [float(s) for s in scores.sum(axis=0)]
-        tally.lengths = Counter(dict(zip(*(v.tolist() for v in np.unique(moves, return_counts=True)))))
-        tally.actions = int(result.actions[done].sum())
-        tally.moves = int(moves.sum())
-        tally.decisions = int(result.decisions[done].sum())
-        tally.events = result.events(done)
-        return tally
+        engine's simulation does (:func:`~deckpress.rules.core.batched.tally_of`).  The chunk's
+        generator is seeded by ``(seed, start)``."""
+        return tally_of(self._run(self.game, stop - start, np.random.default_rng([seed, start])).play(), self.game.players)
