@@ -7,7 +7,6 @@ of bots other than random."""
 from __future__ import annotations
 
 import json
-import math
 from functools import lru_cache
 
 import numpy as np
@@ -15,16 +14,12 @@ import pytest
 
 from deckpress.rules.core.errors import ParameterError
 from deckpress.rules.core.registry import load
-from deckpress.rules.core.results import simulation_dict
 from deckpress.rules.core.simulate import SimulationSpec, Tally, game_rng, play_game, simulate
 from deckpress.rules.core.stats import percentile
 from deckpress.rules.fifty_missions import batched as batched_engine
 from deckpress.rules.fifty_missions.state import MISSION, RESHUFFLE, SLOTS, FiftyMissionsState
+from tests.rules.distributions import Differences, batched_report
 
-#: A difference between the engines beyond this many standard errors fails a comparison (with
-#: fixed seeds the test is deterministic; a correct engine lies beyond it about once in 150,000
-#: for each figure).
-Z_LIMIT = 4.5
 #: The percentiles of the reference run at which the shares of the team's result and of the
 #: game lengths are compared (the report prints percentiles of both).
 CUTS = (10, 25, 50, 75, 90)
@@ -87,30 +82,11 @@ def differences(a: Tally, b: Tally, spread: dict[str, float]) -> dict[str, float
 
     The counts that are sums of others (missions completed, cards played, score sums) are
     checked exactly by :func:`consistent`."""
-    out = {}
-
-    def proportion(name: str, k1: int, n1: int, k2: int, n2: int) -> None:
-        if not n1 or not n2:
-            if n1 or n2:
-                out[name] = math.inf  # counted in one run only
-            return
-        p = (k1 + k2) / (n1 + n2)
-        se = math.sqrt(p * (1 - p) * (1 / n1 + 1 / n2))
-        gap = k1 / n1 - k2 / n2
-        z = gap / se if se else math.inf if gap else 0.0
-        if abs(z) > Z_LIMIT:
-            out[name] = z
+    out = Differences()
+    proportion = out.proportion
 
     def means(name: str, m1: float, v1: float, m2: float, v2: float) -> None:
-        se = math.sqrt(v1 / a.games + v2 / b.games)
-        z = (m1 - m2) / se if se else math.inf if m1 != m2 else 0.0
-        if abs(z) > Z_LIMIT:
-            out[name] = z
-
-    def moments(histogram) -> tuple[float, float]:
-        n = sum(histogram.values())
-        mean = sum(k * v for k, v in histogram.items()) / n
-        return mean, sum(v * (k - mean) ** 2 for k, v in histogram.items()) / (n - 1)
+        out.means(name, m1, v1, a.games, m2, v2, b.games)
 
     def at_least(histogram, x) -> int:
         return sum(v for k, v in histogram.items() if k >= x)
@@ -118,7 +94,7 @@ def differences(a: Tally, b: Tally, spread: dict[str, float]) -> dict[str, float
     proportion("team wins", a.team_wins, a.games, b.team_wins, b.games)
     for name, histogram in (("team result", "team_results"), ("moves a game", "lengths")):
         one, two = getattr(a, histogram), getattr(b, histogram)
-        means(name, *moments(one), *moments(two))
+        out.histograms(name, one, two)
         for x in sorted({percentile(two, q) for q in CUTS} - {min(two)}):
             proportion(f"{name} at least {x}", at_least(one, x), a.games, at_least(two, x), b.games)
     means("actions a game", a.actions / a.games, spread["actions a game"], b.actions / b.games, spread["actions a game"])
@@ -278,18 +254,10 @@ def test_the_same_chance_events_and_plays_give_the_reference_engines_game(params
 def test_a_batched_run_is_the_same_on_any_number_of_workers(monkeypatch):
     monkeypatch.setattr(batched_engine.FiftyMissionsBatched, "chunk_games", 5000)  # 12,000 games: three chunks
     params = PARAMS[1]
-    game = load("fifty-missions", None, params)
-
-    def report(workers: int, seed: int) -> dict:
-        spec = SimulationSpec("fifty-missions", dict(game.params), ("random",) * game.players, 12_000, seed, workers=workers,
-                              engine="batched")
-        d = simulation_dict(simulate(spec))
-        d.pop("timing")
-        return d
-
-    one = report(1, 3)
-    assert one == report(2, 3) and one["batched"] is True and one["games"] == 12_000
-    assert report(1, 4)["team"] != one["team"]
+    one = batched_report("fifty-missions", params, 12_000, 3, workers=1)
+    assert one == batched_report("fifty-missions", params, 12_000, 3, workers=2)
+    assert one["batched"] is True and one["games"] == 12_000
+    assert batched_report("fifty-missions", params, 12_000, 4, workers=1)["team"] != one["team"]
 
 
 @pytest.mark.parametrize("bots, message", [(("greedy", "random", "random"), "random bots only, not greedy"),

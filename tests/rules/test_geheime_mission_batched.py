@@ -4,7 +4,6 @@ power of that comparison to see a changed rule, a deterministic run on any numbe
 and the refusal of bots other than random."""
 from __future__ import annotations
 
-import math
 
 import numpy as np
 import pytest
@@ -12,14 +11,10 @@ import pytest
 from deckpress.rules import geheime_mission_batched as batched_engine
 from deckpress.rules.core.errors import ParameterError
 from deckpress.rules.core.registry import load
-from deckpress.rules.core.results import simulation_dict
 from deckpress.rules.core.simulate import SimulationSpec, Tally, game_rng, play_game, simulate
 from deckpress.rules.geheime_mission import DOOR, GeheimeMissionGame
+from tests.rules.distributions import Differences, batched_report
 
-#: A difference between the engines beyond this many standard errors fails a comparison (with
-#: fixed seeds the test is deterministic; a correct engine lies beyond it about once in 150,000
-#: for each figure).
-Z_LIMIT = 4.5
 #: Counts shown per game whose share of another count is the figure reported (the measures'
 #: rates): ``{count: the count it is a share of}``.
 SHARES = {"suitcases won": "back-door attempts", "defences that hold": "embassy fights",
@@ -35,8 +30,8 @@ def tally(params: dict, games: int, engine: str, seed: int = 1, workers: int = 1
 
 
 def differences(a: Tally, b: Tally) -> dict[str, float]:
-    """Every figure of a simulation report whose two runs differ by more than Z_LIMIT standard
-    errors: ``{figure: z}``.
+    """Every figure of a simulation report whose two runs differ by more than ``Z_LIMIT``
+    standard errors (``tests/rules/distributions.py``): ``{figure: z}``.
 
     * Rates by a two-proportion z-test (pooled): each seat's wins and the draws of the games; the
       back-door entries of the attempts, the defences that hold of the embassy fights, the duels
@@ -52,41 +47,19 @@ def differences(a: Tally, b: Tally) -> dict[str, float]:
 
     Figures that follow from others (the seats' results, the totals of the shares) are checked
     exactly, per run, by :func:`consistent`."""
-    out = {}
+    out = Differences()
+    proportion = out.proportion
 
-    def proportion(name: str, k1: int, n1: int, k2: int, n2: int) -> None:
-        if not n1 or not n2:
-            if n1 or n2:
-                out[name] = math.inf  # counted in one run only
-            return
-        p = (k1 + k2) / (n1 + n2)
-        se = math.sqrt(p * (1 - p) * (1 / n1 + 1 / n2))
-        gap = k1 / n1 - k2 / n2
-        z = gap / se if se else math.inf if gap else 0.0
-        if abs(z) > Z_LIMIT:
-            out[name] = z
-
-    def poisson(name: str, total1: float, total2: float) -> None:
+    def poisson(name: str, total1: float, total2: float) -> None:  # a mean per game, its variance the mean
         m1, m2 = total1 / a.games, total2 / b.games
-        se = math.sqrt(m1 / a.games + m2 / b.games)
-        z = (m1 - m2) / se if se else math.inf if m1 != m2 else 0.0
-        if abs(z) > Z_LIMIT:
-            out[name] = z
+        out.means(name, m1, m1, a.games, m2, m2, b.games)
 
     for seat in range(a.players):
         proportion(f"seat {seat} wins", a.wins[seat], a.games, b.wins[seat], b.games)
         poisson(f"seat {seat} suitcases", a.score_sums[seat], b.score_sums[seat])
     proportion("draws", a.draws, a.games, b.draws, b.games)
 
-    def spread(t: Tally) -> float:
-        mean = t.moves / t.games
-        return sum(k * (m - mean) ** 2 for m, k in t.lengths.items()) / (t.games - 1)
-
-    se = math.sqrt(spread(a) / a.games + spread(b) / b.games)
-    gap = a.moves / a.games - b.moves / b.games
-    z = gap / se if se else math.inf if gap else 0.0  # games of one fixed length must have the same one
-    if abs(z) > Z_LIMIT:
-        out["moves a game"] = z
+    out.histograms("moves a game", a.lengths, b.lengths)
     poisson("moves that are no decision", a.moves - a.decisions, b.moves - b.decisions)
     for key in sorted(set(a.events) | set(b.events)):
         if key.startswith("fights of "):
@@ -235,17 +208,10 @@ def test_the_comparison_sees_a_changed_rule(monkeypatch):
 
 def test_a_batched_run_is_the_same_on_any_number_of_workers():
     params = {"game_end": "finish-round"}
-    game = load("geheime-mission", None, params)
-
-    def report(workers: int, seed: int) -> dict:
-        spec = SimulationSpec("geheime-mission", dict(game.params), ("random", "random"), 60_000, seed, workers=workers, engine="batched")
-        d = simulation_dict(simulate(spec))
-        d.pop("timing")
-        return d
-
-    one = report(1, 3)
-    assert one == report(2, 3) and one["batched"] is True and one["games"] == 60_000
-    assert report(1, 4)["seats"] != one["seats"]
+    one = batched_report("geheime-mission", params, 60_000, 3, workers=1)
+    assert one == batched_report("geheime-mission", params, 60_000, 3, workers=2)
+    assert one["batched"] is True and one["games"] == 60_000
+    assert batched_report("geheime-mission", params, 60_000, 4, workers=1)["seats"] != one["seats"]
 
 
 @pytest.mark.parametrize("bots, message", [(("greedy", "random"), "random bots only, not greedy"),

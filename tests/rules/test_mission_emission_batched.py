@@ -4,18 +4,13 @@ and clear refusals for what it does not play."""
 from __future__ import annotations
 
 import json
-import math
 
 import pytest
 
 from deckpress.rules.core.errors import ParameterError
 from deckpress.rules.core.registry import load
-from deckpress.rules.core.results import simulation_dict
 from deckpress.rules.core.simulate import SimulationSpec, Tally, simulate
-
-#: A difference between the engines beyond this many standard errors fails a comparison (with
-#: fixed seeds the test is deterministic; a correct engine lies beyond it about once in 150,000).
-Z_LIMIT = 4.5
+from tests.rules.distributions import Differences, batched_report
 
 
 def tally(params: dict, games: int, engine: str, seed: int = 1, workers: int = 1, ruleset: str = "base") -> Tally:
@@ -24,42 +19,25 @@ def tally(params: dict, games: int, engine: str, seed: int = 1, workers: int = 1
     return simulate(spec).tally
 
 
-def differences(a: Tally, b: Tally, kids: bool = False) -> dict[str, float]:
+def differences(a: Tally, b: Tally, kids: bool = False) -> Differences:
     """Every figure of a simulation report whose two runs differ by more than Z_LIMIT standard
     errors: ``{figure: z}``.  Rates (win shares, draws, each point card won, tied rounds; in the
     kids game, rounds whose cards were taken, from the mean pockets) by a two-proportion test,
     moves per game by Welch's test on the per-game lengths."""
-    out = {}
-
-    def rate(name: str, k1: int, n1: int, k2: int, n2: int) -> None:
-        p = (k1 + k2) / (n1 + n2)
-        se = math.sqrt(p * (1 - p) * (1 / n1 + 1 / n2)) or 1e-9
-        z = (k1 / n1 - k2 / n2) / se
-        if abs(z) > Z_LIMIT:
-            out[name] = z
-
+    out = Differences()
     for seat in range(a.players):
-        rate(f"seat {seat} wins", a.wins[seat], a.games, b.wins[seat], b.games)
-    rate("draws", a.draws, a.games, b.draws, b.games)
+        out.proportion(f"seat {seat} wins", a.wins[seat], a.games, b.wins[seat], b.games)
+    out.proportion("draws", a.draws, a.games, b.draws, b.games)
     for key in sorted(set(a.events) | set(b.events)):
         if key.startswith("won: "):
-            rate(key, a.events[key], a.games, b.events[key], b.games)
-
-    def spread(t: Tally) -> float:
-        mean = t.moves / t.games
-        return sum(k * (m - mean) ** 2 for m, k in t.lengths.items()) / (t.games - 1)
-
-    se = math.sqrt(spread(a) / a.games + spread(b) / b.games)
-    gap = a.moves / a.games - b.moves / b.games
-    z = gap / se if se else math.inf if gap else 0.0  # games of one fixed length must have the same one
-    if abs(z) > Z_LIMIT:
-        out["moves a game"] = z
-    # actions and tied rounds scale with the length: compare them per round, within their noise
+            out.proportion(key, a.events[key], a.games, b.events[key], b.games)
+    out.histograms("moves a game", a.lengths, b.lengths)
+    # tied rounds scale with the length: compare them per round, within their noise
     if "rounds" in a.events:  # the base and kids games (the strategy game has turns and no ties)
-        rate("tied rounds a round", a.events["tied rounds"], a.events["rounds"], b.events["tied rounds"], b.events["rounds"])
+        out.proportion("tied rounds a round", a.events["tied rounds"], a.events["rounds"], b.events["tied rounds"], b.events["rounds"])
     if kids:  # every round taken puts one card of each seat into a pocket
-        rate("rounds taken a round", round(sum(a.score_sums)) // a.players, a.events["rounds"],
-             round(sum(b.score_sums)) // b.players, b.events["rounds"])
+        out.proportion("rounds taken a round", round(sum(a.score_sums)) // a.players, a.events["rounds"],
+                       round(sum(b.score_sums)) // b.players, b.events["rounds"])
     return out
 
 
@@ -107,18 +85,10 @@ def test_the_kids_comparison_sees_a_changed_rule():
 
 
 def test_a_batched_run_is_the_same_on_any_number_of_workers():
-    params = {"players": 4}
-    game = load("mission-emission", "base", params)
-
-    def report(workers: int, seed: int) -> dict:
-        spec = SimulationSpec("mission-emission", dict(game.params), ("random",) * 4, 60_000, seed, workers=workers, engine="batched")
-        d = simulation_dict(simulate(spec))
-        d.pop("timing")
-        return d
-
-    one = report(1, 3)
-    assert one == report(2, 3) and one["batched"] is True and one["games"] == 60_000
-    assert report(1, 4)["seats"] != one["seats"]
+    one = batched_report("mission-emission", {"players": 4}, 60_000, 3, workers=1)
+    assert one == batched_report("mission-emission", {"players": 4}, 60_000, 3, workers=2)
+    assert one["batched"] is True and one["games"] == 60_000
+    assert batched_report("mission-emission", {"players": 4}, 60_000, 4, workers=1)["seats"] != one["seats"]
 
 
 @pytest.mark.parametrize("ruleset, params, bots, message", [

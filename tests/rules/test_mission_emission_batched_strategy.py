@@ -10,8 +10,6 @@ the turns of one game as independent, which they are not).
 """
 from __future__ import annotations
 
-import math
-
 import numpy as np
 import pytest
 
@@ -20,7 +18,8 @@ from deckpress.rules.core.bots import make_bot
 from deckpress.rules.core.registry import load
 from deckpress.rules.core.simulate import Tally, game_rng, play_game
 from deckpress.rules.mission_emission.batched.strategy import StrategyRun
-from tests.rules.test_mission_emission_batched import Z_LIMIT, differences, tally
+from tests.rules.distributions import Differences
+from tests.rules.test_mission_emission_batched import differences, tally
 
 REFERENCE_GAMES, BATCHED_GAMES = 6000, 60_000
 
@@ -66,17 +65,13 @@ def batched(monkeypatch, params: dict, games: int, run: type = StrategyRun) -> t
     return counted, figures
 
 
-def per_game_differences(a: dict[str, np.ndarray], b: dict[str, np.ndarray]) -> dict[str, float]:
+def per_game_differences(a: dict[str, np.ndarray], b: dict[str, np.ndarray]) -> Differences:
     """Every figure whose mean per game differs between ``a`` and ``b`` by more than ``Z_LIMIT``
     standard errors (Welch's test): ``{"<figure> a game": z}``."""
-    out = {}
+    out = Differences()
     for name in a:
         x, y = a[name], b[name]
-        se = math.sqrt(x.var(ddof=1) / len(x) + y.var(ddof=1) / len(y))
-        gap = x.mean() - y.mean()
-        z = gap / se if se else math.inf if gap else 0.0
-        if abs(z) > Z_LIMIT:
-            out[f"{name} a game"] = z
+        out.means(f"{name} a game", x.mean(), x.var(ddof=1), len(x), y.mean(), y.var(ddof=1), len(y))
     return out
 
 
