@@ -197,7 +197,8 @@ class State:
     * ``returns()``, ``view(seat)``, ``action_to_event(action, seat)``, ``event_to_action(event)``,
       ``to_dict()``, ``check_invariants()``;
     * for simultaneous steps: ``simultaneous_seats()`` and ``_resolve_simultaneous(submissions)``;
-    * for steps where any of several seats may act (:data:`ANY`): ``any_seats()``.
+    * for steps where any of several seats may act (:data:`ANY`): ``any_seats()`` (and, to check
+      one seat faster, ``is_any_seat(seat)``).
 
     Optional speed-ups: ``sample_chance(u)``, ``is_chance_outcome(action)`` and ``_is_legal(action,
     seat)`` (validated apply asks it instead of building the legal list; it must agree with
@@ -231,6 +232,18 @@ class State:
             return self.any_seats()
         return ()
 
+    def may_act(self, seat: int) -> bool:
+        """True when ``seat`` is one of :meth:`acting_seats`, asked without listing them (an
+        :data:`ANY` step asks :meth:`is_any_seat`): what validated apply checks on every move."""
+        cur = self.current
+        if cur >= 0:
+            return seat == cur
+        if cur == SIMULTANEOUS:
+            return seat not in self._pending and seat in self.simultaneous_seats()
+        if cur == ANY:
+            return self.is_any_seat(seat)
+        return False
+
     def submitted(self, seat: int) -> bool:
         """True when ``seat`` has made its hidden submission in the current simultaneous step."""
         return seat in self._pending
@@ -244,7 +257,7 @@ class State:
             return sorted(a for a, _ in self.chance_outcomes()) if seat in (None, CHANCE) else []
         if seat is None:
             seat = cur
-        if seat not in self.acting_seats():
+        if not self.may_act(seat):
             return []
         return self._legal_actions(seat)
 
@@ -276,7 +289,7 @@ class State:
                 raise IllegalAction(Reason.SEAT_DUE, f"no chance event is due now: {self.due()}")
             if not 0 <= seat < self.game.players:
                 raise IllegalAction(Reason.NO_SUCH_SEAT, f"there is no seat {seat}: seats are 0 to {self.game.players - 1}")
-            if seat not in self.acting_seats():
+            if not self.may_act(seat):
                 if cur == SIMULTANEOUS and seat in self._pending:
                     raise IllegalAction(Reason.ALREADY_SUBMITTED, f"seat {seat} has already made its choice this step")
                 raise IllegalAction(Reason.NOT_YOUR_TURN, f"it is not seat {seat}'s turn: {self.due()}")
@@ -417,6 +430,11 @@ class State:
         """At an :data:`ANY` node: the seats that may act now, sorted (games with such steps).  The
         first of them to act is applied like an ordinary move (``_apply(action, seat)``)."""
         raise NotImplementedError
+
+    def is_any_seat(self, seat: int) -> bool:
+        """At an :data:`ANY` node: True when ``seat`` is one of :meth:`any_seats` (a game may
+        answer for one seat without finding them all)."""
+        return seat in self.any_seats()
 
     # -- copies and checks --------------------------------------------------------------------
     def clone(self) -> "State":

@@ -100,6 +100,10 @@ class FiftyMissionsState(State):
         """Crazy variant: every seat that can play."""
         return tuple([s for s in range(self.game.players) if self.can_play(s)])
 
+    def is_any_seat(self, seat: int) -> bool:
+        """Crazy variant: ``seat`` can play."""
+        return 0 <= seat < self.game.players and self.can_play(seat)
+
     def _apply(self, action: int, seat: int) -> None:
         if seat == CHANCE:
             kind, who = self.queue.pop()

@@ -190,8 +190,9 @@ def test_no_engine_overrides_the_trusted_apply_that_play_game_inlines(game_id):
 
 @pytest.mark.parametrize("game_id, ruleset", [(g, r) for g in known_games() for r in load(g).info.rulesets])
 def test_an_engines_quick_legality_test_agrees_with_its_legal_list(game_id, ruleset):
-    # validated apply asks _is_legal; a game that answers it without the list (50 Missions) must
-    # give the same answer for every action number, legal or not, at every decision of a game
+    # validated apply asks may_act and _is_legal; a game that answers them without the lists (50
+    # Missions) must give the same answer for every seat and action number, legal or not, at
+    # every step of a game
     game = load(game_id, ruleset)
     bots = [make_bot(game_id, "random") for _ in range(game.players)]
     asked = 0
@@ -199,6 +200,8 @@ def test_an_engines_quick_legality_test_agrees_with_its_legal_list(game_id, rule
         history = play_game(game, bots, game_rng(5, i))[0].history
         state = game.new_state()
         for seat, action in history:
+            # and who may act, asked seat by seat, agrees with the seats acting
+            assert [s for s in range(-2, game.players + 2) if state.may_act(s)] == sorted(state.acting_seats())
             if seat != CHANCE:
                 legal = set(state._legal_actions(seat))
                 for a in range(-2, 1100):  # past every game's action numbers
