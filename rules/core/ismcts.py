@@ -25,8 +25,9 @@ sqrt(visits + 1)`` in UCB1 (Chaslot et al., "Progressive Strategies for Monte-Ca
 New Mathematics and Natural Computation 4(3), 2008), so that with a small budget the search
 departs from the heuristic only where its roll-outs show a better action.  Measured in 2026-11
 with one ``ismcts:100`` seat against ``greedy`` seats (issue 14), before and after these two
-changes: two-seat Mission Emission 64 % and 69 % of 100 games; Geheime Mission 15 % and 51 % of
-100.  Three-seat Maybe Missions, after, with the search bot in each seat in turn (seat 0 alone
+changes: two-seat Mission Emission 64 % and 69 % of 100 games (after, over 400 games with the
+search bot in every seat in turn: 59 %, ``benchmarks/skill.py``); Geheime Mission 15 % and 51 % of
+100 (after, in every seat in turn: 44 % of 150).  Three-seat Maybe Missions, after, with the search bot in each seat in turn (seat 0 alone
 favours greedy too, some 40 % of all-greedy games): 42 % of 150 (95 % interval 34-50 %; an even
 share is 33 %).  In Geheime Mission neither a larger budget (``ismcts:400``, 52 % of 100) nor
 greedy roll-outs nor a reward for the suitcase margin (50-54 % of 100) moved it past greedy,
