@@ -77,7 +77,6 @@ whose table of mission answers (:class:`MissionAnswers`) would pass :data:`MAX_T
 """
 from __future__ import annotations
 
-import time
 from collections import Counter
 from typing import Sequence
 
@@ -126,8 +125,7 @@ class MissionAnswers:
 
     One object per content (:func:`answers_for`), shared by every engine and chunk of the
     process: the classes met are few (some 50,000 over the shipped missions), and after a few
-    chunks most keys met are known.  ``asked`` (keys filled, repeats included), ``calls``
-    (``meets`` calls) and ``seconds`` count what filling cost; :meth:`known` the keys known.
+    chunks most keys met are known.
     """
 
     def __init__(self, game):
@@ -147,12 +145,6 @@ class MissionAnswers:
         self.offset = np.concatenate([[0], np.cumsum(sizes)[:-1]])  # [M]
         self.class_answers = np.full(int(sizes.sum()), -1, dtype=np.int8)
         self.meets = table.meets
-        self.asked = self.calls = 0
-        self.seconds = 0.0
-
-    def known(self) -> int:
-        """How many keys are answered (the empty slot's aside)."""
-        return int((self.answers >= 0).sum()) - 1
 
     def keys(self, missions: np.ndarray, face: np.ndarray, check: np.ndarray | None) -> np.ndarray:
         """``[R, 4]``: the key of each slot's mission ``missions[R, 4]`` (-1: none) against the
@@ -184,7 +176,6 @@ class MissionAnswers:
     def _fill(self, keys: np.ndarray) -> None:
         """Answer the unknown ``keys`` from the answers by class, asking ``Completions.meets``
         once for each class not met before."""
-        started = time.perf_counter()
         row, m = np.divmod(keys, self.missions)
         digits = (row[:, None] // self.powers[None, :]) % len(self.class_of[0])  # [U, 4] kinds, slot 0 first
         classes = self.class_of[m[:, None], digits]
@@ -197,11 +188,8 @@ class MissionAnswers:
             reps = new[which]
             meets = self.meets
             self.class_answers[first] = [meets(mission, tuple(r)) for mission, r in zip(m[reps].tolist(), digits[reps].tolist())]
-            self.calls += len(reps)
             found = self.class_answers[at]
         self.answers[keys] = found
-        self.asked += len(keys)
-        self.seconds += time.perf_counter() - started
 
 
 def answers_for(game) -> MissionAnswers:
