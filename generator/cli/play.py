@@ -221,10 +221,11 @@ def _skill_line(d: dict[str, Any], result) -> str | None:
     if not skill["games"]:
         return None
     low, high = skill["win_share_95"]
+    baseline = ("" if skill["greedy_share"] is None else  # no all-greedy game finished (a time limit)
+                f"greedy itself, in the same seat, won {100 * skill['greedy_share']:.1f} % of the same games with every seat greedy, and ")
     return (f"skill signal: the ismcts seat won {100 * skill['win_share']:.1f} % of games (95 % interval {100 * low:.1f}–{100 * high:.1f} %) "
-            f"against greedy seats; greedy itself, in the same seat, won {100 * skill['greedy_share']:.1f} % of the same games with every "
-            f"seat greedy, and an even share is {100 * skill['even_share']:.1f} % ({skill['bot']} in seat {seat}; a shared best result "
-            "counts as a part of a win; deckpress check --skill-games puts the search bot in every seat in turn)")
+            f"against greedy seats; {baseline}an even share is {100 * skill['even_share']:.1f} % ({skill['bot']} in seat {seat}; a shared "
+            "best result counts as a part of a win; deckpress check --skill-games puts the search bot in every seat in turn)")
 
 
 def _seats_table(seats: list[dict[str, Any]]):
