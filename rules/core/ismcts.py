@@ -31,7 +31,8 @@ search bot in every seat in turn: 59 %, ``benchmarks/skill.py``); Geheime Missio
 favours greedy too, some 40 % of all-greedy games): 42 % of 150 (95 % interval 34-50 %; an even
 share is 33 %).  In Geheime Mission neither a larger budget (``ismcts:400``, 52 % of 100) nor
 greedy roll-outs nor a reward for the suitcase margin (50-54 % of 100) moved it past greedy,
-which itself beats random bots in 99 % of games.
+which itself beats random bots in 99 % of games; nor did modelling the other seat as greedy in the
+tree, with greedy roll-outs (``ismcts:50``, 51 % of 150, 2026-11-26).
 
 The action played is the most visited child of the root among the legal actions.  Every random
 choice is drawn from the game's seeded generator, so a game with ismcts seats is reproduced from
@@ -160,7 +161,6 @@ class IsmctsBot:
             if child is not None and child.visits > most:
                 best, most = a, child.visits
         return best
-
 
     def _choose(self, node: _Node, state: State, mover: int, rng: Any) -> tuple[int, _Node, bool]:
         """``mover``'s action at ``node`` in ``state``: the heuristic bot's choice if untried,
