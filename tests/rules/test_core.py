@@ -149,6 +149,14 @@ class GuessView(View):
 GuessGame.state_class = GuessState
 
 
+def test_a_game_without_a_batched_engine_refuses_one_with_the_way_out():
+    """Every shipped game has a batched engine now; a game that has none (a new engine) says so and
+    points to the reference engine, which ``simulate --batched`` prints as one line."""
+    game = GuessGame(None, resolve(GuessGame.info.params, {}))
+    with pytest.raises(ParameterError, match="^Guess has no batched engine: simulate it with the reference engine$"):
+        game.batched(["random", "random"])
+
+
 def test_simultaneous_submissions_stay_hidden_until_all_are_in():
     game = GuessGame(None, resolve(GuessGame.info.params, {}))
     state = game.new_state()

@@ -112,7 +112,7 @@ def test_simulate_batched_from_the_command_line(cli):
     assert 14 < d["length_in_moves"]["mean"] / 5 < 16.5  # about 15 rounds of 5 moves (reference: 15.08)
     text = cli("simulate", "mission-emission", "--games", "2000", "--batched")
     assert text.exit_code == 0 and "batched engine: the reference engine's distribution, not its games" in text.output
-    refused = cli("simulate", "maybe-missions", "--batched")
-    assert refused.exit_code == 2 and "Maybe Missions has no batched engine" in refused.output
+    refused = cli("simulate", "maybe-missions", "--batched", "--ruleset", "all")
+    assert refused.exit_code == 2 and "plays Maybe Missions' base game only, not identities" in refused.output
     no_logs = cli("simulate", "mission-emission", "--batched", "--save-logs", "3")
     assert no_logs.exit_code == 2 and "keeps no logs" in no_logs.output
