@@ -186,14 +186,13 @@ class MaybeMissionsGame(Game):
 
     def batched(self, bots):
         """The batched engine for random bots (``rules/maybe_missions/batched.py``): the base game
-        (no expansion, neither variant) with every value of its other parameters and the
-        content's Master cards; the reference engine's distribution of every reported figure, not
-        its games.
+        (no expansion) with either variant or both (``play_masters``, ``reduce_randomness`` from
+        either pile), every value of its other parameters and the content's Master cards; the
+        reference engine's distribution of every reported figure, not its games.
 
         Raises:
-            ParameterError: a bot other than random; ``identities``, ``gadgets``, ``play_masters``
-                or ``reduce_randomness``; content with a Master rule kind the batched engine does
-                not play (the message names what and why).
+            ParameterError: a bot other than random; ``identities`` or ``gadgets``; content with a
+                Master rule kind the batched engine does not play (the message names what and why).
         """
         from deckpress.rules.maybe_missions.batched import MaybeMissionsBatched  # NumPy only when asked for
 

@@ -9,13 +9,17 @@ distribution of every reported figure, not the same games (``tests/rules/
 test_maybe_missions_batched.py`` compares the two figure by figure and checks that the comparison
 sees a changed rule).
 
-What it plays: the base ruleset (``identities``, ``gadgets``, ``play_masters`` and
-``reduce_randomness`` false) with every value of ``players``, ``votes``, ``market``, ``tie``,
-``vote_numbers`` and ``empty_market``, and the Master cards of the content, whose rules are read
-with the reference's own ``masters.round_rules`` (so a card's parameters mean what they mean there).
-``identity_scoring``, ``shop_order`` and ``redraw_from`` change nothing without the expansions and
-variants they belong to.  Refused (:class:`MaybeMissionsBatched`): other bots, the expansions, the
-two variants, and content with a Master rule kind outside :data:`KINDS`.
+What it plays: the base game (``identities`` and ``gadgets`` false) with both of the rulebook's
+variants or either (``play_masters``, ``reduce_randomness`` with either ``redraw_from``) and every
+value of ``players``, ``votes``, ``market``, ``tie``, ``vote_numbers`` and ``empty_market``, and the
+Master cards of the content, whose rules are read with the reference's own ``round_rules``
+(``MaybeMissionsGame.round_rules``, ``masters.round_rules``: so a card's parameters mean what they
+mean there, and several cards in force together combine as they combine there).
+``identity_scoring`` and ``shop_order`` change nothing without the expansions they belong to.
+Refused (:class:`MaybeMissionsBatched`): other bots, the expansions (identities: voting powers,
+shifted numbers, late voters, forbidden resources; gadgets: the shop and its rewards, which read
+and move what this engine keeps as counts), and content with a Master rule kind outside
+:data:`KINDS`.
 
 Why its probabilities are the reference's (``RandomBot.act``: a uniformly random element of the
 legal list; every chance event uniform over the cards it may turn up):
@@ -33,7 +37,37 @@ legal list; every chance event uniform over the cards it may turn up):
   ones are a uniform sequence without replacement from all of them) or of the votes in play
   (``lowest``).  The numbers then order the collecting turns, decide vote_cutoff and name the
   highest or lowest voter, exactly as in ``flow.result`` and ``masters.voter``.  Played votes are
-  discarded and never come back (``clear_table``; no take_played_votes, no redraw in the base game).
+  discarded (``clear_table``) and, but for reduce_randomness drawing from the discards, never come
+  back (no take_played_votes without gadgets).
+* **reduce_randomness** (``flow.offer_redraw``, ``redraw``, ``redraw_votes``, ``moves.draw_votes``),
+  after clear_table, seat by seat in turn order from the active one: a seat that collected and won
+  no card this round (``got``; a swap does not count), holds two votes or more and whose pile is
+  not empty is asked (a move and a decision: a vote of its hand or "none"); a first vote chosen,
+  a second follows (a move; a decision when two votes or more are left): a uniform pair of the
+  hand, drawn by groups (:meth:`Run._split`).  It then draws ``min(2, pile)`` votes, a uniform subset of the pile, one
+  chance event each.  The argument above still holds, since no choice and no draw reads a number
+  not revealed: *from the box* every vote drawn is one never revealed (the box: ``box_yes``,
+  ``box_no``; the two discarded leave the game, the box never takes them back), so hands stay
+  counts.  *From the discards* a vote revealed earlier comes back with its number: such votes
+  are kept one by one (``loc[G, V]``: the place of the vote numbered ``v``, a hand, the discards
+  or set aside; ``kyes``/``kno`` count them in each hand), the votes never revealed still as
+  counts (in hands, and ``dyes``/``dno`` in the discards: a redraw may discard one).  A uniform
+  vote of a hand or pile is then one of its groups with the group's share, and within a group of
+  revealed votes a uniform one of them (:meth:`Run._choose_known`); a revealed vote played again
+  shows its own number, a vote never revealed the next number of its type's pool, which holds
+  exactly the numbers not revealed yet, all of them alike (exchangeable) for everything the
+  game did so far.  The seat's two set aside join the discards after it has drawn.
+* **play_masters** (``flow.offer_masters``, ``play_master``, ``build_rules``): before the Master card
+  is revealed, each seat in turn order from the active one that holds Master cards green side
+  up is asked once (a move and a decision: "none" or one of them, uniformly); the card played
+  leaves its collection for good (a seat's choice changes only its own collection, so the
+  seats are asked one after another on the collections as they were).  The round's rules are those of the revealed card and the played ones
+  in the order played: each combination that occurs is built once with the reference's
+  ``round_rules`` and kept as a row of :class:`Rules` (:meth:`Rules.rows_of`); its round tasks run
+  in the reference's order (:meth:`Run._tasks`: round start before the proposal, after voting
+  with the same highest or lowest voter for each), and each different kind in force counts its
+  in-force, succeeded and changed-the-result counts once.  The revealed card alone is won or
+  discarded; the deck is still dealt a card a round.
 * **The deal** (``deal_votes``, ``check_deal``): the hands' numbers of YES votes are a sequential
   hypergeometric split of the deck (``votes`` x players of each type), seat 0's hand first; a
   deal where some hand holds one type only is dealt again (``redeals``), each deal ``hand x
@@ -67,7 +101,8 @@ legal list; every chance event uniform over the cards it may turn up):
 * **Counts** as ``play_game`` makes them: one action per chance event and per move (a simultaneous
   submission is one of each), a decision per move with more than one legal action; the game's
   ``tally`` (``MaybeMissionsState.counts`` and ``measures.final_tally``) from per-game counters
-  and each game's final collections, keys present exactly when the reference's would be.
+  and each game's final collections (a played Master card is held by nobody), keys present
+  exactly when the reference's would be.
 
 Not the same games: the random numbers come from NumPy's generator (PCG64) seeded by the run's
 seed and the chunk's first game, so game ``i`` here is not game ``i`` of the reference engine; a
@@ -77,8 +112,12 @@ Speed (one core, ``simulate(SimulationSpec(..., engine="batched"))``, 100,000 de
 shared machine, from run to run): 15,000-23,000 games (2.2-3.4 million actions, chance events
 included) a second with 3 players, 14,500-20,000 (2.7-3.7 million) with 4, 11,000-14,500
 (2.7-3.5 million) with 6; the reference engine plays 400-540 games (80,000-96,000 actions) a
-second, 30 to 45 times fewer.  A chunk of 50,000 games holds some 60 MB of arrays (100 MB at a
-round's peak, 6 players).
+second, 30 to 45 times fewer.  With 4 players and play_masters 11,000-13,500 (2.1-2.6 million;
+a combination of rules is built once a process, some 0.4 s of the first 50,000 games), with
+reduce_randomness 9,500-12,000 drawing from the discards (the revealed votes one by one) and
+14,500 from the box, with both 8,000-9,000; the reference engine plays 380-450 with either.  A
+chunk of 50,000 games holds some 60 MB of arrays (100 MB at a round's peak, 6 players; drawing
+from the discards adds 3 MB).
 """
 from __future__ import annotations
 
@@ -91,7 +130,7 @@ import numpy as np
 from deckpress.rules.core.batched import require_random, tally_of
 from deckpress.rules.core.errors import ParameterError
 from deckpress.rules.maybe_missions.cards import GREEN, NO, RED, RESOURCES, YES
-from deckpress.rules.maybe_missions.masters import TALLY_KINDS, RuleTally, round_rules
+from deckpress.rules.maybe_missions.masters import TALLY_KINDS, RuleTally
 
 #: Games a chunk plays at once: large enough that NumPy's per-call cost is spread thin (a game is
 #: some ten rounds of a few dozen array steps; 25,000 games a chunk play some 8 % slower), small
@@ -215,16 +254,22 @@ def collecting_turns(seat: np.ndarray, vote_yes: np.ndarray, number: np.ndarray,
 
 
 class Rules:
-    """The Master cards' rules as arrays, one row per Master card of the content and a last row
-    for a round without one (the Master deck ran out: ``RoundRules(players)``, no kind in force),
-    read with the reference's ``masters.round_rules`` (the base game: one card a round).
+    """The rules of the rounds as arrays, one row per combination of Master cards in force, each
+    read with the reference's own ``round_rules`` (``MaybeMissionsGame.round_rules``: the revealed
+    card's rule, then the played cards' in the order played, a later value replacing an earlier
+    one where they contradict).  Row ``j < K`` is Master card ``j`` alone, row ``K`` a round
+    without one (the Master deck ran out: no kind in force); with ``play_masters`` a combination
+    gets its row the first time it is in force (:meth:`rows_of`), kept for the engine's later
+    chunks (rows are only read by number, so the games do not depend on their order).
 
-    Per row ``[K + 1]``: ``min_size``, ``max_size``, ``vmin``, ``vmax``, ``votes``, ``forced``
-    (-1: none), ``above``/``below`` (vote_cutoff; 999 / -1 without), ``weight[K + 1, 2]`` (by vote
+    Per row ``[R]``: ``min_size``, ``max_size``, ``vmin``, ``vmax``, ``votes``, ``forced``
+    (-1: none), ``above``/``below`` (vote_cutoff; 999 / -1 without), ``weight[R, 2]`` (by vote
     type), ``active_weight``, ``test`` (0 usual, 1 yes_lead, 2 no_lead) and ``margin``, flags
     ``no_voters``, ``unanimous``, ``reverse``, ``variety`` (a resource_variety limit other than
-    0..4); ``start``/``after``: ``{(task, argument): [K + 1] bool}``; ``kind[K + 1]`` (the index
-    of its kind in ``kinds``, -1 for the last row).
+    0..4); ``start[R, P]``/``after[R, P]``: the round tasks in the order the reference runs them,
+    each an index into ``start_ops``/``after_ops`` (the ``(task, argument)`` pairs of the content's
+    cards, in a fixed order), -1 past the last; ``in_force[R, P]``: the index in ``kinds`` of each
+    different kind in force, -1 past the last.
 
     Raises:
         ParameterError: a Master rule kind (or a round task) this engine does not play, named.
@@ -237,60 +282,111 @@ class Rules:
             raise ParameterError(f"the batched engine does not play the Master rule kind{'s' if len(unknown) > 1 else ''} "
                                  f"{', '.join(unknown)} of this content (it plays {', '.join(sorted(KINDS))}): "
                                  "simulate it with the reference engine")
-        rows = [round_rules(game.players, [rule]) for rule in masters] + [round_rules(game.players, [])]
-        tasks = {task[0] for rules in rows for task in rules.start + rules.after + rules.end}
+        self.game, self.K, self.Mm = game, game.n_masters, game.n_missions
+        singles = [(self.Mm + j,) for j in range(self.K)] + [()]
+        read = [game.round_rules(cards) for cards in singles]
+        tasks = {task[0] for rules in read for task in rules.start + rules.after + rules.end}
         if tasks - TASKS:
             raise ParameterError(f"the batched engine does not play the round tasks {', '.join(sorted(tasks - TASKS))}")
         self.kinds = sorted({rule["kind"] for rule in masters})
-        self.kind = np.array([self.kinds.index(rule["kind"]) for rule in masters] + [-1], dtype=np.int64)
-        arr = lambda values: np.array(values, dtype=np.int64)  # noqa: E731
-        self.min_size = arr([r.min_size for r in rows])
-        self.max_size = arr([r.max_size for r in rows])
-        self.vmin = arr([r.variety_min for r in rows])
-        self.vmax = arr([r.variety_max for r in rows])
-        self.variety = (self.vmin != 0) | (self.vmax != 4)
-        self.votes = arr([r.votes for r in rows])
-        self.forced = arr([r.forced for r in rows])
-        self.above = arr([999 if r.cutoff_above is None else r.cutoff_above for r in rows])
-        self.below = arr([-1 if r.cutoff_below is None else r.cutoff_below for r in rows])
-        self.weight = arr([r.weight for r in rows])
-        self.active_weight = arr([r.active_weight for r in rows])
-        self.test = arr([("usual", "yes_lead", "no_lead").index(r.test[0]) for r in rows])
-        self.margin = arr([r.test[1] for r in rows])
-        self.no_voters = np.array([r.no_voters_collect for r in rows])
-        self.unanimous = np.array([r.unanimous_ends for r in rows])
-        self.reverse = np.array([r.reverse for r in rows])
-        self.start = self._tasks([r.start for r in rows])
-        self.after = self._tasks([r.after for r in rows])
+        # a combination's tasks are its cards' tasks: the content's cards name every pair there is (in
+        # the content's order, fixed: the games never depend on which combinations came first)
+        self.start_ops = list(dict.fromkeys(task for rules in read for task in rules.start))
+        self.after_ops = list(dict.fromkeys(task for rules in read for task in rules.after))
+        self.row: dict[tuple[int, ...], int] = {}
+        self.rows = 0
+        self._keys = np.zeros(0, dtype=np.int64)  # rows_of: the combinations looked up so far as numbers, sorted ...
+        self._key_rows = np.zeros(0, dtype=np.int64)  # ... and their rows
+        self._add(singles)
 
-    @staticmethod
-    def _tasks(lists: list[list[tuple]]) -> dict[tuple, np.ndarray]:
-        out: dict[tuple, np.ndarray] = {}
-        for row, tasks in enumerate(lists):
-            for task in tasks:
-                out.setdefault(task, np.zeros(len(lists), dtype=bool))[row] = True
-        return out
+    def _add(self, combos: list[tuple[int, ...]]) -> None:
+        """Give each combination of cards (card numbers, the revealed one first) a new row."""
+        if not combos:
+            return
+        game, kinds = self.game, self.kinds
+        read = [game.round_rules(cards) for cards in combos]
+        arr = lambda values: np.array(values, dtype=np.int64)  # noqa: E731
+
+        def seq(lists: list[list[int]]) -> np.ndarray:
+            out = np.full((len(lists), max(map(len, lists), default=0)), -1, dtype=np.int64)
+            for i, values in enumerate(lists):
+                out[i, :len(values)] = values
+            return out
+
+        new = {
+            "min_size": arr([r.min_size for r in read]), "max_size": arr([r.max_size for r in read]),
+            "vmin": arr([r.variety_min for r in read]), "vmax": arr([r.variety_max for r in read]),
+            "votes": arr([r.votes for r in read]), "forced": arr([r.forced for r in read]),
+            "above": arr([999 if r.cutoff_above is None else r.cutoff_above for r in read]),
+            "below": arr([-1 if r.cutoff_below is None else r.cutoff_below for r in read]),
+            "weight": arr([r.weight for r in read]).reshape(-1, 2), "active_weight": arr([r.active_weight for r in read]),
+            "test": arr([("usual", "yes_lead", "no_lead").index(r.test[0]) for r in read]), "margin": arr([r.test[1] for r in read]),
+            "no_voters": np.array([r.no_voters_collect for r in read]), "unanimous": np.array([r.unanimous_ends for r in read]),
+            "reverse": np.array([r.reverse for r in read]),
+            "start": seq([[self.start_ops.index(t) for t in r.start] for r in read]),
+            "after": seq([[self.after_ops.index(t) for t in r.after] for r in read]),
+            "in_force": seq([sorted(kinds.index(t.in_force[len("in force: "):]) for t in r.tallies) for r in read]),
+        }
+        for name, values in new.items():
+            if self.rows:
+                old = getattr(self, name)
+                if values.ndim == 2 and name != "weight":  # pad the narrower of the two to the wider
+                    width = max(old.shape[1], values.shape[1])
+                    old = np.pad(old, ((0, 0), (0, width - old.shape[1])), constant_values=-1)
+                    values = np.pad(values, ((0, 0), (0, width - values.shape[1])), constant_values=-1)
+                values = np.concatenate([old, values])
+            setattr(self, name, values)
+        self.variety = (self.vmin != 0) | (self.vmax != 4)
+        for cards in combos:
+            self.row[cards] = self.rows
+            self.rows += 1
+
+    def rows_of(self, cards: np.ndarray) -> np.ndarray:
+        """The rows of the rounds whose Master cards in force are ``cards[m, P]`` (each the index
+        ``j`` of Master card ``Mm + j``, or -1 for none: the revealed card, then the played
+        ones in the order played), a row added for each combination not seen before.  A
+        combination is looked up as one number, its digits ``j + 1`` in base ``K + 1`` (when
+        that fits 62 bits; else row by row)."""
+        m, P = cards.shape
+        base = self.K + 1
+        if base ** P >= 1 << 62:
+            unique, inverse = np.unique(cards, axis=0, return_inverse=True)
+            combos = [tuple(self.Mm + int(j) for j in row if j >= 0) for row in unique]
+            self._add(list(dict.fromkeys(c for c in combos if c not in self.row)))
+            return np.array([self.row[c] for c in combos], dtype=np.int64)[inverse.reshape(-1)]
+        keys = ((cards + 1) * base ** np.arange(P, dtype=np.int64)).sum(axis=1)
+        at = np.minimum(np.searchsorted(self._keys, keys), len(self._keys) - 1) if len(self._keys) else np.zeros(m, dtype=np.int64)
+        new = np.unique(keys[self._keys[at] != keys]) if len(self._keys) else np.unique(keys)
+        if len(new):
+            digits = new[:, None] // base ** np.arange(P, dtype=np.int64) % base
+            combos = [tuple(self.Mm + int(d) - 1 for d in row if d) for row in digits]
+            self._add(list(dict.fromkeys(c for c in combos if c not in self.row)))
+            keys_rows = np.concatenate([self._key_rows, [self.row[c] for c in combos]]).astype(np.int64)
+            all_keys = np.concatenate([self._keys, new])
+            order = np.argsort(all_keys)
+            self._keys, self._key_rows = all_keys[order], keys_rows[order]
+            at = np.searchsorted(self._keys, keys)
+        return self._key_rows[at]
 
 
 class MaybeMissionsBatched:
     """The batched engine of one game's parameters (:meth:`MaybeMissionsGame.batched`): a
-    :class:`~deckpress.rules.core.game.BatchedEngine` for random bots in the base game.
+    :class:`~deckpress.rules.core.game.BatchedEngine` for random bots in the base game and its
+    variants (play_masters, reduce_randomness).
 
     Raises (on creation):
-        ParameterError: a bot other than ``random``; ``identities``, ``gadgets``, ``play_masters``
-            or ``reduce_randomness`` (what this engine does not play, and why); content with a
-            Master rule kind outside :data:`KINDS` (:class:`Rules`).
+        ParameterError: a bot other than ``random``; ``identities`` or ``gadgets`` (what this
+            engine does not play, and why); content with a Master rule kind outside :data:`KINDS`
+            (:class:`Rules`).
     """
 
     chunk_games = CHUNK_GAMES
 
     def __init__(self, game, bots: Sequence[str]):
         require_random(bots)
-        refused = [(game.identities, "identities (the Secret Identities expansion: voting powers and late voters)"),
-                   (game.gadgets, "gadgets (the Gadget Shopping expansion: the shop and its rewards)"),
-                   (game.play_masters, "play_masters (the variant: Master cards played before a round, rules in force together)"),
-                   (game.reduce_randomness, "reduce_randomness (the variant: discarded votes drawn again, whose numbers are "
-                                            "known, which its votes kept by type do not track)")]
+        refused = [(game.identities, "identities (the Secret Identities expansion: seat powers over votes, their numbers, "
+                                     "collecting and scoring, and late voters)"),
+                   (game.gadgets, "gadgets (the Gadget Shopping expansion: the shop and its rewards)")]
         for on, what in refused:
             if on:
                 raise ParameterError(f"the batched engine plays Maybe Missions' base game only, not {what}: "
@@ -309,13 +405,20 @@ class MaybeMissionsBatched:
         return Run(self.game, self.rules, stop - start, np.random.default_rng([seed, start])).play()
 
 
-#: The per-game arrays of the games still playing, dropped together when games end.
-_LIVE = ("ids", "yes", "no", "deck", "drawn", "market", "mk", "mission", "mc", "union", "masters", "known", "pool_yes", "used_yes",
-         "pool_no", "used_no", "owner", "red", "held", "moves", "chance", "decisions", "counts")
+#: The per-game arrays of the games still playing, dropped together when games end (with
+#: reduce_randomness also :data:`_REDRAW`, and :data:`_KNOWN` when it draws from the discards).
+_LIVE = ("ids", "yes", "no", "kyes", "kno", "deck", "drawn", "market", "mk", "mission", "mc", "union", "masters", "known",
+         "pool_yes", "used_yes", "pool_no", "used_no", "owner", "red", "held", "moves", "chance", "decisions", "counts")
+_REDRAW = ("got", "box_yes", "box_no")
+_KNOWN = ("loc", "dyes", "dno", "dk")
+#: ``Run.loc``: a revealed vote's place besides a seat's hand (0..n-1): the discards (``n + DISCARDS``)
+#: or set aside by a seat redrawing (``n + HELD``); -1: not revealed yet, or on the table.
+DISCARDS, HELD = 0, 1
 
 
 class Run:
-    """``G`` games of the base game, played a round at a time on arrays (see the module's docstring).
+    """``G`` games of the base game (and its variants), played a round at a time on arrays (see the
+    module's docstring).
 
     Shapes (``G`` games still playing, ``n`` seats, ``C`` mission and Master cards numbered as
     ``cards.py`` numbers them, ``S = market + 1`` market slots, ``Q = market + 2`` mission slots):
@@ -327,7 +430,13 @@ class Run:
     revealed) with ``used_yes[G]``/``used_no[G]``; ``owner[G, C]`` (-1 or the seat whose
     collection holds the card), ``red[G, C]`` (red side up), ``held[G, n]`` (cards collected);
     ``moves``, ``chance``, ``decisions`` and ``counts[G, NC]`` (the tally's counts, named by
-    ``columns``).  ``ids[G]`` maps the rows still playing to game numbers.
+    ``columns``).  ``ids[G]`` maps the rows still playing to game numbers.  With reduce_randomness:
+    ``got[G, n]`` (the seat collected or won a card this round), ``box_yes[G]``/``box_no[G]`` (the
+    votes not dealt, by type); drawing from the discards also ``kyes[G, n]``/``kno[G, n]`` (the
+    revealed votes in each hand, by type), ``loc[G, V]`` (where the revealed vote numbered ``v``
+    is: :data:`DISCARDS`, :data:`HELD`), ``dyes[G]``/``dno[G]`` (votes never revealed in the
+    discards, by type) and ``dk[G]`` (revealed votes in the discards).  ``yes`` and ``no`` then
+    count a hand's votes not revealed yet.
 
     Per game number, once played: ``finished[games]``, ``scores[games, n]``, ``moves``, ``actions``,
     ``decisions`` and ``tallies[games, NC]`` (the counts as ``MaybeMissionsState.tally`` gives them).
@@ -374,16 +483,36 @@ class Run:
             pool = np.array([x for x in numbers if game.vote_type[x] == t], dtype=np.int16)
             setattr(self, f"pool_{name}", rng.permuted(np.tile(pool, (G, 1)), axis=1))
             setattr(self, f"used_{name}", np.zeros(G, dtype=np.int64))
+        self.live = _LIVE
+        self.kyes = np.zeros((G, n), dtype=np.int64)  # no revealed vote in a hand unless drawn from the discards
+        self.kno = np.zeros((G, n), dtype=np.int64)
+        if game.reduce_randomness:
+            self.live += _REDRAW
+            self.got = np.zeros((G, n), dtype=bool)
+            per = game.votes_per_type * n
+            self.box_yes = np.full(G, self.pool_yes.shape[1] - per, dtype=np.int64)
+            self.box_no = np.full(G, self.pool_no.shape[1] - per, dtype=np.int64)
+        self.track = game.reduce_randomness and not game.redraw_from_box
+        if self.track:
+            self.live += _KNOWN
+            V = max(numbers) + 1
+            self.loc = np.full((G, V), -1, dtype=np.int8)
+            self.vote_is_yes = np.array([game.vote_type[v] == YES if v < len(game.vote_type) else False for v in range(V)])
+            self.dyes = np.zeros(G, dtype=np.int64)
+            self.dno = np.zeros(G, dtype=np.int64)
+            self.dk = np.zeros(G, dtype=np.int64)
         self._refill(np.arange(G))  # flow.setup: the market after the deal
 
     # -- bookkeeping ---------------------------------------------------------------------------------
     def _columns(self, rules: Rules) -> None:
         """Name the columns of ``counts``: the round counts, then per kind its in-force, succeeded
         and (TALLY_KINDS) changed-the-result counts, the final counts, and a last column that
-        takes the counts of rounds without a Master card (never reported)."""
+        takes the counts of the places past a round's last kind in force (never reported).
+        ``col_in_force[k]`` (and ``col_succeeded``, ``col_changed``) is kind ``k``'s column, at
+        ``-1`` that last column (``Rules.in_force`` past its last kind)."""
         names = ["rounds", "successes", "all-NO rounds", "rounds ended by unanimity", "cards proposed", "cards collected", "redeals",
-                 "variety rule waived", "ended with no mission card left", "winner minus last", "winner minus runner-up",
-                 "games with one winner"] + [f"winner's doubled resource: {r}" for r in RESOURCES]
+                 "variety rule waived", "ended with no mission card left", "masters played", "redraws", "winner minus last",
+                 "winner minus runner-up", "games with one winner"] + [f"winner's doubled resource: {r}" for r in RESOURCES]
         kinds = rules.kinds
         for kind in kinds:
             tally = RuleTally.of(kind)
@@ -393,9 +522,9 @@ class Run:
         self.columns = {name: i for i, name in enumerate(names)}
         none = len(names) - 1
         col = self.columns
-        self.col_in_force = np.array([col[RuleTally.of(k).in_force] for k in kinds] + [none])[rules.kind]
-        self.col_succeeded = np.array([col[RuleTally.of(k).succeeded] for k in kinds] + [none])[rules.kind]
-        self.col_changed = np.array([col.get(RuleTally.of(k).changed, none) for k in kinds] + [none])[rules.kind]
+        self.col_in_force = np.array([col[RuleTally.of(k).in_force] for k in kinds] + [none])
+        self.col_succeeded = np.array([col[RuleTally.of(k).succeeded] for k in kinds] + [none])
+        self.col_changed = np.array([col.get(RuleTally.of(k).changed, none) for k in kinds] + [none])
         masters = [self.game.master_rule[self.Mm + j]["kind"] for j in range(self.K)]
         self.col_held = np.array([col[f"held at the end: {k}"] for k in masters], dtype=np.int64)
         self.col_by_winner = np.array([col[f"held by a winner: {k}"] for k in masters], dtype=np.int64)
@@ -408,8 +537,9 @@ class Run:
             self.counts[rows, self.columns[name]] += values
 
     def _keep(self, keep: np.ndarray) -> None:
-        """Keep the live rows ``keep`` (a mask ``[G]``) of every live array (:data:`_LIVE`)."""
-        for name in _LIVE:
+        """Keep the live rows ``keep`` (a mask ``[G]``) of every live array (``live``: :data:`_LIVE` and
+        what the variant adds)."""
+        for name in self.live:
             setattr(self, name, getattr(self, name)[keep])
 
     # -- setup ----------------------------------------------------------------------------------------
@@ -461,7 +591,7 @@ class Run:
         game = self.game
         bound = 2 * game.votes_per_type * self.n + 1
         for r in range(bound + 1):
-            hands = (self.yes + self.no).sum(axis=1)
+            hands = (self.yes + self.no + self.kyes + self.kno).sum(axis=1)
             over = hands == 0
             if game.end_on_empty_market:
                 empty = ~over & (self.mk == 0)
@@ -487,18 +617,25 @@ class Run:
         G = len(self.ids)
         rows = np.arange(G)
         active = r % n
-        # (1) the Master card: the r-th of the deck, turned up now unless reveal_masters showed it
+        # (1) Master cards played (the variant), in turn order from the active seat; the Master card
+        # revealed: the r-th of the deck, turned up now unless reveal_masters showed it
+        played = self._offer_masters(active) if self.game.play_masters else None
         if r < self.K:
             self.chance += self.known < r + 1
             self.known = np.maximum(self.known, r + 1)
-            rule = self.masters[:, r].astype(np.int64)
+            revealed = self.masters[:, r].astype(np.int64)
+            rule = revealed.copy()  # row j: Master card j alone
         else:
-            rule = np.full(G, self.K, dtype=np.int64)
-        self.counts[rows, self.col_in_force[rule]] += 1
-        for (task, arg), has in rules.start.items():
-            at = np.flatnonzero(has[rule])
-            if len(at):
-                getattr(self, "_" + task)(at, arg, r, active)
+            revealed = np.full(G, -1, dtype=np.int64)
+            rule = np.full(G, self.K, dtype=np.int64)  # row K: no card
+        if played is not None:
+            some = np.flatnonzero((played >= 0).any(axis=1))
+            if len(some):
+                rule[some] = rules.rows_of(np.concatenate([revealed[some, None], played[some]], axis=1))
+        in_force = rules.in_force[rule]  # [G, P]: the kinds in force, -1 past the last
+        for p in range(in_force.shape[1]):
+            self.counts[rows, self.col_in_force[in_force[:, p]]] += 1
+        self._tasks(rules.start[rule], rules.start_ops, lambda task, at, arg: task(at, arg, r, active))
         # (2) prepare, proposed
         self._propose(rule)
         self.count("cards proposed", self.mc)
@@ -520,28 +657,145 @@ class Run:
         self.count("successes", success)
         self.count("all-NO rounds", exceptional)
         self.count("rounds ended by unanimity", unanimous)
-        self.counts[rows, self.col_succeeded[rule]] += success
-        self.counts[rows, self.col_changed[rule]] += success != plain
-        # (5) after voting (masters.adjust_mission, swap_by_voter)
-        for (task, which), has in rules.after.items():
-            at = np.flatnonzero(has[rule] & ~unanimous & (counted_yes + counted_no > 0))
-            if len(at):
-                key = np.where(counted[at], number[at], -1 if which == "highest" else NO_TURN)
-                voter = seat[at, (key.argmax if which == "highest" else key.argmin)(axis=1)]
-                getattr(self, "_" + task)(at, voter)
+        for p in range(in_force.shape[1]):
+            self.counts[rows, self.col_succeeded[in_force[:, p]]] += success
+            self.counts[rows, self.col_changed[in_force[:, p]]] += success != plain
+        # (5) after voting (masters.adjust_mission, swap_by_voter): none in a round ended by unanimity;
+        # the voter is the same for every task (the table does not change)
+        after = np.where((~unanimous & (counted_yes + counted_no > 0))[:, None], rules.after[rule], -1)
+
+        def after_task(task, at, which):
+            key = np.where(counted[at], number[at], -1 if which == "highest" else NO_TURN)
+            task(at, seat[at, (key.argmax if which == "highest" else key.argmin)(axis=1)])
+
+        self._tasks(after, rules.after_ops, after_task)
         # (6) collect, award the Master card
         self._collect(rule, seat, vote_yes, number, counted, success, exceptional, unanimous)
         if r < self.K:
             won = ~(exceptional | unanimous)
-            card = self.Mm + rule[won]
+            card = self.Mm + revealed[won]
             at = rows[won]
             self.owner[at, card] = active
             self.red[at, card] = ~success[won]
             self.held[at, active] += 1
-        # (7) round end: the mission's cards left are discarded (clear_table); votes are gone already
+            if self.game.reduce_randomness:
+                self.got[at, active] = True
+        # (7) round end: the mission's cards left are discarded (clear_table), and the votes played
+        # (revealed: tracked when the discards are drawn from again); the variant's redraws
         self.mission[:] = -1
         self.mc[:] = 0
         self.union[:] = 0
+        if self.track:
+            g, e = np.nonzero(valid)
+            self.loc[g, number[g, e]] = n + DISCARDS
+            self.dk += valid.sum(axis=1)
+        if self.game.reduce_randomness:
+            for i in range(n):
+                self._redraw((active + i) % n)
+            self.got[:] = False
+
+    def _redraw(self, s: int) -> None:
+        """``flow.offer_redraw``, ``redraw`` (reduce_randomness): seat ``s``, if it collected and won no
+        card this round, holds two votes or more and the pile it would draw from is not empty, is
+        asked (a move and a decision: a vote of its hand or "none", uniformly); having chosen a
+        vote it chooses a second (a move, a decision among two or more), a uniform pair of its
+        hand; it draws ``min(2, pile)`` votes, a uniform subset of the pile, one chance event
+        each.  From the box: votes never revealed, the two discarded out of the game for good.
+        From the discards: the pile's votes never revealed (``dyes``, ``dno``) and revealed
+        (``loc``), the seat's two set aside until it has drawn."""
+        n = self.n
+        fy, fn, ky, kn = self.yes[:, s].copy(), self.no[:, s].copy(), self.kyes[:, s].copy(), self.kno[:, s].copy()
+        hand = fy + fn + ky + kn
+        pile = self.dyes + self.dno + self.dk if self.track else self.box_yes + self.box_no
+        asked = np.flatnonzero(~self.got[:, s] & (hand >= 2) & (pile > 0))
+        if not len(asked):
+            return
+        self.moves[asked] += 1
+        self.decisions[asked] += 1  # the hand and "none": three options or more
+        pick = (self.rng.random(len(asked)) * (hand[asked] + 1)).astype(np.int64)  # hand[asked]: "none"
+        go = asked[pick < hand[asked]]
+        if not len(go):
+            return
+        self.moves[go] += 1
+        self.decisions[go] += hand[go] > 2
+        self.count("redraws", 1, go)
+        gone_y, gone_n, gone_k = self._split((fy[go], fn[go], ky[go] + kn[go]), np.full(len(go), 2))
+        self.yes[go, s] -= gone_y
+        self.no[go, s] -= gone_n
+        k = np.minimum(2, pile[go])
+        self.chance[go] += k
+        if not self.track:  # from the box (the hand holds no revealed vote)
+            got_y, got_n = self._split((self.box_yes[go], self.box_no[go]), k)
+            self.box_yes[go] -= got_y
+            self.box_no[go] -= got_n
+            self.yes[go, s] += got_y
+            self.no[go, s] += got_n
+            return
+        sub = np.flatnonzero(gone_k > 0)
+        if len(sub):  # revealed votes set aside
+            rows = go[sub]
+            chosen = self._choose_known(self.loc[rows], s, gone_k[sub])
+            y = (chosen & self.vote_is_yes).sum(axis=1)
+            self.kyes[rows, s] -= y
+            self.kno[rows, s] -= gone_k[sub] - y
+            self.loc[rows] = np.where(chosen, n + HELD, self.loc[rows])
+        got_y, got_n, got_k = self._split((self.dyes[go], self.dno[go], self.dk[go]), k)
+        self.dyes[go] -= got_y
+        self.dno[go] -= got_n
+        self.dk[go] -= got_k
+        self.yes[go, s] += got_y
+        self.no[go, s] += got_n
+        sub = np.flatnonzero(got_k > 0)
+        if len(sub):  # revealed votes drawn
+            rows = go[sub]
+            chosen = self._choose_known(self.loc[rows], n + DISCARDS, got_k[sub])
+            y = (chosen & self.vote_is_yes).sum(axis=1)
+            self.kyes[rows, s] += y
+            self.kno[rows, s] += got_k[sub] - y
+            self.loc[rows] = np.where(chosen, s, self.loc[rows])
+        # release_redrawn: the two set aside join the discards
+        self.dyes[go] += gone_y
+        self.dno[go] += gone_n
+        self.dk[go] += gone_k
+        rows = go[gone_k > 0]
+        self.loc[rows] = np.where(self.loc[rows] == n + HELD, n + DISCARDS, self.loc[rows])
+
+    def _tasks(self, due: np.ndarray, ops: list[tuple], run) -> None:
+        """Run the round tasks ``due[G, P]`` (indices into ``ops``, -1 past the last) in their order:
+        at each place, each task for the games due it, ``run(method, rows, argument)``."""
+        for p in range(due.shape[1]):
+            column = due[:, p]
+            for i, (task, arg) in enumerate(ops):
+                at = np.flatnonzero(column == i)
+                if len(at):
+                    run(getattr(self, "_" + task), at, arg)
+
+    def _offer_masters(self, active: int) -> np.ndarray:
+        """``flow.offer_masters`` (the play_masters variant): each seat, in turn order from the active
+        one, that holds Master cards green side up is asked (a move and a decision: "none" or one
+        of them, uniformly); a played card leaves the collection for good (it is discarded at the
+        round's end).  Returns ``[G, n]``: the index ``j`` of the card each seat played, in that
+        order, -1 for none."""
+        G, n, Mm = len(self.ids), self.n, self.Mm
+        played = np.full((G, n), -1, dtype=np.int64)
+        for i in range(n):
+            s = (active + i) % n
+            green = (self.owner[:, Mm:] == s) & ~self.red[:, Mm:]
+            options = green.sum(axis=1)
+            asked = np.flatnonzero(options > 0)
+            if not len(asked):
+                continue
+            self.moves[asked] += 1
+            self.decisions[asked] += 1
+            pick = (self.rng.random(len(asked)) * (options[asked] + 1)).astype(np.int64)  # 0: none, k: the k-th green card
+            go, pick = asked[pick > 0], pick[pick > 0]
+            j = (np.cumsum(green[go], axis=1) >= pick[:, None]).argmax(axis=1)
+            played[go, i] = j
+            self.owner[go, Mm + j] = -1
+            self.red[go, Mm + j] = False
+            self.held[go, s] -= 1
+            self.count("masters played", 1, go)
+        return played
 
     def _passes(self, test: np.ndarray, margin, yes: np.ndarray, no: np.ndarray) -> np.ndarray:
         """``flow.passes``: SUCCESS by the usual test (the ``tie`` parameter) or success_margin's."""
@@ -565,16 +819,76 @@ class Run:
         votes; a seat holding fewer passes them all without a move.  Then every seat's go to the
         next seat clockwise at once (``hand_over``)."""
         yes, no = self.yes[at], self.no[at]
-        chooser = yes + no > count
+        chooser = yes + no + self.kyes[at] + self.kno[at] > count
+        moves = count * chooser.sum(axis=1)
+        self.moves[at] += moves
+        self.decisions[at] += moves
+        if self.track:
+            self._pass_tracked(at, count)
+            return
         passed = yes.copy()
         if chooser.any():
             passed[chooser] = self.rng.hypergeometric(yes[chooser], no[chooser], count)
         passed_no = np.where(chooser, count - passed, no)
-        moves = count * chooser.sum(axis=1)
-        self.moves[at] += moves
-        self.decisions[at] += moves
         self.yes[at] = yes - passed + np.roll(passed, 1, axis=1)
         self.no[at] = no - passed_no + np.roll(passed_no, 1, axis=1)
+
+    def _pass_tracked(self, at: np.ndarray, count: int) -> None:
+        """pass_votes when hands may hold votes revealed before: each seat's ``min(count, hand)``
+        votes passed are a uniform subset of its hand (:meth:`_split` into its groups, then a
+        uniform subset of its revealed votes, :meth:`_choose_known`); all go at once."""
+        n = self.n
+        fy, fn, ky, kn = self.yes[at], self.no[at], self.kyes[at], self.kno[at]
+        hand = fy + fn + ky + kn
+        py, pn, pk = self._split((fy, fn, ky + kn), np.minimum(count, hand))
+        pky = np.zeros_like(pk)
+        loc = self.loc[at]
+        moved = loc.copy()
+        for s in range(n):
+            sub = np.flatnonzero(pk[:, s] > 0)
+            if len(sub):
+                chosen = self._choose_known(loc[sub], s, pk[sub, s])
+                pky[sub, s] = (chosen & self.vote_is_yes).sum(axis=1)
+                moved[sub] = np.where(chosen, (s + 1) % n, moved[sub])
+        self.loc[at] = moved
+        pkn = pk - pky
+        self.yes[at] = fy - py + np.roll(py, 1, axis=1)
+        self.no[at] = fn - pn + np.roll(pn, 1, axis=1)
+        self.kyes[at] = ky - pky + np.roll(pky, 1, axis=1)
+        self.kno[at] = kn - pkn + np.roll(pkn, 1, axis=1)
+
+    def _split(self, groups: tuple[np.ndarray, ...], size: np.ndarray) -> list[np.ndarray]:
+        """How many cards of each group a uniform ``size``-subset of the cards of all ``groups``
+        (their sizes, any shape) takes: a multivariate hypergeometric, drawn group by group."""
+        left = sum(groups)
+        out = []
+        for group in groups[:-1]:
+            left = left - group
+            took = self.rng.hypergeometric(group, left, size)
+            out.append(took)
+            size = size - took
+        out.append(size)
+        return out
+
+    def _choose_known(self, loc: np.ndarray, place, k: np.ndarray) -> np.ndarray:
+        """``[m, V]``: a uniform ``k[m]``-subset of the revealed votes at ``place`` (a number, or
+        ``[m, 1]``) in each row of ``loc[m, V]`` (the rows' places of the votes)."""
+        return self._choose(loc == place, k)
+
+    def _choose(self, match: np.ndarray, k: np.ndarray) -> np.ndarray:
+        """``[m, V]``: a uniform ``k[m]``-subset of the columns ``match[m, V]`` holds in each row
+        (``k`` at most their number), picked one at a time: a uniform one of those left."""
+        match = match.copy()
+        left = match.sum(axis=1)
+        chosen = np.zeros(match.shape, dtype=bool)
+        for step in range(int(k.max(initial=0))):
+            rows = np.flatnonzero(k > step)
+            j = (self.rng.random(len(rows)) * left[rows]).astype(np.int64)
+            col = (np.cumsum(match[rows], axis=1, dtype=np.int8) > j[:, None]).argmax(axis=1)  # V <= 100
+            match[rows, col] = False
+            chosen[rows, col] = True
+            left[rows] -= 1
+        return chosen
 
     def _flip_collected(self, at: np.ndarray, count: int, r: int, active: int) -> None:
         """flip_collected: each seat turns over ``count`` of its collected cards, a uniform subset
@@ -743,27 +1057,57 @@ class Run:
         E = n * rounds
         vote_yes = np.zeros((G, E), dtype=bool)
         valid = np.zeros((G, E), dtype=bool)
+        revealed = np.full((G, E), -1, dtype=np.int64)  # the number of a vote revealed before (drawn from the discards)
         for i in range(rounds):
-            yes, no = self.yes, self.no
-            hand = yes + no
-            plays = (hand > 0) & (i < votes)[:, None]
-            typed = np.where(forced == YES, yes, np.where(forced == NO, no, 0))
-            has_typed = typed > 0
-            options = np.where(has_typed, typed, hand)
-            is_yes = np.where(has_typed, forced == YES, rng.random((G, n)) * hand < yes) & plays
+            if self.track:
+                is_yes, plays, options = self._vote_tracked(i, forced, (i < votes)[:, None], revealed)
+            else:
+                yes, no = self.yes, self.no
+                hand = yes + no
+                plays = (hand > 0) & (i < votes)[:, None]
+                typed = np.where(forced == YES, yes, np.where(forced == NO, no, 0))
+                has_typed = typed > 0
+                options = np.where(has_typed, typed, hand)
+                is_yes = np.where(has_typed, forced == YES, rng.random((G, n)) * hand < yes) & plays
+                self.yes = yes - is_yes
+                self.no = no - (plays & ~is_yes)
             self.moves += plays.sum(axis=1)
             self.decisions += (plays & (options > 1)).sum(axis=1)
-            self.yes = yes - is_yes
-            self.no = no - (plays & ~is_yes)
             vote_yes[:, i * n:(i + 1) * n] = is_yes
             valid[:, i * n:(i + 1) * n] = plays
-        number = np.zeros((G, E), dtype=np.int64)
-        for pool, used, kind in ((self.pool_yes, self.used_yes, vote_yes & valid), (self.pool_no, self.used_no, ~vote_yes & valid)):
+        fresh = valid & (revealed < 0)
+        number = np.maximum(revealed, 0)
+        for pool, used, kind in ((self.pool_yes, self.used_yes, vote_yes & fresh), (self.pool_no, self.used_no, ~vote_yes & fresh)):
             place = np.minimum(used[:, None] + np.cumsum(kind, axis=1) - 1, pool.shape[1] - 1)
             number = np.where(kind, np.take_along_axis(pool, np.maximum(place, 0), axis=1), number)
             used += kind.sum(axis=1)
         seat = np.broadcast_to(np.tile(np.arange(n), rounds), (G, E))
         return seat, vote_yes, number, valid
+
+    def _vote_tracked(self, i: int, forced: np.ndarray, due: np.ndarray, revealed: np.ndarray):
+        """The ``i``-th vote of every seat due one (``due[G, 1]``) when hands may hold votes revealed
+        before: a uniform vote of the legal list is one of its four groups (not revealed YES or NO,
+        revealed YES or NO) with the group's share of the list, and within a group of revealed
+        votes a uniform one, whose number goes to ``revealed`` (entry ``i n + s``).  Returns the
+        votes' types, whether each seat plays, and the sizes of the legal lists, ``[G, n]`` each."""
+        n, rng = self.n, self.rng
+        fy, fn, ky, kn = self.yes, self.no, self.kyes, self.kno
+        plays = (fy + fn + ky + kn > 0) & due
+        only_yes = (forced == YES) & (fy + ky > 0)
+        only_no = (forced == NO) & (fn + kn > 0)
+        groups = [np.where(only_no, 0, fy), np.where(only_yes, 0, fn), np.where(only_no, 0, ky), np.where(only_yes, 0, kn)]
+        options = sum(groups)
+        x = rng.random(fy.shape) * options
+        edges = np.cumsum(groups[:3], axis=0)
+        group = np.where(plays, (x >= edges[0]).astype(np.int64) + (x >= edges[1]) + (x >= edges[2]), -1)
+        self.yes, self.no, self.kyes, self.kno = fy - (group == 0), fn - (group == 1), ky - (group == 2), kn - (group == 3)
+        g, s = np.nonzero(group >= 2)
+        if len(g):
+            match = (self.loc[g] == s[:, None]) & (self.vote_is_yes[None, :] == (group[g, s] == 2)[:, None])
+            number = self._choose(match, np.ones(len(g), dtype=np.int64)).argmax(axis=1)
+            self.loc[g, number] = -1
+            revealed[g, i * n + s] = number
+        return (group == 0) | (group == 2), plays, options
 
     # -- collecting (flow.collecting_turns, collect_turn, collect_card) --------------------------------
     def _collect(self, rule, seat, vote_yes, number, counted, success, exceptional, unanimous) -> None:
@@ -790,6 +1134,8 @@ class Run:
             self.red[g, card] = ~green[g, t]
             self.held[g, s] += 1
             self.count("cards collected", 1, g)
+            if self.game.reduce_randomness:
+                self.got[g, s] = True
 
     # -- the end (scoring.py, measures.final_tally) ---------------------------------------------------
     def _finish(self, over: np.ndarray, finished: bool) -> None:

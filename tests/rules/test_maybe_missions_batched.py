@@ -1,8 +1,9 @@
 """Maybe Missions' batched engine (``rules/maybe_missions/batched.py``, ``simulate --batched``): the
 reference engine's distribution of every reported figure for parameter sets covering 3 to 6
-players, short and long games, every ``tie``, ``vote_numbers`` and ``empty_market`` value and
-small and large markets; the power of that comparison to see a changed rule; a deterministic run
-on any number of workers and chunks; and the refusal of what it does not play."""
+players, short and long games, every ``tie``, ``vote_numbers``, ``empty_market`` and
+``redraw_from`` value, small and large markets and both variants (play_masters,
+reduce_randomness); the power of that comparison to see a changed rule; a deterministic run on any
+number of workers and chunks; and the refusal of what it does not play."""
 from __future__ import annotations
 
 import json
@@ -32,14 +33,20 @@ SHARES = (("succeeded: ", "in force: "), ("changed the result: ", "in force: "),
 #: one card (every proposal one card; resource_variety waived in most of its rounds, redeals
 #: often); six players with 3 + 3 votes, a market of 4 and random vote numbers (vote_cutoff acts);
 #: three players with 8 + 8 votes and a full market of 12 voting on an empty market (the deck runs
-#: out in many games: rounds on no cards, adjustments from an empty market).
+#: out in many games: rounds on no cards, adjustments from an empty market), Master cards played
+#: (most are won in such long games, and several are often in force together); four players with
+#: 3 + 3 votes redrawing from the discards (votes revealed before come back into hands, and their
+#: numbers with them); five players with 2 + 2 votes redrawing from the box, Master cards played.
 PARAMS = [{"players": 3, "votes": 2, "tie": "fail", "vote_numbers": "lowest", "market": 1},
           {"players": 6, "votes": 3, "market": 4},
-          {"players": 3, "votes": 8, "market": 12, "empty_market": "vote"}]
+          {"players": 3, "votes": 8, "market": 12, "empty_market": "vote", "play_masters": True},
+          {"players": 4, "votes": 3, "reduce_randomness": True},
+          {"players": 5, "votes": 2, "reduce_randomness": True, "redraw_from": "box", "play_masters": True}]
 IDS = ["3 players, 2 votes, tie fails, lowest, market 1", "6 players, 3 votes, market 4",
-       "3 players, 8 votes, market 12, empty market votes"]
+       "3 players, 8 votes, market 12, empty market votes, Master cards played", "4 players, 3 votes, redraws from the discards",
+       "5 players, 2 votes, redraws from the box, Master cards played"]
 #: Reference games per set (about 500 a second on one core for the shorter games).
-REFERENCE_GAMES = (4000, 3000, 1500)
+REFERENCE_GAMES = (4000, 3000, 1500, 1500, 1500)
 BATCHED_GAMES = 30_000
 
 
@@ -141,11 +148,15 @@ def consistent(t: Tally, params: dict) -> None:
     assert e["rounds ended by unanimity"] <= e.get("in force: unanimous_ends_round", 0)
     for kind in {k[len("in force: "):] for k in e if k.startswith("in force: ")}:
         assert e[f"succeeded: {kind}"] <= e[f"in force: {kind}"]
-    assert sum(v for k, v in e.items() if k.startswith("in force: ")) == e["rounds"]  # 20 Master cards, at most 20 rounds here
+    # 20 Master cards, at most 20 rounds here: a revealed card in every round, and each played card adds a kind at most
+    in_force = sum(v for k, v in e.items() if k.startswith("in force: "))
+    played = e.get("masters played", 0)
+    assert e["rounds"] <= in_force <= e["rounds"] + played and (played == 0 or game.play_masters)
     held = sum(v for k, v in e.items() if k.startswith("held at the end: "))
-    assert held <= e["rounds"] - max(e["all-NO rounds"], e["rounds ended by unanimity"])  # won, never discarded after
-    # every seat plays one vote a round at least while it holds any, and all hands are alike
+    assert held + played <= e["rounds"] - max(e["all-NO rounds"], e["rounds ended by unanimity"])  # won once, never back
+    # every seat plays one vote a round at least while it holds any, and no hand grows (passing: all alike; redraws: 2 for 2 at most)
     assert e["rounds"] <= 2 * game.votes_per_type * t.games
+    assert e.get("redraws", 0) <= n * e["rounds"] and (e.get("redraws", 0) == 0 or game.reduce_randomness)
     # the deal: hand x players chance events, once more for each redeal
     deals = (t.games + e.get("redeals", 0)) * game.hand_size * n
     assert t.actions - t.moves >= deals + min(game.market_size, game.n_missions) * t.games
@@ -164,8 +175,9 @@ def test_the_batched_engine_gives_the_reference_engines_distribution(params, gam
 
 def test_the_comparison_sees_a_changed_rule(monkeypatch):
     """The check above has the power to fail: a tied vote read the other way (a SUCCESS where
-    ``tie: fail`` makes it a FAIL), and votes_per_player's Master card disabled (every seat plays
-    one vote in its round)."""
+    ``tie: fail`` makes it a FAIL), votes_per_player's Master card disabled (every seat plays
+    one vote in its round), and the rules of the Master cards played left out (the revealed
+    card's alone in force)."""
     params, games = PARAMS[0], REFERENCE_GAMES[0]
     reference = tally(params, games, "reference")
     usual = batched_engine.Run._passes
@@ -189,6 +201,18 @@ def test_the_comparison_sees_a_changed_rule(monkeypatch):
         fast, spread = batched(params, BATCHED_GAMES)
         found = differences(fast, reference, spread)
     assert {"rounds", "cards proposed", "moves a game"} <= set(found)
+    params, games = PARAMS[4], REFERENCE_GAMES[4]
+    assert params["play_masters"]
+    reference = tally(params, games, "reference")
+
+    def revealed_only(rules, cards):
+        return np.where(cards[:, 0] >= 0, cards[:, 0], rules.K)
+
+    with monkeypatch.context() as m:
+        m.setattr(batched_engine.Rules, "rows_of", revealed_only)
+        fast, spread = batched(params, BATCHED_GAMES)
+        found = differences(fast, reference, spread)
+    assert {"in force: forced_vote", "in force: success_margin", "succeeded: forced_vote"} <= set(found)
 
 
 def test_a_batched_run_is_the_same_on_any_number_of_workers(monkeypatch):
@@ -201,11 +225,17 @@ def test_a_batched_run_is_the_same_on_any_number_of_workers(monkeypatch):
     # a chunk is the same games whoever plays it: its tally depends on the seed and its games only
     engine = load("maybe-missions", "base", params).batched(["random"] * 6)
     assert engine.play_chunk(3, 4000, 8000) == engine.play_chunk(3, 4000, 8000)
+    # with Master cards played, an engine numbers the combinations of rules in the order it meets them: the games do not depend on it
+    game = load("maybe-missions", "base", PARAMS[4])
+    fresh, used = game.batched(["random"] * 5), game.batched(["random"] * 5)
+    used.play_chunk(9, 0, 1000)
+    assert fresh.play_chunk(3, 1000, 2000) == used.play_chunk(3, 1000, 2000)
 
 
 @pytest.mark.parametrize("params, message", [
-    ({"identities": True}, "base game only, not identities"), ({"gadgets": True}, "base game only, not gadgets"),
-    ({"play_masters": True}, "base game only, not play_masters"), ({"reduce_randomness": True}, "base game only, not reduce_randomness")])
+    ({"identities": True}, "base game only, not identities"),
+    ({"gadgets": True}, "base game only, not gadgets"),
+    ({"identities": True, "play_masters": True, "reduce_randomness": True}, "base game only, not identities")])
 def test_what_the_batched_engine_does_not_play_is_refused_with_the_reason(params, message):
     game = load("maybe-missions", None, params)
     with pytest.raises(ParameterError, match=f"{message} .*: simulate it with the reference engine"):
