@@ -131,7 +131,8 @@ class FiftyMissionsGame(Game):
     symbol, values rising); missions ``0..M-1`` in missions.yaml order; medals in medals.yaml order.
 
     Raises (from :meth:`create`): ParameterError for more players than the box allows (game.yaml),
-    more cards dealt than the deck holds, or medal places that do not fit the mission deck.
+    more cards dealt than the deck holds, medal places that do not fit the mission deck, or content
+    with more than 256 kinds of symbol card or missions (the state keeps its decks as bytes).
     """
 
     info = GAME_INFO
@@ -198,6 +199,9 @@ class FiftyMissionsGame(Game):
             raise ParameterError(f"{self.players} players x {self.hand_size} cards and {SLOTS} face-up cards are more than the {self.n_cards} symbol cards")
         if self.oya >= self.players:
             raise ParameterError(f"parameter 'oya': seat {self.oya} is not one of the {self.players} seats (0 to {self.players - 1})")
+        if max(self.n_kinds, self.n_missions) > 256:
+            raise ParameterError(f"the engine keeps its decks as bytes: at most 256 kinds of symbol card and 256 missions, "
+                                 f"not {self.n_kinds} and {self.n_missions}")
         places, below = self.medal_places, max(self.n_missions - SLOTS, 0)
         if (len(places) != len(self.medal_ids) or not all(isinstance(p, int) and not isinstance(p, bool) for p in places)
                 or any(b <= a for a, b in zip(places, places[1:])) or any(not 0 <= p <= below for p in places)):

@@ -24,7 +24,8 @@ never change a result):
   meets the mission.  Contexts that differ in one card share most of the rows they try, so a
   context is filled with some three times fewer condition checks; and the engine reads from it
   which missions the face-up row meets, after every play (:meth:`Completions.met`, which
-  writes the key out over the four slots: a sum over a ``map`` was most of that question's cost).
+  reads the key as the sum of two table entries, one for the row's first two cards and one for
+  its last two: a sum over a ``map`` was most of that question's cost).
 
 A context is looked up by an integer key that is a sum over the row's slots, so that a caller
 can compute it with additions (see :meth:`Completions.key`):
@@ -108,8 +109,13 @@ class Completions:
             else:
                 self.weights.append([[4 ** c for c in classes]] * DISPLAY_SIZE)
                 self.blanks.append([0] * DISPLAY_SIZE)
-        #: per mission, what :meth:`met` reads: the weights of each slot and the ``_full`` memo's get
-        self._probes = [(*w, full.get) for w, full in zip(self.weights, self._full)]
+        #: per mission, what :meth:`met` reads: the weights of slots 0 and 1 summed for every pair of
+        #: kinds (at ``a * width + b``), the same for slots 2 and 3 (one table where order does not
+        #: matter), and the ``_full`` memo's get
+        self._probes = []
+        for w, full in zip(self.weights, self._full):
+            front = _pairs(w[0], w[1])
+            self._probes.append((front, front if w[2:] == w[:2] else _pairs(w[2], w[3]), full.get))
 
     def key(self, m: int, row: Sequence[int], j: int) -> int:
         """The key of mission ``m``'s context: ``row`` (card kinds, left to right) with slot ``j``
@@ -174,18 +180,25 @@ class Completions:
     def met(self, missions: Sequence[int], row: Sequence[int], slots: int) -> int:
         """The slots among ``slots`` (bit ``j``: slot ``j``) whose mission ``missions[j]`` (-1:
         none) ``row`` meets, as bits: :meth:`meets` for each, the engine's question after a move
-        (its key written out over the four slots: this is asked after every play)."""
-        probes = self._probes
+        (its key read from the tables of pairs of slots in ``_probes``: this is asked after every
+        play)."""
+        probes, width = self._probes, self.width
         a, b, c, d = row
+        left, right = a * width + b, c * width + d  # the row's two pairs of kinds
         found = 0
         for j in SLOTS_IN[slots]:
             m = missions[j]
             if m >= 0:
-                wa, wb, wc, wd, known = probes[m]
-                ok = known(wa[a] + wb[b] + wc[c] + wd[d])
+                front, back, known = probes[m]
+                ok = known(front[left] + back[right])
                 if ok or ok is None and self.meets(m, row):
                     found |= 1 << j
         return found
+
+
+def _pairs(first: Sequence[int], second: Sequence[int]) -> list[int]:
+    """``first[a] + second[b]`` at ``a * len(second) + b``, for every ``a`` and ``b``."""
+    return [x + y for x in first for y in second]
 
 
 def _classes(kinds: Sequence[Card], features) -> list[int]:

@@ -33,29 +33,34 @@ class FiftyMissionsState(State):
 
     ``piles[j]`` holds slot ``j``'s symbol cards, the face-up one last; ``missions[j]`` the mission
     above it (-1: none, the mission deck ran out); ``deck`` and ``mission_deck`` the cards left, in
-    no order (every card drawn is a chance event naming it).  ``queue`` lists the chance events due,
-    the next one last.  ``drawn`` counts the missions drawn after the first row (the medals' places
-    count these).  ``turn`` is the seat to play (standard) or the seat that played last (crazy).
+    no order (every card drawn is a chance event naming it), bytearrays of card kinds and mission
+    numbers: finding and removing the card a chance event names is then a search of bytes, not a
+    comparison of numbers one by one (the game has at most 256 of each).  ``queue`` lists the
+    chance events due, the next one last.  ``drawn`` counts the missions drawn after the first row
+    (the medals' places count these).  ``turn`` is the seat to play (standard) or the seat that
+    played last (crazy).
 
     Kept up to date as cards are turned up and covered, because every move asks for them:
     ``face_up``, the top of each pile (-1 before the setup turns it up); ``open_slots``, byte ``k``
-    the slots whose face-up card card ``k`` may cover (bit ``j``: slot ``j``; the bytes of the sum
-    of the game's ``cover_bits`` over the face-up cards), so that a seat's legal plays are read off
-    the bytes of its cards; and ``unchecked``, the slots whose mission was not checked against the
-    face-up row yet (bit ``j``: slot ``j``): every slot after the row changed, the new mission's
-    slot after a mission is drawn (the others were checked against the same row).
+    the slots whose face-up card card ``k`` may cover (bit ``j``: slot ``j``; the bytes of
+    ``cover_sum``, the sum of the game's ``cover_bits`` over the face-up cards), so that a seat's
+    legal plays are read off the bytes of its cards; and ``unchecked``, the slots whose mission was
+    not checked against the face-up row yet (bit ``j``: slot ``j``): every slot after the row
+    changed, the new mission's slot after a mission is drawn (the others were checked against the
+    same row).
     """
 
     __slots__ = ("hands", "deck", "piles", "missions", "mission_deck", "drawn", "medals", "completed", "queue",
-                 "turn", "played", "refill", "reshuffled", "plays", "unchecked", "vacated", "face_up", "open_slots")
+                 "turn", "played", "refill", "reshuffled", "plays", "unchecked", "vacated", "face_up", "open_slots",
+                 "cover_sum")
 
     def __init__(self, game: "FiftyMissionsGame"):
         super().__init__(game)
         self.hands: list[list[int]] = [[] for _ in range(game.players)]
-        self.deck = [k for k in range(game.n_kinds) for _ in range(game.copies)]
+        self.deck = bytearray(sorted(list(range(game.n_kinds)) * game.copies))  # every copy of each kind, kinds rising
         self.piles: list[list[int]] = [[] for _ in range(SLOTS)]
         self.missions = [-1] * SLOTS
-        self.mission_deck = list(range(game.n_missions))
+        self.mission_deck = bytearray(range(game.n_missions))
         self.drawn = 0
         self.medals = 0
         self.completed: list[int] = []
@@ -70,6 +75,7 @@ class FiftyMissionsState(State):
         self.vacated = [-1] * SLOTS  # the mission last accomplished in each slot (-1: none yet)
         self.face_up = [-1] * SLOTS  # the top of each pile (-1: not turned up yet)
         self.open_slots = bytes(game.n_kinds)  # per card, the slots it may cover (none before the setup's face-up cards)
+        self.cover_sum = 0  # open_slots as one number, which a card turned up adds to
         self.current = CHANCE
 
     # -- seats --------------------------------------------------------------------------------
@@ -84,9 +90,10 @@ class FiftyMissionsState(State):
 
     def _is_legal(self, action: int, seat: int) -> bool:
         # A play of card k onto slot j is action k * SLOTS + j: legal when k is in the hand and
-        # slot j is one of the slots k may cover (bit j of open_slots[k]), as _legal_actions lists.
-        card, slot = divmod(action, SLOTS)
-        return 0 <= card < self.game.n_kinds and card in self.hands[seat] and self.open_slots[card] >> slot & 1 == 1
+        # slot j is one of the slots k may cover (bit j of open_slots[k]), as _legal_actions lists
+        # (a card in a hand is a card of the game: no action number out of range passes).
+        card, slot = action // SLOTS, action % SLOTS
+        return card in self.hands[seat] and self.open_slots[card] >> slot & 1 == 1
 
     def can_play(self, seat: int) -> bool:
         """True when ``seat`` holds a card that covers one of the face-up cards."""
@@ -103,6 +110,15 @@ class FiftyMissionsState(State):
     def is_any_seat(self, seat: int) -> bool:
         """Crazy variant: ``seat`` can play."""
         return 0 <= seat < self.game.players and self.can_play(seat)
+
+    def may_act(self, seat: int) -> bool:
+        """:meth:`State.may_act` for the steps this game has: the seat to play (standard), or any
+        seat that can play (crazy: :meth:`is_any_seat`, without the call), asked on every move
+        validated apply checks."""
+        cur = self.current
+        if cur >= 0:
+            return seat == cur
+        return cur == ANY and 0 <= seat < self.game.players and self.can_play(seat)
 
     def _apply(self, action: int, seat: int) -> None:
         if seat == CHANCE:
@@ -130,7 +146,7 @@ class FiftyMissionsState(State):
             if not self.queue:
                 self._advance()
             return
-        card, slot = divmod(action, SLOTS)
+        card, slot = action // SLOTS, action % SLOTS
         self.hands[seat].remove(card)
         self.piles[slot].append(card)
         self._turn_up(slot, card)
@@ -144,8 +160,8 @@ class FiftyMissionsState(State):
         """``card`` is the new face-up card of ``slot``: the row changed."""
         bits = self.game.cover_bits[slot]
         was = self.face_up[slot]
-        counted = int.from_bytes(self.open_slots, "little") + bits[card] - (bits[was] if was >= 0 else 0)
-        self.open_slots = counted.to_bytes(len(self.open_slots), "little")
+        counted = self.cover_sum = self.cover_sum + bits[card] - (bits[was] if was >= 0 else 0)
+        self.open_slots = counted.to_bytes(self.game.n_kinds, "little")
         self.face_up[slot] = card
         self.unchecked = _ALL_SLOTS
 
@@ -155,8 +171,11 @@ class FiftyMissionsState(State):
         back to a full hand; then the next seat to play, or the end."""
         game = self.game
         while True:
-            if self.unchecked and self._accomplish():
-                return
+            if self.unchecked:  # only the unchecked slots are asked
+                met = game.completions.met(self.missions, self.face_up, self.unchecked)
+                self.unchecked = 0
+                if met and self._accomplish(met):
+                    return
             if len(self.completed) == game.n_missions:
                 self.current = TERMINAL
                 return
@@ -170,18 +189,13 @@ class FiftyMissionsState(State):
                 return
         self._next_seat()
 
-    def _accomplish(self) -> bool:
-        """Accomplish every displayed mission the face-up cards meet and schedule their
-        replacements (True when chance events are due); medals are won on the way.  Only the
-        ``unchecked`` slots are asked.  Whether the row meets a mission is read from the game's
-        memo (issue 13: the greedy bot has weighed that very row; :meth:`Completions.met`, the
-        mission's condition checked once per row)."""
-        game = self.game
-        met = game.completions.met(self.missions, self.face_up, self.unchecked)
-        self.unchecked = 0
-        if not met:
-            return False
-        places = game.medal_places
+    def _accomplish(self, met: int) -> bool:
+        """Accomplish the displayed missions the face-up cards meet, in the slots of ``met`` (bit
+        ``j``: slot ``j``), and schedule their replacements (True when chance events are due);
+        medals are won on the way.  :meth:`_advance` finds them in the game's memo (issue 13: the
+        greedy bot has weighed that very row; :meth:`Completions.met`, the mission's condition
+        checked once per row)."""
+        places = self.game.medal_places
         events = []
         left = len(self.mission_deck)
         for j, m in enumerate(self.missions):
@@ -199,10 +213,10 @@ class FiftyMissionsState(State):
 
     def _schedule_draws(self, seats) -> bool:
         """Draws back to a full hand for ``seats`` in order, while the deck lasts."""
-        left, size = len(self.deck), self.game.hand_size
+        left, size, hands = len(self.deck), self.game.hand_size, self.hands
         events = []
         for s in seats:
-            take = size - len(self.hands[s])
+            take = size - len(hands[s])
             if take > left:
                 take = left
             events += [(_DRAW, s)] * take
@@ -227,9 +241,12 @@ class FiftyMissionsState(State):
             if not game.crazy:
                 self.turn = (self.turn + 1) % game.players
         if game.crazy:
-            if any(map(self.can_play, range(game.players))):
-                self.current = ANY
-                return
+            open_slots = self.open_slots
+            for hand in self.hands:  # some seat holds a card that covers a face-up card
+                for k in hand:
+                    if open_slots[k]:
+                        self.current = ANY
+                        return
         elif self.can_play(self.turn):
             self.current = self.turn
             return
@@ -248,7 +265,7 @@ class FiftyMissionsState(State):
         """Past gold: the covered cards join the deck; every seat draws back to a full hand,
         clockwise from the seat that played (or is stuck)."""
         for pile in self.piles:
-            self.deck += pile[:-1]
+            self.deck.extend(pile[:-1])
             del pile[:-1]
         self.reshuffled = True
         self.refill = self.game.clockwise[self.turn]
@@ -272,7 +289,8 @@ class FiftyMissionsState(State):
         if kind in _SYMBOL_CARD:
             return 0 <= action < self.game.n_kinds and action in self.deck
         if kind == _MISSION:
-            return action - MISSION in self.mission_deck
+            m = action - MISSION
+            return 0 <= m < self.game.n_missions and m in self.mission_deck
         return action == RESHUFFLE
 
     def sample_chance(self, u: float) -> int:
@@ -480,14 +498,14 @@ class FiftyMissionsState(State):
     def check_invariants(self) -> list[str]:
         """Problems found (``[]`` when sound): every symbol card and every mission in exactly one
         place, hands within their size, the medals matching their places, the face-up cards kept
-        (``face_up``, ``open_slots``) matching the piles, the seat due able to play."""
+        (``face_up``, ``open_slots``, ``cover_sum``) matching the piles, the seat due able to play."""
         game = self.game
         problems = []
         counts = Counter(c for _, cards in self._zones() for c in cards)
         for k in range(game.n_kinds):
             if counts[k] != game.copies:
                 problems.append(f"{game.card_names[k]}: {counts[k]} copies in play, expected {game.copies} ({', '.join(self.where(k))})")
-        missions = Counter(self.mission_deck + self.completed + [m for m in self.missions if m >= 0])
+        missions = Counter([*self.mission_deck, *self.completed, *(m for m in self.missions if m >= 0)])
         if sorted(missions.elements()) != list(range(game.n_missions)):
             problems.append(f"missions: {sum(missions.values())} in play ({len(missions)} different), expected each of the {game.n_missions} once")
         if any(len(h) > game.hand_size for h in self.hands):
@@ -497,7 +515,7 @@ class FiftyMissionsState(State):
             problems.append(f"{self.medals} medals won, but {self.drawn} missions were drawn below the first row (medal places {game.medal_places})")
         face_up = [p[-1] if p else -1 for p in self.piles]
         counted = sum(game.cover_bits[j][t] for j, t in enumerate(face_up) if t >= 0)
-        if self.face_up != face_up or self.open_slots != counted.to_bytes(game.n_kinds, "little"):
+        if self.face_up != face_up or self.cover_sum != counted or self.open_slots != counted.to_bytes(game.n_kinds, "little"):
             problems.append(f"the face-up cards kept ({self.face_up}) or the slots each card covers do not match the piles ({face_up})")
         if self.current >= 0 and not self.can_play(self.current):
             problems.append(f"seat {self.current} is due but cannot play")
@@ -601,7 +619,7 @@ class FiftyMissionsView(View):
         others = [s for s in range(game.players) if s != seat]
         sizes = {s: len(state.hands[s]) for s in others}
         piles = state.piles
-        pool = [c for s in others for c in state.hands[s]] + state.deck
+        pool = [c for s in others for c in state.hands[s]] + list(state.deck)
         if not game.look_under:
             for p in piles:
                 pool += p[:-1]
@@ -628,14 +646,14 @@ class FiftyMissionsView(View):
         for s in others:
             new.hands[s] = hands[s]
         at = len(state.deck)
-        new.deck = rest[:at]
+        new.deck = bytearray(rest[:at])
         if not game.look_under:
             for p in new.piles:
                 n = len(p) - 1
                 if n > 0:
                     p[:-1] = rest[at:at + n]
                     at += n
-        new.mission_deck = shuffled(sorted(state.mission_deck), rng)
+        new.mission_deck = bytearray(shuffled(sorted(state.mission_deck), rng))
         return new
 
 

@@ -107,7 +107,7 @@ def snapshots(name: str, seed: int, every: int = 7) -> list:
 
 def unseen(state, seat: int) -> list[int]:
     """The symbol cards ``seat`` cannot see, sorted."""
-    cards = [c for s, hand in enumerate(state.hands) if s != seat for c in hand] + state.deck
+    cards = [c for s, hand in enumerate(state.hands) if s != seat for c in hand] + list(state.deck)
     if not state.game.look_under:
         cards += [c for p in state.piles for c in p[:-1]]
     return sorted(cards)
