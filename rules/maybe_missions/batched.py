@@ -389,7 +389,7 @@ class MaybeMissionsBatched:
                    (game.gadgets, "gadgets (the Gadget Shopping expansion: the shop and its rewards)")]
         for on, what in refused:
             if on:
-                raise ParameterError(f"the batched engine plays Maybe Missions' base game only, not {what}: "
+                raise ParameterError(f"the batched engine plays Maybe Missions' base game and its variants only, not {what}: "
                                      "simulate it with the reference engine")
         self.game = game
         self.rules = Rules(game)

@@ -233,9 +233,9 @@ def test_a_batched_run_is_the_same_on_any_number_of_workers(monkeypatch):
 
 
 @pytest.mark.parametrize("params, message", [
-    ({"identities": True}, "base game only, not identities"),
-    ({"gadgets": True}, "base game only, not gadgets"),
-    ({"identities": True, "play_masters": True, "reduce_randomness": True}, "base game only, not identities")])
+    ({"identities": True}, "base game and its variants only, not identities"),
+    ({"gadgets": True}, "base game and its variants only, not gadgets"),
+    ({"identities": True, "play_masters": True, "reduce_randomness": True}, "base game and its variants only, not identities")])
 def test_what_the_batched_engine_does_not_play_is_refused_with_the_reason(params, message):
     game = load("maybe-missions", None, params)
     with pytest.raises(ParameterError, match=f"{message} .*: simulate it with the reference engine"):

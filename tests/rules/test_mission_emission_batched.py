@@ -113,6 +113,6 @@ def test_simulate_batched_from_the_command_line(cli):
     text = cli("simulate", "mission-emission", "--games", "2000", "--batched")
     assert text.exit_code == 0 and "batched engine: the reference engine's distribution, not its games" in text.output
     refused = cli("simulate", "maybe-missions", "--batched", "--ruleset", "all")
-    assert refused.exit_code == 2 and "plays Maybe Missions' base game only, not identities" in refused.output
+    assert refused.exit_code == 2 and "plays Maybe Missions' base game and its variants only, not identities" in refused.output
     no_logs = cli("simulate", "mission-emission", "--batched", "--save-logs", "3")
     assert no_logs.exit_code == 2 and "keeps no logs" in no_logs.output
