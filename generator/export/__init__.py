@@ -39,7 +39,10 @@ Print services' templates, as published (trim + bleed on each side, at 300 dpi):
   every side, text at least 1/8 in inside the trim (OneBookShelf publisher help, "Common Card
   Prep Issues & Solutions", onebookshelfpublisherservice.zendesk.com, article 227867607).
   DriveThruCards also asks for PDF/X-1a:2003, which reportlab cannot write: convert the one-up
-  PDF with a prepress tool before upload (README, "Print services").
+  PDF with a prepress tool before upload (README, "Print services").  The order it wants a
+  one-up PDF's faces and backs in was not in any source reached (searched 2026-11: the
+  publisher help above, stored pages, code): deckpress writes each card's face, then its back,
+  and says so; check the order on DriveThruCards' upload step.
 
 Which template a card goes onto (:func:`template_for`): a card near poker size (within 1 mm of
 63 x 88 mm or 63.5 x 88.9 mm) goes onto the service's poker template; any other card onto a
