@@ -68,7 +68,7 @@ class FiftyMissionsState(State):
         self.queue = (setup + [(_DEAL, s) for s in range(game.players) for _ in range(game.hand_size)])[::-1]
         self.turn = game.oya  # the Oya plays first (standard mode; in crazy mode any seat may)
         self.played = False  # a card was played and the next seat is not chosen yet
-        self.refill: list[int] | tuple[int, ...] = []  # seats to draw back to a full hand once missions are settled
+        self.refill: tuple[int, ...] = ()  # seats to draw back to a full hand once missions are settled
         self.reshuffled = False
         self.plays = 0
         self.unchecked = 0  # the slots whose mission is not checked against the face-up row yet (bit j: slot j)
@@ -170,21 +170,20 @@ class FiftyMissionsState(State):
         missions accomplished and replaced (medals won on the way), the reshuffle past gold, draws
         back to a full hand; then the next seat to play, or the end."""
         game = self.game
-        while True:
-            if self.unchecked:  # only the unchecked slots are asked
-                met = game.completions.met(self.missions, self.face_up, self.unchecked)
-                self.unchecked = 0
-                if met and self._accomplish(met):
+        if self.unchecked:  # only the unchecked slots are asked
+            met = game.completions.met(self.missions, self.face_up, self.unchecked)
+            self.unchecked = 0
+            if met:
+                if self._accomplish(met):
                     return
-            if len(self.completed) == game.n_missions:
-                self.current = TERMINAL
-                return
-            if self.medals == game.gold and self._reshuffle_due(stuck=False):
-                self._schedule([(_RESHUFFLE, -1)])
-                return
-            if not self.refill:
-                break
-            seats, self.refill = self.refill, []
+                if len(self.completed) == game.n_missions:  # the last missions accomplished
+                    self.current = TERMINAL
+                    return
+        if self.medals == game.gold and self._reshuffle_due(stuck=False):
+            self._schedule([(_RESHUFFLE, -1)])
+            return
+        if self.refill:
+            seats, self.refill = self.refill, ()
             if self._schedule_draws(seats):
                 return
         self._next_seat()
