@@ -29,7 +29,8 @@ changes: two-seat Mission Emission 64 % and 69 % of 100 games (after, over 400 g
 search bot in every seat in turn: 59 %, ``benchmarks/skill.py``); Geheime Mission 15 % and 51 % of
 100 (after, in every seat in turn: 44 % of 150).  Three-seat Maybe Missions, after, with the search bot in each seat in turn (seat 0 alone
 favours greedy too, some 40 % of all-greedy games): 42 % of 150 (95 % interval 34-50 %; an even
-share is 33 %).  In Geheime Mission neither a larger budget (``ismcts:400``, 52 % of 100) nor
+share is 33 %), but 35 % of 150 with the next seed (28-43 %): 38.5 % of the 300 (33.2-44.1 %), not
+told apart from even.  In Geheime Mission neither a larger budget (``ismcts:400``, 52 % of 100) nor
 greedy roll-outs nor a reward for the suitcase margin (50-54 % of 100) moved it past greedy,
 which itself beats random bots in 99 % of games; nor did modelling the other seat as greedy in the
 tree, with greedy roll-outs (``ismcts:50``, 51 % of 150, 2026-11-26).  In two-seat 50 Missions the
