@@ -166,9 +166,13 @@ def run_in_child(target: Callable[..., Any], args: tuple, bounds: Bounds, progre
     ctx = multiprocessing.get_context("fork")
     receive, send = ctx.Pipe(duplex=False)
     child = ctx.Process(target=_child, args=(target, args, bounds, send, progress is not None))
+    # Ctrl-C waits (blocked) until the child is started and in a group of its own: one raised in
+    # between would leave the child running, unseen by the kill below and joined at exit.
+    unblocked = signal.pthread_sigmask(signal.SIG_BLOCK, {signal.SIGINT})
     try:
         child.start()
     except OSError as exc:  # fork refused: no memory, or no more processes
+        signal.pthread_sigmask(signal.SIG_SETMASK, unblocked)
         receive.close()
         raise limit_reached(exc, bounds) or exc from None
     finally:
@@ -176,6 +180,7 @@ def run_in_child(target: Callable[..., Any], args: tuple, bounds: Bounds, progre
     with suppress(OSError):  # the child does the same: whichever runs first, the group exists before any kill
         os.setpgid(child.pid, child.pid)
     try:
+        signal.pthread_sigmask(signal.SIG_SETMASK, unblocked)  # a Ctrl-C that came meanwhile is raised here
         outcome = _receive(receive, child, bounds, progress)
     except BaseException:
         _kill_group(child.pid)
@@ -211,6 +216,7 @@ def _child(target: Callable[..., Any], args: tuple, bounds: Bounds, send, with_p
     os.setpgid(0, 0)  # its own process group: a time-out kills its workers too, Ctrl-C at the terminal does not reach it
     _quiet_stderr()
     try:
+        signal.pthread_sigmask(signal.SIG_UNBLOCK, {signal.SIGINT})  # blocked by the parent around the fork
         if bounds.memory_mib is not None:
             limit_memory(bounds.memory_mib)
         kwargs = {"progress": lambda value: send.send(("progress", value, None))} if with_progress else {}
