@@ -8,6 +8,7 @@ environment) where a real kernel limit is set with ``preexec_fn``.
 """
 from __future__ import annotations
 
+import contextlib
 import errno
 import os
 import re
@@ -192,15 +193,20 @@ def test_ctrl_c_during_check_exits_130_and_stops_the_simulation(tmp_path):
     report = tmp_path / "interrupted-report"
     run = subprocess.Popen([*DECKPRESS, "check", str(QUICK_VARIANT), "--games", "100000", "--report", str(report)], cwd=tmp_path,
                            stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True, start_new_session=True)
-    deadline = time.time() + 30
-    while len(_processes_mentioning(str(report))) < 2 and time.time() < deadline:  # the simulation child has started
-        time.sleep(0.1)
-    os.killpg(run.pid, signal.SIGINT)
-    out, err = run.communicate(timeout=20)
-    assert run.returncode == exitcodes.INTERRUPTED and one_line(err).startswith("interrupted"), out + err
-    time.sleep(0.3)
-    assert _processes_mentioning(str(report)) == []
-    assert not (report / "report.json").exists()
+    try:
+        deadline = time.time() + 30
+        while len(_processes_mentioning(str(report))) < 2 and time.time() < deadline:  # the simulation child has started
+            time.sleep(0.1)
+        os.killpg(run.pid, signal.SIGINT)
+        out, err = run.communicate(timeout=20)
+        assert run.returncode == exitcodes.INTERRUPTED and one_line(err).startswith("interrupted"), out + err
+        time.sleep(0.3)
+        assert _processes_mentioning(str(report)) == []
+        assert not (report / "report.json").exists()
+    finally:  # a failure leaves no simulation running to slow the rest of the suite
+        for pid in _processes_mentioning(str(report)):
+            with contextlib.suppress(OSError):
+                os.kill(pid, signal.SIGKILL)
 
 
 def test_check_under_an_inherited_memory_limit_never_raises_it(tmp_path):
