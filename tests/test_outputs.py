@@ -191,7 +191,10 @@ def test_ctrl_c_during_check_exits_130_and_stops_the_simulation(tmp_path):
     """Ctrl-C at a terminal reaches the whole foreground process group: check exits 130 at once,
     with one line, and its simulation process (in a group of its own) is killed too."""
     report = tmp_path / "interrupted-report"
-    run = subprocess.Popen([*DECKPRESS, "check", str(QUICK_VARIANT), "--games", "100000", "--report", str(report)], cwd=tmp_path,
+    # Ctrl-C live, as at a terminal: a test run started in the background by a shell without job
+    # control (a CI script's `cmd &`) passes SIGINT on ignored, and Python keeps it ignored.
+    live = "import signal, sys; signal.signal(signal.SIGINT, signal.default_int_handler); from deckpress.generator.cli import main; sys.exit(main())"
+    run = subprocess.Popen([sys.executable, "-c", live, "check", str(QUICK_VARIANT), "--games", "100000", "--report", str(report)], cwd=tmp_path,
                            stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True, start_new_session=True)
     try:
         deadline = time.time() + 30
