@@ -171,10 +171,12 @@ def run_in_child(target: Callable[..., Any], args: tuple, bounds: Bounds, progre
     unblocked = signal.pthread_sigmask(signal.SIG_BLOCK, {signal.SIGINT})
     try:
         child.start()
-    except OSError as exc:  # fork refused: no memory, or no more processes
+    except BaseException as exc:  # not started
         signal.pthread_sigmask(signal.SIG_SETMASK, unblocked)
         receive.close()
-        raise limit_reached(exc, bounds) or exc from None
+        if isinstance(exc, OSError):  # fork refused: no memory, or no more processes
+            raise limit_reached(exc, bounds) or exc from None
+        raise
     finally:
         send.close()
     with suppress(OSError):  # the child does the same: whichever runs first, the group exists before any kill
