@@ -445,11 +445,17 @@ class State:
     # -- copies and checks --------------------------------------------------------------------
     def clone(self) -> "State":
         """An independent copy: lists and dicts are copied, the (immutable) game is shared."""
-        new = object.__new__(type(self))
-        for klass in type(self).__mro__:
-            for name in getattr(klass, "__slots__", ()):
-                if hasattr(self, name):
-                    setattr(new, name, _copy(getattr(self, name)))
+        kind = type(self)
+        new = object.__new__(kind)
+        names = _SLOTS.get(kind)
+        if names is None:
+            names = _SLOTS[kind] = tuple(name for klass in kind.__mro__ for name in getattr(klass, "__slots__", ()))
+        for name in names:
+            try:
+                value = getattr(self, name)
+            except AttributeError:  # a slot never set
+                continue
+            setattr(new, name, value if type(value) in _IMMUTABLE else _copy(value))
         return new
 
 
@@ -526,11 +532,22 @@ def _package_version() -> str:
         return "unknown"
 
 
+#: Every slot of a state class, its own and its bases' (:meth:`State.clone`).
+_SLOTS: dict[type, tuple[str, ...]] = {}
+#: Values :meth:`State.clone` shares rather than copies (as :func:`_copy` would).
+_IMMUTABLE = frozenset((int, float, bool, str, bytes, tuple, frozenset, type(None)))
+
+
 def _copy(value: Any) -> Any:
     if isinstance(value, bytearray):
         return value[:]
     if isinstance(value, list):
-        return [_copy(v) for v in value] if any(isinstance(v, (list, dict)) for v in value) else value[:]
+        # a list of immutable items (a history of (seat, action) tuples) is copied flat; the
+        # types are gathered in C, so a long history costs little to look through
+        kinds = set(map(type, value))
+        if kinds <= _IMMUTABLE or not any(issubclass(kind, (list, dict, bytearray)) for kind in kinds):
+            return value[:]
+        return [_copy(v) for v in value]
     if isinstance(value, dict):
         return {k: _copy(v) for k, v in value.items()}
     return value
