@@ -1,7 +1,7 @@
 """Does the search bot beat greedy? The skill signal of every game with an engine (issue 14, section 1).
 
-For each game: ``--games`` games with one ``ismcts:N`` seat against ``greedy`` seats, the search
-bot in every seat in turn (:func:`deckpress.rules.core.skill.skill_signal`, as ``deckpress check
+For each game: ``--games`` games with one ``ismcts:N`` seat (or ``--bot rollout``, the roll-out
+bot, :mod:`deckpress.rules.core.rollout`) against ``greedy`` seats, the search bot in every seat in turn (:func:`deckpress.rules.core.skill.skill_signal`, as ``deckpress check
 --skill-games`` measures it), against the baseline in the same run:
 
 * a competitive game: the search bot's win share with its Wilson 95 % interval, against the even
@@ -11,10 +11,11 @@ bot in every seat in turn (:func:`deckpress.rules.core.skill.skill_signal`, as `
 
 A verdict says whether the interval lies above the baseline ("beats greedy"), below it, or
 overlaps it.  These runs take minutes (a search bot of 100 iterations plays a decision in tens of
-milliseconds), which is why the tests only hold Mission Emission's (``tests/rules/test_ismcts.py``).
-Figures of 2026-11 (``ismcts:100``): in ``rules/core/ismcts.py``'s docstring.
+milliseconds), which is why the tests hold fewer games (``tests/rules/test_ismcts.py``: Mission
+Emission; ``tests/rules/test_rollout.py``: Maybe Missions).  Figures of 2026-11:
+in the docstrings of ``rules/core/ismcts.py`` (``ismcts:100``) and ``rules/core/rollout.py``.
 
-Usage: ``python benchmarks/skill.py [--games 150] [--iterations 100] [--only GAME] [--workers 2]``.
+Usage: ``python benchmarks/skill.py [--games 150] [--iterations 100] [--bot rollout] [--only GAME] [--workers 2]``.
 """
 from __future__ import annotations
 
@@ -39,13 +40,15 @@ def main() -> None:
     parser.add_argument("--iterations", type=int, default=100)
     parser.add_argument("--seed", type=int, default=5)
     parser.add_argument("--workers", type=int, default=2)
+    parser.add_argument("--bot", default=None, help="another search bot than ismcts:ITERATIONS (rollout, rollout:N)")
     parser.add_argument("--only", default=None, help="one game id")
     args = parser.parse_args()
     for game_id, players in CASES:
         if args.only and game_id != args.only:
             continue
         started = time.time()
-        s = skill_signal(game_id, {"players": players}, args.games, seed=args.seed, iterations=args.iterations, workers=args.workers)
+        s = skill_signal(game_id, {"players": players}, args.games, seed=args.seed, iterations=args.iterations, workers=args.workers,
+                         bot=args.bot)
         took = time.time() - started
         if s.cooperative:
             if s.gain is None:

@@ -21,7 +21,7 @@ import click
 from deckpress.generator.cli.progress import progress_bar
 from deckpress.generator.errors import ContentErrors
 from deckpress.generator.safetext import escape
-from deckpress.rules.core.bots import bot_names
+from deckpress.rules.core.bots import make_bot
 from deckpress.rules.core.errors import LogError, ParameterError
 from deckpress.rules.core.params import parse_value
 from deckpress.rules.core.registry import known_games
@@ -90,12 +90,8 @@ def simulate(game: str, mode: str | None, players: int | None, ruleset: str | No
             names *= engine.players
         if len(names) != engine.players:
             raise ParameterError(f"--bots names {len(names)} bots for {engine.players} seats: give one (for every seat) or {engine.players}")
-        from deckpress.rules.core.ismcts import ismcts_bot
-
-        # ismcts:N names the search bot with its budget (a bad N says so)
-        unknown = [b for b in names if b not in bot_names(game) and ismcts_bot(b) is None]
-        if unknown:
-            raise ParameterError(f"unknown bot '{unknown[0]}' (known bots: {', '.join(bot_names(game))}; ismcts:N for N iterations)")
+        for name in dict.fromkeys(names):  # an unknown name, or a budget out of range (ismcts:N, rollout:N), says so
+            make_bot(game, name)
     except ParameterError as exc:
         raise click.UsageError(str(exc)) from None
     except ContentErrors as exc:
@@ -154,7 +150,6 @@ def _with_progress(run, spec, fmt: str):
 
 
 def _save_logs(result, count: int, log_dir: Path, fmt: str) -> None:
-    from deckpress.rules.core.bots import make_bot
     from deckpress.rules.core.log import record, to_yaml
     from deckpress.rules.core.simulate import game_rng, play_game
 
@@ -208,22 +203,23 @@ def _text_simulation(result) -> None:
 
 
 def _skill_line(d: dict[str, Any], result) -> str | None:
-    """The skill signal of a run with one ismcts seat against greedy seats (issue 14), in words."""
+    """The skill signal of a run with one search-bot seat (ismcts or rollout) against greedy seats
+    (issue 14), in words."""
     from deckpress.rules.core.results import skill_seat
 
     seat = skill_seat(result.spec.bots)
     if seat is None:
         return None
     if d["cooperative"]:
-        return ("skill signal: in a cooperative game it is the team's gain from the ismcts seat over the same games with every seat "
-                "greedy, which one run cannot tell: see deckpress check --skill-games")
+        return (f"skill signal: in a cooperative game it is the team's gain from the {result.spec.bots[seat].split(':')[0]} seat over the same games "
+                "with every seat greedy, which one run cannot tell: see deckpress check --skill-games")
     skill = d["skill"]
     if not skill["games"]:
         return None
     low, high = skill["win_share_95"]
     baseline = ("" if skill["greedy_share"] is None else  # no all-greedy game finished (a time limit)
                 f"greedy itself, in the same seat, won {100 * skill['greedy_share']:.1f} % of the same games with every seat greedy, and ")
-    return (f"skill signal: the ismcts seat won {100 * skill['win_share']:.1f} % of games (95 % interval {100 * low:.1f}–{100 * high:.1f} %) "
+    return (f"skill signal: the {skill['bot'].split(':')[0]} seat won {100 * skill['win_share']:.1f} % of games (95 % interval {100 * low:.1f}–{100 * high:.1f} %) "
             f"against greedy seats; {baseline}an even share is {100 * skill['even_share']:.1f} % ({skill['bot']} in seat {seat}; a shared "
             "best result counts as a part of a win; deckpress check --skill-games puts the search bot in every seat in turn)")
 

@@ -5,7 +5,8 @@ seat may see (:class:`~deckpress.rules.core.game.View`), ``legal`` the sorted le
 game's seeded ``random.Random`` (for tie-breaks; a bot keeps no other randomness, so a game is
 reproduced from its seed).  ``random`` and the search bot ``ismcts``
 (:mod:`deckpress.rules.core.ismcts`) work for every game; each game registers its own
-heuristics with :func:`register_bot`.
+heuristics with :func:`register_bot`, and a game with a heuristic ``greedy`` bot also has
+``rollout`` (:mod:`deckpress.rules.core.rollout`), greedy improved by roll-outs.
 """
 from __future__ import annotations
 
@@ -40,8 +41,32 @@ class RandomBot:
 
 
 _BOTS: dict[str, dict[str, Callable[[], Bot]]] = {}
-#: The game's own heuristic bot, when it registers one: the search bot's prior knowledge (rules/core/ismcts.py).
+#: The game's own heuristic bot, when it registers one: the search bot's prior knowledge
+#: (rules/core/ismcts.py) and the roll-out bot's policy (rules/core/rollout.py).
 HEURISTIC = "greedy"
+
+
+def is_search_bot(name: str) -> bool:
+    """True for a bot that looks ahead: ``ismcts``, ``rollout`` and their ``:N`` forms (the skill
+    signal's seat, :mod:`deckpress.rules.core.skill`)."""
+    return name.split(":", 1)[0] in ("ismcts", "rollout")
+
+
+def check_search_bot(name: str) -> None:
+    """Check a search bot's name and budget before any game is loaded (``deckpress check
+    --skill-bot``); whether the game has the ``greedy`` bot a ``rollout`` needs is for
+    :func:`make_bot` to say.
+
+    Raises:
+        ParameterError: not a search bot, or its budget out of range (the message says which).
+    """
+    from deckpress.rules.core.ismcts import ismcts_bot
+    from deckpress.rules.core.rollout import rollout_bot
+
+    if not is_search_bot(name):
+        raise ParameterError(f"'{name}' is not a search bot: ismcts, ismcts:N, rollout or rollout:N")
+    if ismcts_bot(name) is None:
+        rollout_bot(name, RandomBot())  # a stand-in policy: only the budget is checked
 
 
 def register_bot(game_id: str, name: str, factory: Callable[[], Bot]) -> None:
@@ -51,26 +76,35 @@ def register_bot(game_id: str, name: str, factory: Callable[[], Bot]) -> None:
 
 def bot_names(game_id: str) -> list[str]:
     """The bots that can play ``game_id``: ``random``, ``ismcts`` (every game; ``ismcts:N`` for N
-    iterations a decision) and the game's own, sorted."""
-    return sorted({"random", "ismcts", *_BOTS.get(game_id, {})})
+    iterations a decision), the game's own and, with a :data:`HEURISTIC` bot among them,
+    ``rollout`` (``rollout:N`` for N determinisations a decision), sorted."""
+    own = _BOTS.get(game_id, {})
+    return sorted({"random", "ismcts", *own, *(["rollout"] if HEURISTIC in own else [])})
 
 
 def make_bot(game_id: str, name: str) -> Bot:
     """A fresh bot ``name`` for ``game_id``; a search bot (``ismcts``, ``ismcts:N``) gets the
-    game's :data:`HEURISTIC` bot, when it has one, as its prior knowledge.
+    game's :data:`HEURISTIC` bot, when it has one, as its prior knowledge, and a roll-out bot
+    (``rollout``, ``rollout:N``) as its policy.
 
     Raises:
-        ParameterError: no such bot (the message lists the known ones).
+        ParameterError: no such bot (the message lists the known ones), or a search or roll-out
+            bot's number out of range.
     """
     if name == "random":
         return RandomBot()
     from deckpress.rules.core.ismcts import ismcts_bot
+    from deckpress.rules.core.rollout import rollout_bot
 
     heuristic = _BOTS.get(game_id, {}).get(HEURISTIC)
     search = ismcts_bot(name, heuristic() if heuristic and name.startswith("ismcts") else None)
+    if search is None and heuristic and name.startswith("rollout"):
+        search = rollout_bot(name, heuristic())
     if search is not None:
         return search
     factory = _BOTS.get(game_id, {}).get(name)
     if factory is None:
-        raise ParameterError(f"unknown bot '{name}' for {game_id} (known bots: {', '.join(bot_names(game_id))})")
+        known = bot_names(game_id)
+        budgets = ", ".join(f"{b}:N" for b in ("ismcts", "rollout") if b in known)
+        raise ParameterError(f"unknown bot '{name}' for {game_id} (known bots: {', '.join(known)}; {budgets} for a budget)")
     return factory()

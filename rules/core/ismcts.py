@@ -36,7 +36,9 @@ which itself beats random bots in 99 % of games; nor did modelling the other sea
 tree, with greedy roll-outs (``ismcts:50``, 51 % of 150, 2026-11-26).  In two-seat 50 Missions the
 same search (the partner played as greedy in the tree, greedy roll-outs, ``ismcts:50``) completed
 19.4 missions a game against 20.1 with both seats greedy over the same 100 seeds (gain 95 %: -3.1
-to +1.8; 2026-11-26).
+to +1.8; 2026-11-26).  The bot that does beat greedy in 50 Missions and Maybe Missions is
+:mod:`~deckpress.rules.core.rollout` (greedy improved by short roll-outs, every action compared on
+the same determinisations).
 
 The action played is the most visited child of the root among the legal actions.  Every random
 choice is drawn from the game's seeded generator, so a game with ismcts seats is reproduced from
@@ -134,7 +136,7 @@ class IsmctsBot:
                         break
                     continue
                 # the root is this seat's decision, also where any of several seats may act
-                mover = seat if node is root and seat in state.acting_seats() else _mover(state, rng)
+                mover = seat if node is root and seat in state.acting_seats() else next_mover(state, rng)
                 if mover == CHANCE:
                     state.apply_trusted(state.sample_chance(rng.random()), CHANCE)
                     actions += 1
@@ -148,7 +150,7 @@ class IsmctsBot:
                     break
             # roll-out with the default policy
             while state.current != TERMINAL and actions <= limit:
-                mover = _mover(state, rng)
+                mover = next_mover(state, rng)
                 if mover == CHANCE:
                     state.apply_trusted(state.sample_chance(rng.random()), CHANCE)
                 else:
@@ -191,7 +193,7 @@ class IsmctsBot:
         return action, child, False
 
 
-def _mover(state: State, rng: Any) -> int:
+def next_mover(state: State, rng: Any) -> int:
     """Who acts next in ``state``: a seat, or :data:`CHANCE`.  In a simultaneous step the first
     seat still due; where any of several seats may act, one drawn uniformly (as the simulation
     driver does)."""

@@ -16,7 +16,7 @@ def simulation_dict(result) -> dict[str, Any]:
     (``"cooperative": true``) reports ``team`` instead: the games the team won and the
     distribution of the result every seat shares (its mean, percentiles and histogram).
 
-    ``skill``: when exactly one seat is the search bot (``ismcts`` or ``ismcts:N``) and every
+    ``skill``: when exactly one seat is a search bot (``ismcts``, ``rollout``, or with ``:N``) and every
     other seat ``greedy`` in a competitive game, its skill signal from this run
     (:func:`skill_dict`); else None."""
     spec, engine, t = result.spec, result.game, result.tally
@@ -46,9 +46,11 @@ def simulation_dict(result) -> dict[str, Any]:
 
 
 def skill_seat(bots: tuple[str, ...] | list[str]) -> int | None:
-    """The seat of the one search bot (``ismcts``, ``ismcts:N``) when every other seat is
-    ``greedy``; else None."""
-    search = [seat for seat, name in enumerate(bots) if name == "ismcts" or name.startswith("ismcts:")]
+    """The seat of the one search bot (:func:`~deckpress.rules.core.bots.is_search_bot`:
+    ``ismcts``, ``rollout``, with or without ``:N``) when every other seat is ``greedy``; else None."""
+    from deckpress.rules.core.bots import is_search_bot
+
+    search = [seat for seat, name in enumerate(bots) if is_search_bot(name)]
     if len(search) != 1 or any(name != "greedy" for seat, name in enumerate(bots) if seat != search[0]):
         return None
     return search[0]

@@ -110,24 +110,29 @@ class SkillSignal:
 
 def skill_signal(game_id: str, params: Mapping[str, Any], games: int, seed: int, iterations: int = SKILL_ITERATIONS,
                  workers: int = 1, content_dir: str | Path | None = None,
-                 progress: Callable[[int], None] | None = None) -> SkillSignal:
+                 progress: Callable[[int], None] | None = None, bot: str | None = None) -> SkillSignal:
     """The skill signal of a game: ``games`` games with one ``ismcts:<iterations>`` seat (in each
     seat in turn) against ``greedy`` seats; a cooperative game also plays ``games`` games with
     every seat greedy.  ``params``: effective parameters or overrides (``players`` among them);
     ``workers``: processes, each running whole parts (the figures do not depend on it);
-    ``progress(games_done)`` as parts finish (after each chunk with one worker).
+    ``progress(games_done)`` as parts finish (after each chunk with one worker); ``bot``: another
+    search bot in that seat instead (``rollout``, ``rollout:N``; ``iterations`` is then unused).
 
     Raises:
-        ParameterError: unknown game or parameter, a game without a ``greedy`` bot, or
-            iterations out of range.
+        ParameterError: unknown game or parameter, a game without a ``greedy`` bot, iterations
+            out of range, or ``bot`` not a search bot of the game.
         deckpress.generator.errors.ContentErrors: invalid content.
     """
+    from deckpress.rules.core.bots import check_search_bot, make_bot
     from deckpress.rules.core.ismcts import IsmctsBot
     from deckpress.rules.core.registry import load
     from deckpress.rules.core.simulate import SimulationSpec
 
-    bot = IsmctsBot(iterations).name
+    if bot is None:
+        bot = IsmctsBot(iterations).name
+    check_search_bot(bot)
     game = load(game_id, overrides=dict(params), content_dir=Path(content_dir) if content_dir else None)
+    make_bot(game_id, bot)  # a rollout seat needs the game's greedy bot: fail before any game
     players = game.players
     folder = str(content_dir) if content_dir else None
     effective = dict(game.params)

@@ -178,10 +178,12 @@ def test_simultaneous_submissions_stay_hidden_until_all_are_in():
 
 # -- bots and randomness ---------------------------------------------------------------------------
 def test_bots_are_named_and_unknown_ones_listed():
-    assert bot_names("mission-emission") == ["greedy", "ismcts", "random"]
-    with pytest.raises(ParameterError, match="unknown bot 'smart' for mission-emission \\(known bots: greedy, ismcts, random\\)"):
+    assert bot_names("mission-emission") == ["greedy", "ismcts", "random", "rollout"]
+    with pytest.raises(ParameterError, match="unknown bot 'smart' for mission-emission \\(known bots: greedy, ismcts, random, rollout; "
+                                             "ismcts:N, rollout:N for a budget\\)"):
         make_bot("mission-emission", "smart")
     assert make_bot("mission-emission", "ismcts:250").iterations == 250
+    assert make_bot("mission-emission", "rollout:48").samples == 48
     with pytest.raises(ParameterError, match="write ismcts:N"):
         make_bot("mission-emission", "ismcts:many")
     with pytest.raises(ParameterError, match="1 to 100,000"):

@@ -67,7 +67,7 @@ def test_simulate_text_report_names_bots_parameters_and_cut_offs(cli):
 
 @pytest.mark.parametrize("args,message", [
     (["--bots", "greedy,random"], "--bots names 2 bots for 4 seats: give one (for every seat) or 4"),
-    (["--bots", "clever"], "unknown bot 'clever' (known bots: greedy, ismcts, random; ismcts:N for N iterations)"),
+    (["--bots", "clever"], "unknown bot 'clever' for mission-emission (known bots: greedy, ismcts, random, rollout; ismcts:N, rollout:N for a budget)"),
     (["-p", "hand=4"], "unknown parameter 'hand' (did you mean 'hand_size'?)"),
     (["--players", "9"], "parameter 'players': 9 is outside 2..6"),
     (["-p", "nonsense"], "expected KEY=VALUE"),
