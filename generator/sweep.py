@@ -14,7 +14,8 @@ measures; a cooperative game gives the team's win rate and mean result.  The bes
 of the sweep's objective; with two dimensions a heat map of it is drawn (matplotlib).
 
 The skill signal is opt-in (``Sweep.skill_games``, slow: a search bot plays): each point then also
-plays ``skill_games`` games with one ``ismcts:<skill_iterations>`` seat against ``greedy`` seats
+plays ``skill_games`` games with one ``ismcts:<skill_iterations>`` seat (or ``skill_bot``:
+``rollout``, ``rollout:N``) against ``greedy`` seats
 (:func:`deckpress.rules.core.skill.skill_signal`) on the point's own content and parameters, the
 same as its simulation, with the sweep's seed; the objective ``skill`` picks the point where
 playing well pays off most (the highest
@@ -84,7 +85,7 @@ class Sweep:
     defaults), games per point, the seed, the dimensions, a random search's number of points
     (None: the whole grid), the objective (a key of :data:`OBJECTIVES`) and the opt-in skill
     signal: ``skill_games`` games a point (0: off) with ``skill_iterations`` iterations a decision
-    of the search bot."""
+    of the search bot, or ``skill_bot`` (``rollout``, ``rollout:N``) in its seat."""
 
     game_id: str
     dimensions: tuple[Dimension, ...]
@@ -97,6 +98,7 @@ class Sweep:
     objective: str = "fairness"
     skill_games: int = 0
     skill_iterations: int = SKILL_ITERATIONS
+    skill_bot: str | None = None
 
 
 @dataclass
@@ -119,7 +121,8 @@ class SweepResult:
         s = self.sweep
         return {"game": s.game_id, "ruleset": s.ruleset, "players": s.players, "bots": list(s.bots) if s.bots else None,
                 "games": s.games, "seed": s.seed, "objective": s.objective,
-                "skill_games": s.skill_games, "skill_iterations": s.skill_iterations if s.skill_games else None,
+                "skill_games": s.skill_games, "skill_iterations": s.skill_iterations if s.skill_games and not s.skill_bot else None,
+                "skill_bot": s.skill_bot if s.skill_games else None,
                 "vary": {d.target: list(d.values) for d in s.dimensions},
                 "points": self.points, "best": [p["index"] for p in self.best()]}
 
@@ -159,7 +162,7 @@ def load_sweep(path: Path) -> Sweep:
     d = doc.data
     return Sweep(d["game"], tuple(Dimension(k, tuple(v)) for k, v in d["vary"].items()), d.get("ruleset"), d.get("players"),
                  tuple(d["bots"]) if d.get("bots") else None, d.get("games", 500), d.get("seed", 1), d.get("points"),
-                 d.get("objective", "fairness"), d.get("skill_games", 0), d.get("skill_iterations", SKILL_ITERATIONS))
+                 d.get("objective", "fairness"), d.get("skill_games", 0), d.get("skill_iterations", SKILL_ITERATIONS), d.get("skill_bot"))
 
 
 def grid_points(sweep: Sweep) -> list[dict[str, Any]]:
@@ -212,12 +215,13 @@ def run_sweep(sweep: Sweep, out: Path, workers: int = 2, progress: Callable[[int
         ValueError: too many points (:func:`grid_points`); the objective ``skill`` without
             ``skill_games``.
         deckpress.rules.core.errors.ParameterError: an unknown game, ruleset, parameter or bot;
-            with the skill signal, a game without a greedy bot or iterations out of range.
+            with the skill signal, a game without a greedy bot, iterations out of range, or a
+            ``skill_bot`` that is not a search bot of the game.
         OutputError: a file cannot be written.
     """
     from deckpress.generator.check import write_content
     from deckpress.generator.variant import merged_content
-    from deckpress.rules.core.bots import bot_names
+    from deckpress.rules.core.bots import bot_names, check_search_bot, make_bot
     from deckpress.rules.core.errors import ParameterError
     from deckpress.rules.core.ismcts import IsmctsBot
     from deckpress.rules.core.registry import load
@@ -231,9 +235,13 @@ def run_sweep(sweep: Sweep, out: Path, workers: int = 2, progress: Callable[[int
     load(sweep.game_id, sweep.ruleset, {"players": sweep.players} if sweep.players else None)  # unknown game or ruleset: fail first
     default_bot = "greedy" if "greedy" in bot_names(sweep.game_id) else "random"
     if sweep.skill_games:
-        IsmctsBot(sweep.skill_iterations)  # iterations out of range: fail first
         if OPPONENT not in bot_names(sweep.game_id):
             raise ParameterError(f"{sweep.game_id} has no {OPPONENT} bot, which the skill signal plays against")
+        if sweep.skill_bot is None:
+            IsmctsBot(sweep.skill_iterations)  # iterations out of range: fail first
+        else:
+            check_search_bot(sweep.skill_bot)
+            make_bot(sweep.game_id, sweep.skill_bot)
     result = SweepResult(sweep)
     for i, values in enumerate(points):
         variant = variant_for(sweep, values, i)
@@ -263,7 +271,7 @@ def run_sweep(sweep: Sweep, out: Path, workers: int = 2, progress: Callable[[int
             point["figures"] = figures(simulation_dict(simulate(spec)))
             if sweep.skill_games:  # the point's own parameters and content, as its simulation; local processes
                 point["skill"] = skill_signal(sweep.game_id, dict(game.params), sweep.skill_games, sweep.seed, sweep.skill_iterations,
-                                              workers, spec.content_dir).as_dict()
+                                              workers, spec.content_dir, bot=sweep.skill_bot).as_dict()
         result.points.append(point)
         if progress:
             progress(i + 1, len(points))

@@ -161,3 +161,21 @@ def test_a_sweep_file_sets_the_skill_signal_and_its_schema_checks_the_keys(cli, 
     assert result.exit_code == 0, result.output
     data = json.loads(result.stdout)
     assert data["skill_games"] == 4 and data["points"][0]["skill"]["bot"] == "ismcts:6" and data["best"] == [1]
+
+
+def test_the_rollout_bot_plays_the_skill_signal_alike_in_sweep_and_check(cli, tmp_path):
+    skill = ("--skill-games", "6", "--skill-bot", "rollout:2")
+    assert cli("sweep", "mission-emission", "--vary", "point-cards:forest-bottom.points=9", "--games", "10", "--players", "2",
+               "--workers", "1", *skill, "--out", tmp_path).exit_code == 0
+    data = json.loads((tmp_path / "sweep.json").read_text("utf-8"))
+    point = data["points"][0]
+    assert data["skill_bot"] == "rollout:2" and data["skill_iterations"] is None and point["skill"]["bot"] == "rollout:2"
+    checked = cli("check", point["variant"], "--games", "10", "--workers", "1", *skill, "--format", "json", "--report", tmp_path / "report")
+    assert json.loads(checked.stdout)["skill"]["variant"] == point["skill"]
+    # a bot that is not a search bot, or a budget out of range: a usage error before anything runs
+    for bot, message in (("rollout:0", "rollout:0: the determinisations a decision are 1 to 10,000"),
+                         ("greedy", "'greedy' is not a search bot: ismcts, ismcts:N, rollout or rollout:N")):
+        for command in (("sweep", "mission-emission", "--vary", "tie=nobody", "--out", tmp_path / "refused"), ("check", point["variant"])):
+            refused = cli(*command, "--skill-games", "2", "--skill-bot", bot)
+            assert refused.exit_code == 2 and message in refused.output, refused.output
+    assert not (tmp_path / "refused").exists()

@@ -69,6 +69,7 @@ class CheckOptions:
     content: Path | None = None  # the game folder the variant extends (default: the shipped game of its id)
     skill_games: int = 0  # games per side of the skill signal (ismcts against greedy); 0: the stage is skipped
     skill_iterations: int = 50  # the search bot's iterations a decision in the skill signal
+    skill_bot: str | None = None  # the skill signal's search bot instead of ismcts:<skill_iterations> (rollout, rollout:N)
     #: ``progress(stage, done, total)``: told as each stage starts (done and total None) and as
     #: simulated games finish (stage "5. simulation: base" ..., "6. skill signal: base" ...), for a progress bar
     progress: Callable[[str, int | None, int | None], None] | None = None
@@ -206,7 +207,8 @@ def run_check(path: Path, options: CheckOptions = CheckOptions()) -> CheckReport
                                   variant.parameters, folder, options.skill_games, options.seed, None, options.time_limit_s,
                                   options.memory_mb, options.workers, options.content)
             skill = run_skill_bounded(plan, options.skill_games, options.skill_iterations,
-                                      (lambda what, done, total: tell(f"6. skill signal: {what}", done, total)) if options.progress else None)
+                                      (lambda what, done, total: tell(f"6. skill signal: {what}", done, total)) if options.progress else None,
+                                      options.skill_bot)
         if "could_not_finish" in skill:
             return report.stop("6. skill signal", "could not finish", [skill["could_not_finish"]])
         if "error" in skill:

@@ -94,11 +94,12 @@ def _simulate_both(plan: SimulationPlan, progress: Callable[[tuple[str, int, int
 
 
 def run_skill_bounded(plan: SimulationPlan, games: int, iterations: int,
-                      progress: Callable[[str, int, int], None] | None = None) -> dict[str, Any]:
+                      progress: Callable[[str, int, int], None] | None = None, bot: str | None = None) -> dict[str, Any]:
     """The skill signal (:mod:`deckpress.rules.core.skill`) of base and variant, ``games`` games
-    each with the plan's seed and ``ismcts:<iterations>`` against ``greedy`` seats, in a child
-    process within the plan's limits (the time limit applies to this stage on its own);
-    ``progress(what, done, total)`` as games finish (what: ``"base"`` or ``"variant"``).
+    each with the plan's seed and ``ismcts:<iterations>`` (or the search bot ``bot``: ``rollout``,
+    ``rollout:N``) against ``greedy`` seats, in a child process within the plan's limits (the time
+    limit applies to this stage on its own); ``progress(what, done, total)`` as games finish
+    (what: ``"base"`` or ``"variant"``).
 
     Returns ``{"base": figures, "variant": figures, "change_points": variant minus base}``
     (figures: :meth:`SkillSignal.as_dict <deckpress.rules.core.skill.SkillSignal.as_dict>`;
@@ -109,16 +110,17 @@ def run_skill_bounded(plan: SimulationPlan, games: int, iterations: int,
         KeyboardInterrupt: Ctrl-C; the child and its workers are killed first.
     """
     bounds = Bounds("the skill signal", plan.time_limit_s, "--time-limit", plan.memory_mb, "--memory-limit",
-                    f"lower --skill-games (now {games:,}) or --skill-iterations (now {iterations:,})")
+                    f"lower --skill-games (now {games:,}) or " + (f"--skill-iterations (now {iterations:,})" if bot is None
+                                                                 else f"the budget of --skill-bot (now {bot})"))
     try:
-        return run_in_child(_skill_both, (plan, games, iterations), bounds, (lambda value: progress(*value)) if progress else None)
+        return run_in_child(_skill_both, (plan, games, iterations, bot), bounds, (lambda value: progress(*value)) if progress else None)
     except CouldNotFinish as exc:
         return {"could_not_finish": str(exc)}
     except ChildFailed as exc:
         return {"error": f"the skill signal failed: {exc}", "trace": exc.trace}
 
 
-def _skill_both(plan: SimulationPlan, games: int, iterations: int,
+def _skill_both(plan: SimulationPlan, games: int, iterations: int, bot: str | None,
                 progress: Callable[[tuple[str, int, int]], None] | None = None) -> dict[str, Any]:
     from deckpress.rules.core.registry import load
     from deckpress.rules.core.skill import skill_signal, total_games
@@ -133,7 +135,7 @@ def _skill_both(plan: SimulationPlan, games: int, iterations: int,
             progress((side, 0, total))
         tell = (lambda done, side=side, total=total: progress((side, done, total))) if progress else None
         signal = skill_signal(plan.game_id, dict(game.params), games, plan.seed, iterations, plan.workers,
-                              str(content_dir) if content_dir else None, progress=tell)
+                              str(content_dir) if content_dir else None, progress=tell, bot=bot)
         out[side] = signal.as_dict()
         points[side] = signal.signal_points
     out["change_points"] = None if None in points.values() else round(points["variant"] - points["base"], 2)

@@ -23,6 +23,19 @@ from deckpress.generator.reporters import summarised
 from deckpress.generator.safetext import escape, json_safe
 
 
+def _search_bot(ctx: click.Context, param: click.Parameter, value: str | None) -> str | None:
+    """``--skill-bot``: a search bot's name with its budget in range, else a usage error."""
+    from deckpress.rules.core.bots import check_search_bot
+    from deckpress.rules.core.errors import ParameterError
+
+    if value is not None:
+        try:
+            check_search_bot(value)
+        except ParameterError as exc:
+            raise click.BadParameter(str(exc)) from None
+    return value
+
+
 @click.command()
 @click.argument("variants", nargs=-1, required=True, type=click.Path(path_type=Path, dir_okay=False))
 @click.option("--games", type=click.IntRange(1, 100_000), default=None, help="Games simulated per side (base and variant) [default: the game's own, 2,000 for most].")
@@ -49,9 +62,12 @@ from deckpress.generator.safetext import escape, json_safe
                    "greedy seats (a cooperative game: how much it adds to the team's result). Slow: about 0.1-1 s a game. 0: skipped.")
 @click.option("--skill-iterations", type=click.IntRange(1, 100_000), default=50, show_default=True,
               help="The search bot's iterations a decision in the skill signal (more: stronger and slower).")
+@click.option("--skill-bot", default=None, metavar="NAME", callback=_search_bot,
+              help="Another search bot for the skill signal instead of ismcts: rollout (greedy improved by roll-outs; the stronger "
+                   "in 50 Missions and Maybe Missions) or rollout:N for N determinisations a decision.")
 def check(variants: tuple[Path, ...], games: int, seed: int, bots: str | None, report_dir: Path | None, fmt: str, no_simulate: bool,
           thresholds_file: Path | None, time_limit: float, memory_limit: int, workers: int, temp_report: bool,
-          content: Path | None, skill_games: int, skill_iterations: int) -> None:
+          content: Path | None, skill_games: int, skill_iterations: int, skill_bot: str | None) -> None:
     """Check fan VARIANTS (each on its own, exit code of the worst): safe loading, schemas and the game's checks, what changed, a preview
     of the changed cards, base and variant simulated with the same seeds, and a verdict
     (accept / review / reject) with its reasons.
@@ -87,7 +103,7 @@ def check(variants: tuple[Path, ...], games: int, seed: int, bots: str | None, r
         options = CheckOptions(games=games, seed=seed, bots=tuple(b.strip() for b in bots.split(",")) if bots else None,
                                simulate=not no_simulate, thresholds=thresholds, time_limit_s=time_limit,
                                memory_mb=memory_limit, workers=workers, preview_path=folder / "preview.pdf", content=content,
-                               skill_games=skill_games, skill_iterations=skill_iterations)
+                               skill_games=skill_games, skill_iterations=skill_iterations, skill_bot=skill_bot)
         with progress_bar(fmt) as tell:
             report = run_check(variant, dataclasses.replace(options, progress=tell))
         _, html_path = write_report(report, folder)

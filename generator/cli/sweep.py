@@ -32,14 +32,17 @@ from deckpress.generator.safetext import escape, json_safe
                    "point's simulation (also with --backend dask). Slow: about 0.1-1 s a game [default: 0, off].")
 @click.option("--skill-iterations", type=click.IntRange(1, 100_000), default=None,
               help="The search bot's iterations a decision in the skill signal (more: stronger and slower) [default: 50].")
+@click.option("--skill-bot", default=None, metavar="NAME",
+              help="Another search bot for the skill signal instead of ismcts: rollout (greedy improved by roll-outs; the stronger "
+                   "in 50 Missions and Maybe Missions) or rollout:N for N determinisations a decision.")
 @click.option("--workers", type=click.IntRange(1, 64), default=2, show_default=True, help="Worker processes per point (the figures are the same).")
 @click.option("--backend", type=click.Choice(("local", "dask")), default="local", show_default=True,
               help="local: worker processes on this machine; dask: a Dask distributed cluster (started here, or the one at --scheduler).")
 @click.option("--scheduler", default=None, metavar="tcp://HOST:8786", help="The Dask scheduler of a running cluster (implies --backend dask).")
 @click.option("--out", type=click.Path(path_type=Path), default=None, help="Folder for the points' variant files and the heat map [default: output/sweeps/GAME].")
 @click.option("--format", "fmt", type=click.Choice(("text", "json")), default="text", show_default=True, help="How to report.")
-def sweep(game, sweep_file, vary, ruleset, players, bots, games, seed, points, objective, skill_games, skill_iterations, workers, backend,
-          scheduler, out, fmt) -> None:
+def sweep(game, sweep_file, vary, ruleset, players, bots, games, seed, points, objective, skill_games, skill_iterations, skill_bot, workers,
+          backend, scheduler, out, fmt) -> None:
     """Simulate GAME at every point of a grid of parameter and card values, each point with the
     same seeds, and report per point the seats' win rates and their spread, the first seat's
     advantage, lengths and the game's own measures (with --skill-games, the skill signal), with
@@ -71,7 +74,7 @@ def sweep(game, sweep_file, vary, ruleset, players, bots, games, seed, points, o
             raise click.BadParameter(str(exc), param_hint="--vary") from None
     spec = replace(spec, **{k: v for k, v in (("ruleset", ruleset), ("players", players), ("games", games), ("seed", seed),
                                                 ("points", points), ("objective", objective), ("skill_games", skill_games),
-                                                ("skill_iterations", skill_iterations)) if v is not None})
+                                                ("skill_iterations", skill_iterations), ("skill_bot", skill_bot)) if v is not None})
     if bots:
         spec = replace(spec, bots=tuple(b.strip() for b in bots.split(",")))
     try:
