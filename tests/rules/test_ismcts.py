@@ -20,13 +20,14 @@ from deckpress.rules.core.stats import wilson
 PLAYERS = {"mission-emission": 2, "fifty-missions": 2, "maybe-missions": 3, "geheime-mission": 2}
 
 
+@pytest.mark.parametrize("search", ["ismcts:8", "rollout:2"])  # the roll-out bot: tests/rules/test_rollout.py
 @pytest.mark.parametrize("game_id", sorted(PLAYERS))
-def test_ismcts_plays_every_game_to_the_end_and_the_same_seed_gives_the_same_game(game_id):
+def test_the_search_bots_play_every_game_to_the_end_and_the_same_seed_gives_the_same_game(game_id, search):
     assert set(PLAYERS) == set(known_games())
     game = load(game_id, overrides={"players": PLAYERS[game_id]})
     logs = []
     for _ in range(2):
-        bots = [make_bot(game_id, "ismcts:8")] + [make_bot(game_id, "greedy") for _ in range(PLAYERS[game_id] - 1)]
+        bots = [make_bot(game_id, search)] + [make_bot(game_id, "greedy") for _ in range(PLAYERS[game_id] - 1)]
         final = play_game(game, bots, game_rng(3, 0))[0]
         assert final.is_terminal()
         logs.append(to_yaml(record(game, final.history, 3)))
