@@ -93,10 +93,10 @@ class RolloutBot:
         span = (high - low) or 1.0
         cooperative = game.info.cooperative
         totals = dict.fromkeys(legal, 0.0)
+        last = legal[-1]  # played on the determinised state itself, the others on copies
         for _ in range(self.samples):
             determinised = view.sample_state(rng)
             luck = rng.getstate()
-            last = legal[-1]
             for action in legal:
                 rng.setstate(luck)  # common random numbers: every action's roll-out on the same draws
                 state = determinised if action == last else determinised.clone()
