@@ -28,13 +28,16 @@ from functools import lru_cache
 from pathlib import Path
 from typing import Any, Callable, Mapping, Sequence
 
-from deckpress.rules.core.bots import Bot, RandomBot, make_bot
+from deckpress.rules.core.bots import Bot, RandomBot, is_search_bot, make_bot
 from deckpress.rules.core.errors import MoveLimitExceeded, ParameterError
 from deckpress.rules.core.game import ANY, CHANCE, SIMULTANEOUS, Game, State
 from deckpress.rules.core.registry import load
 
 #: Games per chunk: fixed, so that the split never depends on the number of workers.
 CHUNK_SIZE = 200
+#: Games per chunk when a seat is a search bot (``ismcts``, ``rollout``: up to seconds a game),
+#: so that a run of a few dozen games still keeps every worker busy and its progress moves.
+SEARCH_CHUNK_SIZE = 10
 #: ``reference``: every game through its State and bots, one at a time (the readable truth);
 #: ``batched``: the game's batched engine (:meth:`Game.batched`), same distribution, other games.
 ENGINES = ("reference", "batched")
@@ -210,7 +213,8 @@ class SimulationResult:
 
 
 def simulate(spec: SimulationSpec, progress: Callable[[int], None] | None = None) -> SimulationResult:
-    """Run ``spec.games`` games in chunks of :data:`CHUNK_SIZE`, on ``spec.workers`` local
+    """Run ``spec.games`` games in chunks of :data:`CHUNK_SIZE` (:data:`SEARCH_CHUNK_SIZE` with a
+    search bot among the seats), on ``spec.workers`` local
     processes, or on a Dask distributed cluster (``spec.scheduler``: ``"local"`` starts one of
     ``spec.workers`` processes here, an address such as ``tcp://HOST:8786`` uses that one).  Each
     game is seeded by its index alone and the chunks are merged in order, so the tally is the same
@@ -234,7 +238,10 @@ def simulate(spec: SimulationSpec, progress: Callable[[int], None] | None = None
     _bots(spec)  # fail early on unknown bots, in this process
     if spec.engine not in ENGINES:
         raise ParameterError(f"unknown engine '{spec.engine}' (engines: {', '.join(ENGINES)})")
-    size = game.batched(spec.bots).chunk_games if spec.engine == "batched" else CHUNK_SIZE
+    if spec.engine == "batched":
+        size = game.batched(spec.bots).chunk_games
+    else:
+        size = SEARCH_CHUNK_SIZE if any(is_search_bot(name) for name in spec.bots) else CHUNK_SIZE
     started = time.time()
     deadline = started + spec.time_limit if spec.time_limit else None
     chunks = [(start, min(start + size, spec.games)) for start in range(0, spec.games, size)]

@@ -29,6 +29,17 @@ def test_results_do_not_depend_on_the_number_of_workers():
     assert other_seed["seats"] != one["seats"]
 
 
+def test_a_run_with_a_search_bot_moves_its_progress_every_ten_games_and_any_workers_agree():
+    # a search bot plays a game in up to seconds: small chunks share a short run among the workers
+    spec = SimulationSpec("mission-emission", {"players": 2}, ("ismcts:4", "greedy"), 25, seed=3, workers=1)
+    seen: list[int] = []
+    one = simulation_dict(simulate(spec, progress=seen.append))
+    assert seen == [10, 20, 25]
+    one.pop("timing")
+    two = report(SimulationSpec("mission-emission", {"players": 2}, ("ismcts:4", "greedy"), 25, seed=3, workers=2))
+    assert one == two and one["games"] == 25 and one["skill"]["bot"] == "ismcts:4"
+
+
 def test_simulate_json_report_is_pure_json_with_every_number_explained(cli):
     result = cli("simulate", "mission-emission", "--mode", "base", "--players", "4", "--games", "300",
                  "--bots", "greedy,random,random,random", "--seed", "1", "--format", "json")
