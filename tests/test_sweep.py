@@ -93,7 +93,8 @@ def test_a_local_dask_cluster_gives_the_local_backends_results_byte_for_byte(cli
     assert out[0] == out[1] and all("figures" in p for p in out[0])
 
 
-def test_an_unreachable_scheduler_is_one_line(cli):
+def test_an_unreachable_scheduler_is_one_line(cli, monkeypatch):
+    monkeypatch.setattr("deckpress.rules.core.simulate.SCHEDULER_TIMEOUT_S", 1)  # the default 10 s, unwaited
     result = cli("simulate", "geheime-mission", "--games", "10", "--scheduler", "tcp://127.0.0.1:9")
     assert result.exit_code == 2 and "the Dask scheduler tcp://127.0.0.1:9 cannot be reached" in result.output
 

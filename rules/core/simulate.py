@@ -38,6 +38,8 @@ CHUNK_SIZE = 200
 #: Games per chunk when a seat is a search bot (``ismcts``, ``rollout``: up to seconds a game),
 #: so that a run of a few dozen games still keeps every worker busy and its progress moves.
 SEARCH_CHUNK_SIZE = 10
+#: Seconds to wait for a Dask scheduler given by address: a reachable one answers at once.
+SCHEDULER_TIMEOUT_S = 10
 #: ``reference``: every game through its State and bots, one at a time (the readable truth);
 #: ``batched``: the game's batched engine (:meth:`Game.batched`), same distribution, other games.
 ENGINES = ("reference", "batched")
@@ -295,7 +297,7 @@ def _on_dask(spec: SimulationSpec, chunks: list[tuple[int, int]], deadline: floa
             cluster = LocalCluster(n_workers=spec.workers, threads_per_worker=1, processes=True, dashboard_address=None)
             client = Client(cluster)
         else:
-            client = Client(spec.scheduler, timeout=10)  # a reachable scheduler answers at once
+            client = Client(spec.scheduler, timeout=SCHEDULER_TIMEOUT_S)
     except (OSError, TimeoutError) as exc:
         if cluster is not None:
             cluster.close()
