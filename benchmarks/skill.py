@@ -12,7 +12,7 @@ bot, :mod:`deckpress.rules.core.rollout`) against ``greedy`` seats, the search b
 A verdict says whether the interval lies above the baseline ("beats greedy"), below it, or
 overlaps it.  These runs take minutes (a search bot of 100 iterations plays a decision in tens of
 milliseconds), which is why the tests hold fewer games (``tests/rules/test_ismcts.py``: Mission
-Emission; ``tests/rules/test_rollout.py``: Maybe Missions).  Figures of 2026-11:
+Emission; ``tests/rules/test_rollout.py``: Maybe Missions, and 50 Missions with ``rollout:8``).  Figures of 2026-11:
 in the docstrings of ``rules/core/ismcts.py`` (``ismcts:100``) and ``rules/core/rollout.py``.
 
 Usage: ``python benchmarks/skill.py [--games 150] [--iterations 100] [--bot rollout] [--only GAME] [--workers 2]``.
