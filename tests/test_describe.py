@@ -22,6 +22,11 @@ def test_describe_lists_what_the_engine_and_game_yaml_declare(game_id, cli):
     assert data["readings"]
     text = cli("describe", game_id).stdout
     assert "parameters (-p NAME=VALUE):" in text and "readings (game.yaml notes):" in text
+    # the search bots are described to players, with their budgets, not in the code's markup
+    about = {b["name"]: b["about"] for b in data["bots"]}
+    assert "100 searches a decision" in about["ismcts"] and "ismcts:N" in about["ismcts"]
+    assert "24 states sampled" in about["rollout"] and "rollout:N" in about["rollout"]
+    assert not any("``" in text or ":data:" in text for text in about.values()), about
 
 
 def test_a_default_from_content_is_shown_as_played(cli):

@@ -81,6 +81,7 @@ def describe_game(game: str) -> dict[str, Any]:
                                   "by_mode": dict(p.by_mode), "meaning": p.doc, "source": p.source,
                                   "modes": list(p.modes) if p.modes else None})
     for name in bot_names(game_id):
-        about = (type(make_bot(game_id, name)).__doc__ or "").strip().split("\n\n")[0]
+        bot = make_bot(game_id, name)  # a bot's ``summary`` speaks to players; else its docstring's first paragraph
+        about = getattr(bot, "summary", None) or (type(bot).__doc__ or "").strip().split("\n\n")[0]
         out["bots"].append({"name": name, "about": " ".join(about.split())})
     return out

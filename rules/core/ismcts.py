@@ -98,6 +98,13 @@ class IsmctsBot:
         self.prior = prior
         self.name = "ismcts" if iterations == DEFAULT_ITERATIONS else f"ismcts:{iterations}"
 
+    @property
+    def summary(self) -> str:
+        """What ``deckpress describe`` says of this bot, in a player's words."""
+        guide = ", guided by the game's greedy bot" if self.prior is not None else ""
+        return (f"Information-set Monte Carlo tree search: {self.iterations} searches a decision, each on a state sampled "
+                f"from what the seat sees{guide} (ismcts:N for N searches, 1 to {MAX_ITERATIONS:,}).")
+
     def act(self, view: View, legal: Sequence[int], rng: Any) -> int:
         """The legal action the search visited most (the first of ``legal`` on a tie); a single
         legal action is played without searching."""

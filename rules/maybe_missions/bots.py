@@ -24,7 +24,13 @@ _REWARD_WORTH = {"take_master": 1.5, "swap_collected": 1.0, "flip_rival_card": 0
 
 
 class GreedyBot:
-    """Values every choice by the change to its own score (see the module docstring)."""
+    """Values every choice by what it adds to its own score (with its secret identity): proposes
+    the market cards that add most, votes YES when the proposal is worth more to it than nothing,
+    collects, takes and swaps what adds most, pays what costs least, buys when the reward is worth
+    the price, and otherwise declines.
+
+    The rules of thumb in full are in the module docstring.
+    """
 
     name = "greedy"
     uses_view = True

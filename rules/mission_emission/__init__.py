@@ -259,7 +259,9 @@ class GreedyBot:
     the lowest number when the pile is worth negative points); in the strategy game claim or steal
     the pile with most state cards and close piles it claims; in the kids game choose the mission
     where its card ranks best.  With set collection it also keeps cards it cannot win with and
-    gives negative point cards to the leader (``base.greedy``)."""
+    gives negative point cards to the leader.
+
+    Each mode's heuristic is its module's ``greedy`` (``base.greedy`` and so on)."""
 
     name = "greedy"
     uses_view = True
