@@ -47,6 +47,22 @@ def test_simulate_reports_the_skill_signal_of_one_ismcts_seat_against_greedy(cli
     assert skill["wins"] == data["seats"][0]["wins"] and skill["shared_best"] == data["seats"][0]["shared_wins"]
 
 
+def test_simulate_reports_a_cooperative_games_gain_over_the_same_games_all_greedy(cli):
+    # issue 14, "Done when": simulate with a search bot seat shows the skill signal in every game;
+    # in 50 Missions it is the team's gain over the same seeds with every seat greedy
+    args = ("simulate", "fifty-missions", "--players", "2", "--games", "12", "--seed", "3")
+    text = cli(*args, "--bots", "rollout:2,greedy")
+    assert text.exit_code == 0, text.output
+    skill = json.loads(cli(*args, "--bots", "rollout:2,greedy", "--format", "json").stdout)["skill"]
+    greedy = json.loads(cli(*args, "--bots", "greedy", "--format", "json").stdout)
+    assert greedy["skill"] is None and skill["greedy_team_mean"] == greedy["team"]["mean"]
+    low, high = skill["gain_95"]
+    assert skill["gain"] == round(skill["team_mean"] - greedy["team"]["mean"], 3) and low < skill["gain"] < high
+    assert (f"skill signal: {skill['team_mean']:.2f} missions completed a game with one rollout seat, {greedy['team']['mean']:.2f} "
+            f"over the same games with every seat greedy: a gain of {skill['gain']:+.2f} (95 % interval {low:+.2f} to {high:+.2f}; "
+            "rollout:2 in seat 0)") in " ".join(text.stdout.split())
+
+
 def test_a_seats_own_advantage_is_not_passed_off_as_skill():
     """Three-seat Maybe Missions favours seat 0: greedy there wins some 40 % of all-greedy games,
     not an even 33 %.  A search bot no better than greedy in seat 0 (greedy itself, here) shows

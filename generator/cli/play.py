@@ -104,7 +104,7 @@ def simulate(game: str, mode: str | None, players: int | None, ruleset: str | No
         raise click.UsageError("--save-logs writes the reference engine's games; the batched engine plays other games and keeps no logs")
     try:
         result = _with_progress(run, spec, fmt)
-        if skill_seat(spec.bots) is not None and not engine.info.cooperative:
+        if skill_seat(spec.bots) is not None:
             # the skill signal's baseline: greedy in the search bot's seat, the same games
             result.baseline = run(replace(spec, bots=("greedy",) * len(spec.bots))).tally
     except ParameterError as exc:  # the Dask backend unavailable or unreachable, no batched engine
@@ -210,12 +210,16 @@ def _skill_line(d: dict[str, Any], result) -> str | None:
     seat = skill_seat(result.spec.bots)
     if seat is None:
         return None
-    if d["cooperative"]:
-        return (f"skill signal: in a cooperative game it is the team's gain from the {result.spec.bots[seat].split(':')[0]} seat over the same games "
-                "with every seat greedy, which one run cannot tell: see deckpress check --skill-games")
     skill = d["skill"]
     if not skill["games"]:
         return None
+    if d["cooperative"]:
+        if skill["gain"] is None:  # no all-greedy game finished (a time limit)
+            return None
+        low, high = skill["gain_95"]
+        return (f"skill signal: {skill['team_mean']:.2f} {skill['result']} a game with one {skill['bot'].split(':')[0]} seat, "
+                f"{skill['greedy_team_mean']:.2f} over the same games with every seat greedy: a gain of {skill['gain']:+.2f} "
+                f"(95 % interval {low:+.2f} to {high:+.2f}; {skill['bot']} in seat {seat})")
     low, high = skill["win_share_95"]
     baseline = ("" if skill["greedy_share"] is None else  # no all-greedy game finished (a time limit)
                 f"greedy itself, in the same seat, won {100 * skill['greedy_share']:.1f} % of the same games with every seat greedy, and ")

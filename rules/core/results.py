@@ -17,8 +17,7 @@ def simulation_dict(result) -> dict[str, Any]:
     distribution of the result every seat shares (its mean, percentiles and histogram).
 
     ``skill``: when exactly one seat is a search bot (``ismcts``, ``rollout``, or with ``:N``) and every
-    other seat ``greedy`` in a competitive game, its skill signal from this run
-    (:func:`skill_dict`); else None."""
+    other seat ``greedy``, its skill signal from this run (:func:`skill_dict`); else None."""
     spec, engine, t = result.spec, result.game, result.tally
     played = t.games
     lengths = {f"p{q}": percentile(t.lengths, q) for q in (10, 50, 90, 99)} if played else {}
@@ -58,15 +57,15 @@ def skill_seat(bots: tuple[str, ...] | list[str]) -> int | None:
 
 def skill_dict(result) -> dict[str, Any] | None:
     """The skill signal (:mod:`deckpress.rules.core.skill`) of a run with one search bot seat
-    against greedy seats in a competitive game, from that one run: the search bot's win share
-    (ties shared) in its one seat, with its Wilson 95 % interval, the even share, and, when the
-    run kept one (``result.baseline``: the same games with every seat greedy), greedy's own share
-    in that seat; None for other bots, and for a cooperative game (its gain needs an all-greedy
-    run beside this one: ``deckpress check --skill-games``)."""
+    against greedy seats, from that one run and, when the run kept one, ``result.baseline``: the
+    same games with every seat greedy.  A competitive game: the search bot's win share (ties
+    shared) in its one seat, with its Wilson 95 % interval, the even share, and greedy's own share
+    in that seat.  A cooperative game: the team's mean result, and with the baseline the gain
+    over every seat greedy with its 95 % interval.  None for other bots."""
     from deckpress.rules.core.skill import signal_from_tallies
 
     seat = skill_seat(result.spec.bots)
-    if seat is None or result.game.info.cooperative:
+    if seat is None:
         return None
     return signal_from_tallies(result.game, result.spec.bots[seat], result.spec.seed, [(seat, result.tally)], result.baseline).as_dict()
 
