@@ -215,8 +215,8 @@ def run_check(path: Path, options: CheckOptions = CheckOptions()) -> CheckReport
             return report.stop("6. skill signal", "reject", [skill["error"]])
         report.skill = skill
         b = skill["base"]
-        report.stages.append(Stage("6. skill signal", "passed", [f"{options.skill_games:,} games per side, {b['bot']} in each seat in turn "
-                                                                f"against {b['against']} seats, seed {options.seed}"]))
+        notes = [f"{options.skill_games:,} games per side, {b['bot']} in each seat in turn against {b['against']} seats, seed {options.seed}"]
+        report.stages.append(Stage("6. skill signal", "passed", notes + [n for n in [untold_skill(b)] if n]))
 
     report.verdict, report.reasons = verdict(report, options.thresholds, engine)
     report.reasons += report.warnings
@@ -232,6 +232,18 @@ def tmp_dir_for_check():
     """
     with writing(Path(tempfile.gettempdir())):  # no space or no permission there: exit 4, never a verdict
         return tempfile.TemporaryDirectory(prefix="deckpress-variant-")
+
+
+def untold_skill(base: dict[str, Any]) -> str | None:
+    """A note when the base game's skill signal does not tell the search bot from ``greedy``
+    (its 95 % interval reaches the even share, or a gain of 0): a variant that took skill away
+    could then not show it.  None when the search bot beats greedy beyond the noise."""
+    interval, floor = (base["gain_95"], 0.0) if base["cooperative"] else (base["win_share_95"], base["even_share"])
+    if interval is not None and interval[0] > floor:
+        return None
+    more = "more --skill-games" + ("" if base["bot"].startswith("rollout") else ", or --skill-bot rollout")
+    return (f"in the base game the {base['bot']} seat is not told apart from {base['against']} seats over these games, "
+            f"so this signal cannot show a variant that takes skill away: {more}")
 
 
 def skill_figure(s: dict[str, Any]) -> str:
@@ -385,20 +397,24 @@ def verdict(report: CheckReport, t: Thresholds, engine) -> tuple[str, list[str]]
 
 def _skill_reviews(skill: dict[str, Any] | None, t: Thresholds) -> list[str]:
     """The reason for a review when the variant's skill signal is more than
-    ``t.skill_drop_points`` points below the base's (see :mod:`.thresholds`)."""
+    ``t.skill_drop_points`` points below the base's (see :mod:`.thresholds`).  The threshold is
+    not weighed against the noise; when the two sides' 95 % intervals overlap, the reason says so."""
     if not skill or skill.get("change_points") is None:
         return []
     drop = -skill["change_points"]
     if not drop > t.skill_drop_points:
         return []
     b, v = skill["base"], skill["variant"]
+    key = "gain_95" if b["cooperative"] else "win_share_95"
+    overlap = drop > 0 and b.get(key) is not None and v.get(key) is not None and v[key][1] >= b[key][0]
+    noise = "; the two 95 % intervals overlap, so it may be noise: more --skill-games would tell" if overlap else ""
     # A threshold of 0 or below also flags a signal that did not fall: said as it is.
     if drop > 0:
-        lead, by = "the variant makes skill matter less: ", f"{drop:.1f} points"
+        lead, by = f"the variant {'may make' if overlap else 'makes'} skill matter less: ", f"{drop:.1f} points"
     else:
         lead, by = f"the skill signal is flagged by a threshold of {t.skill_drop_points:g} points: ", f"a change of {-drop:+.1f} points"
     if b["cooperative"]:
         return [f"{lead}one search bot seat changes the team's {b['result']} by {b['gain']:+g} a game in the base game and by "
-                f"{v['gain']:+g} in the variant ({by} of the result's range, threshold {t.skill_drop_points:g})"]
+                f"{v['gain']:+g} in the variant ({by} of the result's range, threshold {t.skill_drop_points:g}{noise})"]
     return [f"{lead}the search bot's win share {'fell' if drop > 0 else 'went'} from {100 * b['win_share']:.1f} % "
-            f"to {100 * v['win_share']:.1f} % ({by}, threshold {t.skill_drop_points:g})"]
+            f"to {100 * v['win_share']:.1f} % ({by}, threshold {t.skill_drop_points:g}{noise})"]
