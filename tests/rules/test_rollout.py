@@ -40,11 +40,14 @@ def test_one_rollout_seat_completes_more_missions_at_fifty_missions():
     a third of the default's cost), 240 games (120 in each seat), the benchmark's seed: the team
     completes more missions with one roll-out seat than with both seats greedy on the same seeds,
     and the gain's 95 % interval lies above zero (+2.90, from +1.17; seeds 1 to 3 gave +2.47 to
-    +3.09, each from at least +0.67; the default ``rollout`` gains about 5 over 150 games)."""
+    +3.09, each from at least +0.67; the default ``rollout`` gains about 5 over 150 games).  The
+    medals follow (the 16th, 20th and 24th missions): the team wins one in more games (76 % against
+    66 %)."""
     signal = skill_signal("fifty-missions", {"players": 2}, 240, seed=5, bot="rollout:8")
     assert signal.cooperative and signal.games == 240 and signal.result == "missions completed"
     low, _ = signal.gain_95
     assert signal.team_mean > signal.greedy_team_mean and low > 0, (signal.team_mean, signal.greedy_team_mean, signal.gain_95)
+    assert signal.team_win_rate > signal.greedy_team_win_rate  # a medal won (rulebook, End of the game)
 
 
 def test_simulate_shows_the_skill_signal_of_one_rollout_seat(cli):
