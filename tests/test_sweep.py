@@ -4,6 +4,7 @@ deckpress check accepts."""
 from __future__ import annotations
 
 import json
+from dataclasses import replace
 
 from PIL import Image
 
@@ -180,3 +181,44 @@ def test_the_rollout_bot_plays_the_skill_signal_alike_in_sweep_and_check(cli, tm
             refused = cli(*command, "--skill-games", "2", "--skill-bot", bot)
             assert refused.exit_code == 2 and message in refused.output, refused.output
     assert not (tmp_path / "refused").exists()
+
+
+def _dies_once_at(chunk_start: int, marker):
+    """``run_chunk`` that kills its worker process the first time it is given the chunk starting
+    at game ``chunk_start`` (``marker``, a file, remembers it happened), and plays every other
+    call as ever."""
+    import os
+
+    from deckpress.rules.core.simulate import run_chunk
+
+    def run(spec, start, stop, deadline=None):
+        if start == chunk_start and not marker.exists():
+            marker.touch()
+            os._exit(1)  # the worker dies as a killed process does: no exception, no goodbye
+        return run_chunk(spec, start, stop, deadline)
+    return run
+
+
+def test_a_dask_worker_that_dies_loses_only_its_chunk_which_is_recomputed(tmp_path, monkeypatch):
+    # issue 14, section 3: "a worker that dies loses only its chunk, which is recomputed"; the
+    # results are those of the local backend, every game counted once
+    import sys
+
+    import cloudpickle
+
+    from deckpress.rules.core import simulate as simulation
+    from deckpress.rules.core.results import simulation_dict
+
+    spec = simulation.SimulationSpec("mission-emission", {"players": 3}, ("random",) * 3, 600, seed=4, workers=2)
+    local = simulation_dict(simulation.simulate(spec))
+    marker = tmp_path / "died"
+    cloudpickle.register_pickle_by_value(sys.modules[__name__])  # the workers get the function itself, not a module to import
+    monkeypatch.setattr(simulation, "run_chunk", _dies_once_at(200, marker))
+    try:
+        on_dask = simulation_dict(simulation.simulate(replace(spec, scheduler="local")))
+    finally:
+        cloudpickle.unregister_pickle_by_value(sys.modules[__name__])
+    assert marker.exists()  # the worker playing games 200-399 died
+    for report in (on_dask, local):
+        report.pop("timing")
+    assert on_dask["games"] == 600 and on_dask == local
