@@ -95,7 +95,7 @@ class RolloutBot:
     def summary(self) -> str:
         """What ``deckpress describe`` says of this bot, in a player's words."""
         return (f"Greedy improved by roll-outs: each legal action is tried on {self.samples} states sampled from what the "
-                f"seat sees, greedy plays every seat {HORIZON} actions on, and the action that scores best is played, "
+                f"seat sees, then greedy plays every seat for {HORIZON} more actions; the action that scores best is played, "
                 f"greedy's own unless another scores more (rollout:N for N states, 1 to {MAX_SAMPLES:,}).")
 
     def act(self, view: View, legal: Sequence[int], rng: Any) -> int:
