@@ -38,7 +38,7 @@ from typing import Any, Callable
 
 import yaml
 
-from deckpress.generator.errors import ContentErrors
+from deckpress.generator.errors import ContentError, ContentErrors
 from deckpress.generator.output import write_atomic
 from deckpress.generator.schema import validate
 from deckpress.generator.yamlsafe import load_yaml
@@ -149,20 +149,47 @@ def _scalar(text: str) -> Any:
 
 
 def load_sweep(path: Path) -> Sweep:
-    """A sweep file, checked against ``schemas/sweep.schema.json``.
+    """A sweep file, checked against ``schemas/sweep.schema.json``, and its game and bots against
+    the engines: a game with no engine, a bot the game does not have or a search bot's budget out
+    of range is an error at its line, as a schema error is.
 
     Raises:
-        ContentErrors: the file cannot be read safely or breaks its schema (every error, at its line).
+        ContentErrors: the file cannot be read safely, breaks its schema or names a game or bot
+            that cannot play (every error, at its line).
     """
     doc, errors = load_yaml(path)
     if doc is not None and not errors:
-        errors = validate(doc, "sweep.schema.json")
+        errors = validate(doc, "sweep.schema.json") or _engine_errors(doc)
     if errors or doc is None:
         raise ContentErrors(errors)
     d = doc.data
     return Sweep(d["game"], tuple(Dimension(k, tuple(v)) for k, v in d["vary"].items()), d.get("ruleset"), d.get("players"),
                  tuple(d["bots"]) if d.get("bots") else None, d.get("games", 500), d.get("seed", 1), d.get("points"),
                  d.get("objective", "fairness"), d.get("skill_games", 0), d.get("skill_iterations", SKILL_ITERATIONS), d.get("skill_bot"))
+
+
+def _engine_errors(doc) -> list[ContentError]:
+    """The game of a schema-valid sweep file without an engine, and each of its bots (``bots``,
+    ``skill_bot``) that the game cannot play, at their lines."""
+    from deckpress.rules.core.bots import check_search_bot, make_bot
+    from deckpress.rules.core.errors import ParameterError
+    from deckpress.rules.core.registry import game_class
+
+    d = doc.data
+    try:
+        game_class(d["game"])  # registers the game's own bots
+    except ParameterError as exc:
+        return [doc.error(("game",), str(exc))]
+    errors = []
+    named = [(("bots", i), name) for i, name in enumerate(d.get("bots") or [])]
+    for path, name in named + ([(("skill_bot",), d["skill_bot"])] if "skill_bot" in d else []):
+        try:
+            if path == ("skill_bot",):
+                check_search_bot(name)
+            make_bot(d["game"], name)
+        except ParameterError as exc:
+            errors.append(doc.error(path, f"{path[0]}: {exc}"))
+    return errors
 
 
 def grid_points(sweep: Sweep) -> list[dict[str, Any]]:
