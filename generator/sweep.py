@@ -38,8 +38,9 @@ from typing import Any, Callable
 
 import yaml
 
-from deckpress.generator.errors import ContentError, ContentErrors
+from deckpress.generator.errors import ContentErrors
 from deckpress.generator.output import write_atomic
+from deckpress.generator.safetext import choices
 from deckpress.generator.schema import validate
 from deckpress.generator.yamlsafe import load_yaml
 from deckpress.rules.core.skill import SKILL_ITERATIONS
@@ -159,37 +160,66 @@ def load_sweep(path: Path) -> Sweep:
     """
     doc, errors = load_yaml(path)
     if doc is not None and not errors:
-        errors = validate(doc, "sweep.schema.json") or _engine_errors(doc)
+        errors = validate(doc, "sweep.schema.json")
     if errors or doc is None:
         raise ContentErrors(errors)
     d = doc.data
-    return Sweep(d["game"], tuple(Dimension(k, tuple(v)) for k, v in d["vary"].items()), d.get("ruleset"), d.get("players"),
-                 tuple(d["bots"]) if d.get("bots") else None, d.get("games", 500), d.get("seed", 1), d.get("points"),
-                 d.get("objective", "fairness"), d.get("skill_games", 0), d.get("skill_iterations", SKILL_ITERATIONS), d.get("skill_bot"))
+    sweep = Sweep(d["game"], tuple(Dimension(k, tuple(v)) for k, v in d["vary"].items()), d.get("ruleset"), d.get("players"),
+                  tuple(d["bots"]) if d.get("bots") else None, d.get("games", 500), d.get("seed", 1), d.get("points"),
+                  d.get("objective", "fairness"), d.get("skill_games", 0), d.get("skill_iterations", SKILL_ITERATIONS), d.get("skill_bot"))
+    problems = sweep_problems(sweep)
+    if problems:
+        raise ContentErrors([doc.error(where, message, key=len(where) == 2 and where[0] == "vary") for where, message in problems])
+    return sweep
 
 
-def _engine_errors(doc) -> list[ContentError]:
-    """The game of a schema-valid sweep file without an engine, and each of its bots (``bots``,
-    ``skill_bot``) that the game cannot play, at their lines."""
-    from deckpress.rules.core.bots import check_search_bot, make_bot
+def sweep_problems(sweep: Sweep) -> list[tuple[tuple, str]]:
+    """What no engine can play in ``sweep``, each as ``(where, message)``: ``where`` is the path of
+    the value in a sweep file (``("vary", "tie", 1)``; ``("vary", "tie")`` for the key).  A game
+    without an engine; a ruleset, seat count or parameter the game does not have, or a value out
+    of its range, in every dimension; a bot the game cannot play or a search bot's budget out of
+    range.  Card fields are checked per point, when its variant is merged.  Empty when all is well."""
+    from deckpress.rules.core.bots import bot_names, check_search_bot, make_bot
     from deckpress.rules.core.errors import ParameterError
+    from deckpress.rules.core.ismcts import IsmctsBot
     from deckpress.rules.core.registry import game_class
+    from deckpress.rules.core.skill import OPPONENT
 
-    d = doc.data
     try:
-        game_class(d["game"])  # registers the game's own bots
+        info = game_class(sweep.game_id).info  # registers the game's own bots
     except ParameterError as exc:
-        return [doc.error(("game",), str(exc))]
-    errors = []
-    named = [(("bots", i), name) for i, name in enumerate(d.get("bots") or [])]
-    for path, name in named + ([(("skill_bot",), d["skill_bot"])] if "skill_bot" in d else []):
+        return [(("game",), f"game: {exc}")]
+    problems: list[tuple[tuple, str]] = []
+
+    def check(where: tuple, test: Callable[[], Any]) -> None:
         try:
-            if path == ("skill_bot",):
-                check_search_bot(name)
-            make_bot(d["game"], name)
+            test()
         except ParameterError as exc:
-            errors.append(doc.error(path, f"{path[0]}: {exc}"))
-    return errors
+            problems.append((where, str(exc)))
+
+    params = {p.name: p for p in info.params}
+    if sweep.ruleset is not None and sweep.ruleset not in info.rulesets:
+        problems.append((("ruleset",), f"unknown ruleset '{sweep.ruleset}' ({choices(sweep.ruleset, list(info.rulesets))})"))
+    if sweep.players is not None:
+        check(("players",), lambda: params["players"].check(sweep.players))
+    for d in sweep.dimensions:
+        if d.card is not None:
+            continue
+        if d.target not in params:
+            problems.append((("vary", d.target), f"unknown parameter '{d.target}' ({choices(d.target, list(params))})"))
+            continue
+        for i, value in enumerate(d.values):
+            check(("vary", d.target, i), lambda value=value: params[d.target].check(value))
+    for i, name in enumerate(sweep.bots or ()):
+        check(("bots", i), lambda name=name: make_bot(sweep.game_id, name))
+    if sweep.skill_games:
+        if OPPONENT not in bot_names(sweep.game_id):
+            problems.append((("skill_games",), f"{sweep.game_id} has no {OPPONENT} bot, which the skill signal plays against"))
+        elif sweep.skill_bot is None:
+            check(("skill_iterations",), lambda: IsmctsBot(sweep.skill_iterations))
+        else:
+            check(("skill_bot",), lambda: (check_search_bot(sweep.skill_bot), make_bot(sweep.game_id, sweep.skill_bot)))
+    return [(where, f"{where[0]}: {message}") for where, message in problems]
 
 
 def grid_points(sweep: Sweep) -> list[dict[str, Any]]:
@@ -241,34 +271,28 @@ def run_sweep(sweep: Sweep, out: Path, workers: int = 2, progress: Callable[[int
     Raises:
         ValueError: too many points (:func:`grid_points`); the objective ``skill`` without
             ``skill_games``.
-        deckpress.rules.core.errors.ParameterError: an unknown game, ruleset, parameter or bot;
-            with the skill signal, a game without a greedy bot, iterations out of range, or a
-            ``skill_bot`` that is not a search bot of the game.
+        deckpress.rules.core.errors.ParameterError: every problem :func:`sweep_problems` finds
+            (an unknown game, ruleset, parameter or bot, a value out of range, a skill signal the
+            game cannot play), in one message, before any point is written.
         OutputError: a file cannot be written.
     """
     from deckpress.generator.check import write_content
     from deckpress.generator.variant import merged_content
-    from deckpress.rules.core.bots import bot_names, check_search_bot, make_bot
+    from deckpress.rules.core.bots import bot_names
     from deckpress.rules.core.errors import ParameterError
-    from deckpress.rules.core.ismcts import IsmctsBot
     from deckpress.rules.core.registry import load
     from deckpress.rules.core.results import simulation_dict
     from deckpress.rules.core.simulate import SimulationSpec, simulate
-    from deckpress.rules.core.skill import OPPONENT, skill_signal
+    from deckpress.rules.core.skill import skill_signal
 
     if sweep.objective == "skill" and not sweep.skill_games:
         raise ValueError("the objective skill needs the skill signal: --skill-games N (skill_games in a sweep file)")
     points = grid_points(sweep)
-    load(sweep.game_id, sweep.ruleset, {"players": sweep.players} if sweep.players else None)  # unknown game or ruleset: fail first
+    problems = sweep_problems(sweep)  # before any point is written
+    if problems:
+        raise ParameterError("; ".join(message for _, message in problems))
+    load(sweep.game_id, sweep.ruleset, {"players": sweep.players} if sweep.players else None)  # the content: fail first
     default_bot = "greedy" if "greedy" in bot_names(sweep.game_id) else "random"
-    if sweep.skill_games:
-        if OPPONENT not in bot_names(sweep.game_id):
-            raise ParameterError(f"{sweep.game_id} has no {OPPONENT} bot, which the skill signal plays against")
-        if sweep.skill_bot is None:
-            IsmctsBot(sweep.skill_iterations)  # iterations out of range: fail first
-        else:
-            check_search_bot(sweep.skill_bot)
-            make_bot(sweep.game_id, sweep.skill_bot)
     result = SweepResult(sweep)
     for i, values in enumerate(points):
         variant = variant_for(sweep, values, i)

@@ -70,8 +70,9 @@ def test_a_sweep_file_is_checked_against_its_schema(cli, tmp_path):
     assert result.exit_code == 0 and "2 points x 10 games" in result.output
 
 
-def test_a_sweep_files_game_and_bots_are_checked_at_their_lines(cli, tmp_path):
-    # a bot or budget no engine can play is an error in the file, like a schema error: every one, at its line
+def test_what_no_engine_can_play_in_a_sweep_file_is_an_error_at_its_line(cli, tmp_path):
+    # a game, ruleset, parameter, value, bot or budget no engine can play is an error in the file,
+    # like a schema error: every one, at its line, before any point is written
     path = tmp_path / "sweep.yaml"
     path.write_text("game: geheime-mission\nbots: [greedy, smart]\nvary:\n  next_round: [carrier]\n"
                     "skill_games: 2\nskill_bot: rollout:0\n", "utf-8")
@@ -79,9 +80,18 @@ def test_a_sweep_files_game_and_bots_are_checked_at_their_lines(cli, tmp_path):
     assert result.exit_code == 1 and not (tmp_path / "out").exists()
     assert "sweep.yaml:2:16: bots: unknown bot 'smart' for geheime-mission (known bots: greedy, ismcts, random, rollout" in result.output
     assert "sweep.yaml:6:12: skill_bot: rollout:0: the determinisations a decision are 1 to 10,000" in result.output
+    path.write_text("game: geheime-mission\nruleset: fancy\nplayers: 3\nvary:\n  nxt_round: [carrier]\n"
+                    "  next_round: [sideways, carrier]\n", "utf-8")
+    result = cli("sweep", "--file", path, "--out", tmp_path / "out")
+    assert result.exit_code == 1 and not (tmp_path / "out").exists()
+    assert ["sweep.yaml:" + line.split("sweep.yaml:", 1)[1] for line in result.output.splitlines() if "sweep.yaml:" in line] == [
+        "sweep.yaml:2:10: ruleset: unknown ruleset 'fancy' (known: base)",
+        "sweep.yaml:3:10: players: parameter 'players': 3 is outside 2..2",
+        "sweep.yaml:5:3: vary: unknown parameter 'nxt_round' (did you mean 'next_round'?)",
+        "sweep.yaml:6:16: vary: parameter 'next_round': 'sideways' is not one of: guess-winner, carrier, alternate"]
     path.write_text("game: tic-tac-toe\nvary:\n  tie: [nobody]\n", "utf-8")
     result = cli("sweep", "--file", path)
-    assert result.exit_code == 1 and "sweep.yaml:1:7: no rules engine for 'tic-tac-toe'" in result.output
+    assert result.exit_code == 1 and "sweep.yaml:1:7: game: no rules engine for 'tic-tac-toe'" in result.output
 
 
 def test_bad_vary_is_refused_with_the_form_expected(cli):
