@@ -94,6 +94,14 @@ def test_what_no_engine_can_play_in_a_sweep_file_is_an_error_at_its_line(cli, tm
     assert result.exit_code == 1 and "sweep.yaml:1:7: game: no rules engine for 'tic-tac-toe'" in result.output
 
 
+def test_a_sweep_whose_points_all_fail_exits_with_an_error(cli, tmp_path):
+    # a card that is not there is found when each point's variant is merged: nothing was simulated
+    result = cli("sweep", "mission-emission", "--vary", "point-cards:nowhere.points=1,2", "--games", "5", "--out", tmp_path)
+    assert result.exit_code == 1
+    assert "1  point-cards:nowhere.points=1: not simulated: replace.id: no card 'nowhere' in point-cards.yaml" in result.output
+    assert "no point of the sweep could be simulated" in result.output
+
+
 def test_bad_vary_is_refused_with_the_form_expected(cli):
     result = cli("sweep", "mission-emission", "--vary", "tie")
     assert result.exit_code == 2 and "expected TARGET=V1,V2,..." in result.output

@@ -101,7 +101,15 @@ def sweep(game, sweep_file, vary, ruleset, players, bots, games, seed, points, o
     write_atomic(out / "sweep.json", json.dumps(data, indent=2, ensure_ascii=False).encode("utf-8"))
     if fmt == "json":
         click.echo(json_safe(json.dumps(data, indent=2, ensure_ascii=False)))
-        return
+    else:
+        _print_sweep(spec, result, png, out)
+    if all("error" in p for p in result.points):  # nothing to compare: a failure, not a result
+        click.echo("no point of the sweep could be simulated (each point's error is in sweep.json)", err=True)
+        sys.exit(exitcodes.CONTENT)
+
+
+def _print_sweep(spec, result, png: bytes | None, out: Path) -> None:
+    """The text report of a finished sweep."""
     click.echo(escape(f"{spec.game_id}: {len(result.points)} points x {spec.games:,} games, seed {spec.seed}"))
     skill = next((p["skill"] for p in result.points if p.get("skill")), None)
     if skill is not None:
