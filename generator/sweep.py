@@ -150,13 +150,13 @@ def _scalar(text: str) -> Any:
 
 
 def load_sweep(path: Path) -> Sweep:
-    """A sweep file, checked against ``schemas/sweep.schema.json``, and its game and bots against
-    the engines: a game with no engine, a bot the game does not have or a search bot's budget out
-    of range is an error at its line, as a schema error is.
+    """A sweep file, checked against ``schemas/sweep.schema.json``, then against the engines: each
+    problem :func:`sweep_problems` finds (a game, ruleset, parameter, value or bot no engine can
+    play) is an error at its line, as a schema error is.
 
     Raises:
-        ContentErrors: the file cannot be read safely, breaks its schema or names a game or bot
-            that cannot play (every error, at its line).
+        ContentErrors: the file cannot be read safely, breaks its schema or asks for what no
+            engine can play (every error, at its line).
     """
     doc, errors = load_yaml(path)
     if doc is not None and not errors:
