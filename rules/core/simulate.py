@@ -290,7 +290,7 @@ def _on_dask(spec: SimulationSpec, chunks: list[tuple[int, int]], deadline: floa
     try:
         from distributed import Client, LocalCluster, as_completed
     except ImportError:
-        raise ParameterError("a Dask backend needs the distributed package: pip install distributed") from None
+        raise ParameterError("a Dask backend needs the distributed package: pip install \"deckpress[dask]\"") from None
     cluster = None
     try:
         if spec.scheduler == "local":
