@@ -38,6 +38,7 @@ from typing import Any, Callable
 
 import yaml
 
+from deckpress.generator.content import load_game, record_list
 from deckpress.generator.errors import ContentErrors
 from deckpress.generator.output import write_atomic
 from deckpress.generator.safetext import choices
@@ -178,7 +179,8 @@ def sweep_problems(sweep: Sweep) -> list[tuple[tuple, str]]:
     the value in a sweep file (``("vary", "tie", 1)``; ``("vary", "tie")`` for the key).  A game
     without an engine; a ruleset, seat count or parameter the game does not have, or a value out
     of its range, in every dimension; a bot the game cannot play or a search bot's budget out of
-    range.  Card fields are checked per point, when its variant is merged.  Empty when all is well."""
+    range; a card file or card that the game does not have (a card field and its values are
+    checked per point, when its variant is merged).  Empty when all is well."""
     from deckpress.rules.core.bots import bot_names, check_search_bot, make_bot
     from deckpress.rules.core.errors import ParameterError
     from deckpress.rules.core.ismcts import IsmctsBot
@@ -202,8 +204,12 @@ def sweep_problems(sweep: Sweep) -> list[tuple[tuple, str]]:
         problems.append((("ruleset",), f"unknown ruleset '{sweep.ruleset}' ({choices(sweep.ruleset, list(info.rulesets))})"))
     if sweep.players is not None:
         check(("players",), lambda: params["players"].check(sweep.players))
+    content = load_game(sweep.game_id) if any(d.card for d in sweep.dimensions) else None
     for d in sweep.dimensions:
         if d.card is not None:
+            problem = _card_problem(content, *d.card[:2])
+            if problem:
+                problems.append((("vary", d.target), problem))
             continue
         if d.target not in params:
             problems.append((("vary", d.target), f"unknown parameter '{d.target}' ({choices(d.target, list(params))})"))
@@ -220,6 +226,17 @@ def sweep_problems(sweep: Sweep) -> list[tuple[tuple, str]]:
         else:
             check(("skill_bot",), lambda: (check_search_bot(sweep.skill_bot), make_bot(sweep.game_id, sweep.skill_bot)))
     return [(where, f"{where[0]}: {message}") for where, message in problems]
+
+
+def _card_problem(content, stem: str, card: str) -> str | None:
+    """Why ``stem``'s card ``card`` cannot be varied in the shipped ``content``, or None."""
+    doc = content.documents.get(stem)
+    key = record_list(content.game_id, stem, doc.data) if doc else None
+    if key is None:
+        files = ", ".join(s for s, d in content.documents.items() if record_list(content.game_id, s, d.data))
+        return f"'{stem}' is not a card file of {content.game_id} (card files: {files})"
+    ids = [record["id"] for record in doc.data[key]]
+    return None if card in ids else f"no card '{card}' in {stem}.yaml ({choices(card, ids)})"
 
 
 def grid_points(sweep: Sweep) -> list[dict[str, Any]]:

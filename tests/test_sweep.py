@@ -89,17 +89,25 @@ def test_what_no_engine_can_play_in_a_sweep_file_is_an_error_at_its_line(cli, tm
         "sweep.yaml:3:10: players: parameter 'players': 3 is outside 2..2",
         "sweep.yaml:5:3: vary: unknown parameter 'nxt_round' (did you mean 'next_round'?)",
         "sweep.yaml:6:16: vary: parameter 'next_round': 'sideways' is not one of: guess-winner, carrier, alternate"]
+    path.write_text("game: mission-emission\nvary:\n  point-cards:forest-botom.points: [1, 2]\n  pont-cards:x.points: [1]\n", "utf-8")
+    result = cli("sweep", "--file", path, "--out", tmp_path / "out")
+    assert result.exit_code == 1 and not (tmp_path / "out").exists()
+    assert ("sweep.yaml:3:3: vary: no card 'forest-botom' in point-cards.yaml (did you mean 'forest-bottom' or 'forest-top' or "
+            "'forest-middle'?)") in result.output
+    assert "sweep.yaml:4:3: vary: 'pont-cards' is not a card file of mission-emission (card files: " in result.output
     path.write_text("game: tic-tac-toe\nvary:\n  tie: [nobody]\n", "utf-8")
     result = cli("sweep", "--file", path)
     assert result.exit_code == 1 and "sweep.yaml:1:7: game: no rules engine for 'tic-tac-toe'" in result.output
 
 
 def test_a_sweep_whose_points_all_fail_exits_with_an_error(cli, tmp_path):
-    # a card that is not there is found when each point's variant is merged: nothing was simulated
-    result = cli("sweep", "mission-emission", "--vary", "point-cards:nowhere.points=1,2", "--games", "5", "--out", tmp_path)
-    assert result.exit_code == 1
-    assert "1  point-cards:nowhere.points=1: not simulated: replace.id: no card 'nowhere' in point-cards.yaml" in result.output
-    assert "no point of the sweep could be simulated" in result.output
+    # a card value of the wrong kind is found when each point's variant is merged: nothing was simulated
+    result = cli("sweep", "mission-emission", "--vary", "point-cards:forest-bottom.points=abc,xyz", "--games", "5", "--out", tmp_path)
+    assert result.exit_code == 1 and "no point of the sweep could be simulated" in result.output
+    for index, value in enumerate(("abc", "xyz"), 1):
+        line = next(line for line in result.output.splitlines() if line.startswith(f"    {index}  point-cards:forest-bottom.points={value}"))
+        assert 'not simulated: ' in line and f'points: expected a whole number, found the text "{value}"' in line
+    assert json.loads((tmp_path / "sweep.json").read_text("utf-8"))["best"] == []
 
 
 def test_bad_vary_is_refused_with_the_form_expected(cli):
