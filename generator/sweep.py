@@ -38,11 +38,12 @@ from typing import Any, Callable
 
 import yaml
 
-from deckpress.generator.content import load_game, record_list
+from deckpress.generator.content import load_game
 from deckpress.generator.errors import ContentErrors
 from deckpress.generator.output import write_atomic
 from deckpress.generator.safetext import choices
 from deckpress.generator.schema import validate
+from deckpress.generator.variant import card_problem
 from deckpress.generator.yamlsafe import load_yaml
 from deckpress.rules.core.skill import SKILL_ITERATIONS
 
@@ -207,9 +208,9 @@ def sweep_problems(sweep: Sweep) -> list[tuple[tuple, str]]:
     content = load_game(sweep.game_id) if any(d.card for d in sweep.dimensions) else None
     for d in sweep.dimensions:
         if d.card is not None:
-            problem = _card_problem(content, *d.card[:2])
+            problem = card_problem(sweep.game_id, content.documents, *d.card[:2])
             if problem:
-                problems.append((("vary", d.target), problem))
+                problems.append((("vary", d.target), problem[1]))
             continue
         if d.target not in params:
             problems.append((("vary", d.target), f"unknown parameter '{d.target}' ({choices(d.target, list(params))})"))
@@ -226,17 +227,6 @@ def sweep_problems(sweep: Sweep) -> list[tuple[tuple, str]]:
         else:
             check(("skill_bot",), lambda: (check_search_bot(sweep.skill_bot), make_bot(sweep.game_id, sweep.skill_bot)))
     return [(where, f"{where[0]}: {message}") for where, message in problems]
-
-
-def _card_problem(content, stem: str, card: str) -> str | None:
-    """Why ``stem``'s card ``card`` cannot be varied in the shipped ``content``, or None."""
-    doc = content.documents.get(stem)
-    key = record_list(content.game_id, stem, doc.data) if doc else None
-    if key is None:
-        files = ", ".join(s for s, d in content.documents.items() if record_list(content.game_id, s, d.data))
-        return f"'{stem}' is not a card file of {content.game_id} (card files: {files})"
-    ids = [record["id"] for record in doc.data[key]]
-    return None if card in ids else f"no card '{card}' in {stem}.yaml ({choices(card, ids)})"
 
 
 def grid_points(sweep: Sweep) -> list[dict[str, Any]]:

@@ -12,7 +12,7 @@ import re
 from dataclasses import dataclass, field
 from pathlib import Path
 from types import MappingProxyType
-from typing import Any
+from typing import Any, Mapping
 
 from deckpress.generator import gate
 from deckpress.generator.content import (GameContent, check_documents, check_game, document_errors, find_game, load_game,
@@ -148,12 +148,13 @@ def merge(variant: Variant, base: GameContent) -> tuple[GameContent, list[Conten
     for i, op, spec in variant.changes():
         at = ("changes", i, op)
         stem = spec["file"]
-        doc = documents.get(stem)
-        key = record_list(base.game_id, stem, doc.data) if doc else None
-        if key is None:
-            files = ", ".join(s for s, d in documents.items() if record_list(base.game_id, s, d.data))
-            errors.append(vdoc.error(at + ("file",), f"{op}.file: '{stem}' is not a card file of {base.game_id} (card files: {files})"))
+        problem = card_problem(base.game_id, documents, stem, None if op == "add" else spec["id"])
+        if problem:
+            where, message = problem
+            errors.append(vdoc.error(at + (where,), f"{op}.{where}: {message}"))
             continue
+        doc = documents[stem]
+        key = record_list(base.game_id, stem, doc.data)
         records = doc.data[key]
         ids = [r["id"] for r in records]
         file_origins = origins.setdefault(stem, {})
@@ -164,9 +165,6 @@ def merge(variant: Variant, base: GameContent) -> tuple[GameContent, list[Conten
                 continue
             records.append(copy.deepcopy(card))
             file_origins[card["id"]] = [(p[len(at) + 1:], _origin(vdoc, p)) for p in vdoc.positions if p[:len(at) + 1] == at + ("card",)]
-            continue
-        if spec["id"] not in ids:
-            errors.append(vdoc.error(at + ("id",), f"{op}.id: no card '{spec['id']}' in {stem}.yaml{_suggest(spec['id'], ids)}"))
             continue
         index = ids.index(spec["id"])
         if op == "remove":
@@ -202,6 +200,22 @@ def merge(variant: Variant, base: GameContent) -> tuple[GameContent, list[Conten
     found += new_places(semantic, found)
     found = [relocate(e, variant, base) for e in found]
     return merged, sorted(set(found))
+
+
+def card_problem(game_id: str, documents: Mapping[str, Document], stem: str, card_id: str | None = None) -> tuple[str, str] | None:
+    """Why card ``card_id`` of the content file ``stem`` (in ``documents``, by file stem) cannot be
+    changed: ``("file", message)`` when ``stem`` is no card file of the game, ``("id", message)``
+    when it holds no such card (``card_id`` None: the file alone is asked about); None when both
+    are there.  The variant's changes and ``deckpress sweep``'s card dimensions ask it."""
+    doc = documents.get(stem)
+    key = record_list(game_id, stem, doc.data) if doc else None
+    if key is None:
+        files = ", ".join(s for s, d in documents.items() if record_list(game_id, s, d.data))
+        return "file", f"'{stem}' is not a card file of {game_id} (card files: {files})"
+    ids = [record["id"] for record in doc.data[key]]
+    if card_id is not None and card_id not in ids:
+        return "id", f"no card '{card_id}' in {stem}.yaml{_suggest(card_id, ids)}"
+    return None
 
 
 def _without_refused_cards(base: GameContent, documents: dict[str, Document], schema_errors: list[ContentError]):
