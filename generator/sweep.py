@@ -312,6 +312,8 @@ def run_sweep(sweep: Sweep, out: Path, workers: int = 2, progress: Callable[[int
             if "changes" in variant:
                 merged, errors = merged_content(path)
                 if errors or merged is None:
+                    # the merge's general note on the changes ("changes: ...") only after what is wrong
+                    errors = sorted(errors, key=lambda e: e.message.startswith("changes: "))
                     point["error"] = "; ".join(e.message for e in errors[:3]) or "the variant could not be merged"
                     result.points.append(point)
                     continue

@@ -106,7 +106,7 @@ def test_a_sweep_whose_points_all_fail_exits_with_an_error(cli, tmp_path):
     assert result.exit_code == 1 and "no point of the sweep could be simulated" in result.output
     for index, value in enumerate(("abc", "xyz"), 1):
         line = next(line for line in result.output.splitlines() if line.startswith(f"    {index}  point-cards:forest-bottom.points={value}"))
-        assert 'not simulated: ' in line and f'points: expected a whole number, found the text "{value}"' in line
+        assert f'not simulated: point_cards[2].points: expected a whole number, found the text "{value}"' in line  # what is wrong, first
     assert json.loads((tmp_path / "sweep.json").read_text("utf-8"))["best"] == []
 
 
