@@ -262,3 +262,26 @@ def test_a_dask_worker_that_dies_loses_only_its_chunk_which_is_recomputed(tmp_pa
     for report in (on_dask, local):
         report.pop("timing")
     assert on_dask["games"] == 600 and on_dask == local
+
+
+def test_a_local_dask_run_beside_another_does_not_warn_about_port_8787():
+    # two runs at once (or anything else on Dask's port 8787) used to print "Port 8787 is already
+    # in use ... Hosting the HTTP server on port N instead": the run now asks for a free port
+    import socket
+    import warnings
+
+    from deckpress.rules.core.simulate import SimulationSpec, simulate
+
+    holder = socket.socket()
+    try:
+        holder.bind(("", 8787))
+        holder.listen()
+    except OSError:
+        pass  # already taken by something else: as good
+    try:
+        with warnings.catch_warnings(record=True) as caught:
+            warnings.simplefilter("always")
+            result = simulate(SimulationSpec("mission-emission", {"players": 3}, ("random",) * 3, 200, seed=4, scheduler="local"))
+    finally:
+        holder.close()
+    assert result.tally.games == 200 and not [w for w in caught if "already in use" in str(w.message)]

@@ -294,7 +294,9 @@ def _on_dask(spec: SimulationSpec, chunks: list[tuple[int, int]], deadline: floa
     cluster = None
     try:
         if spec.scheduler == "local":
-            cluster = LocalCluster(n_workers=spec.workers, threads_per_worker=1, processes=True, dashboard_address=None)
+            # no dashboard, and its health server on a free port: two runs at once do not contend for port 8787
+            cluster = LocalCluster(n_workers=spec.workers, threads_per_worker=1, processes=True, dashboard_address=":0",
+                                   scheduler_kwargs={"dashboard": False})
             client = Client(cluster)
         else:
             client = Client(spec.scheduler, timeout=SCHEDULER_TIMEOUT_S)
