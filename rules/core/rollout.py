@@ -40,7 +40,15 @@ with ``benchmarks/skill.py --bot rollout`` (150 games, seed 5, one ``rollout`` s
   ``random``).  Neither chance events drawn from a stream of their own (to the end: 23.8 % of 200)
   nor 48 determinisations (12 actions: 52.0 % of 200) nor leaving greedy's choice only for an
   action better by twice its paired standard error (24 determinisations, to the end: 52.8 % of
-  200) did better than greedy.
+  200) did better than greedy.  How much there is to find (``benchmarks/headroom.py``, 2026-11-26:
+  200 decisions of greedy games, each legal action on 400 paired roll-outs to the end, one half
+  picking, the other measuring): choosing better than greedy gains +0.16 points of win chance a
+  decision (95 % -0.05 to +0.37), against +1.92 (+0.90 to +2.93) in Mission Emission (100
+  decisions, 200 roll-outs).  At 26 decisions a seat a game that is at most a few points of win
+  share, found only at about 0.7 s of roll-outs a decision: no modest budget tells it from the
+  noise.  With the other hand seen instead of dealt again, the gain is +1.34 points a decision
+  (+0.54 to +2.14): the skill of this game is in reading the other hand from its plays (greedy
+  keeps its strong agents), which a uniform re-deal of the unseen agents cannot do.
 
 Trials on the way (the same day, 100-300 games each): in 50 Missions, greedy roll-outs to the end
 of the game (8 determinisations) completed 4 to 6 missions *fewer* than greedy, a horizon of 12
