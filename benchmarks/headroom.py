@@ -2,8 +2,9 @@
 choice, measured by long paired roll-outs (issue 14, section 1: why no search bot beats greedy in
 a game).
 
-Decision points are taken from games of ``greedy`` against ``greedy`` (every ``--every``-th
-decision with two legal actions or more, agent plays and doors alike).  At each one, every legal
+Decision points are taken from games of ``greedy`` against ``greedy``: every ``--every``-th
+decision where one seat is due with two legal actions or more (a simultaneous step, such as
+Geheime Mission's back door, is left out: its choices are a guessing game).  At each one, every legal
 action is played on ``--samples`` states and ``greedy`` plays every seat to the end of the game,
 all actions on the same sampled luck (common random numbers, as ``rollout`` compares them).  The
 states are drawn from the seat's view (:meth:`~deckpress.rules.core.game.View.sample_state`: the
@@ -33,42 +34,26 @@ import time
 from typing import Iterator
 
 from deckpress.rules.core.bots import make_bot
-from deckpress.rules.core.game import CHANCE, TERMINAL, State
-from deckpress.rules.core.ismcts import next_mover
+from deckpress.rules.core.game import TERMINAL, State
 from deckpress.rules.core.registry import load
+from deckpress.rules.core.rollout import play_on
 from deckpress.rules.core.simulate import game_rng
 
 
-def play_on(state: State, greedy, rng: random.Random) -> list[float]:
-    """``greedy`` plays every seat of ``state`` to the end; the returns."""
-    while state.current != TERMINAL:
-        mover = next_mover(state, rng)
-        if mover == CHANCE:
-            state.apply_trusted(state.sample_chance(rng.random()), CHANCE)
-            continue
-        options = state._legal_actions(mover)
-        state.apply_trusted(options[0] if len(options) == 1 else greedy.act(state.view(mover), options, rng), mover)
-    return state.returns()
-
-
 def decision_points(game, greedy, seed: int, every: int) -> Iterator[tuple[State, int, list[int], int]]:
-    """``(state, seat, legal actions, greedy's choice)`` at every ``every``-th real decision of
-    greedy games seeded ``seed``; the state is a copy, the game goes on as greedy chose."""
+    """``(state, seat, legal actions, greedy's choice)`` at every ``every``-th real decision (one
+    seat due, two legal actions or more) of greedy games seeded ``seed``; the state is a copy."""
     count = 0
     for index in range(1_000_000):
         rng, state = game_rng(seed, index), game.new_state()
         while state.current != TERMINAL:
-            mover = next_mover(state, rng)
-            if mover == CHANCE:
-                state.apply_trusted(state.sample_chance(rng.random()), CHANCE)
-                continue
-            options = state._legal_actions(mover)
-            choice = options[0] if len(options) == 1 else greedy.act(state.view(mover), options, rng)
-            if len(options) > 1:
+            seat = state.current
+            legal = state._legal_actions(seat) if seat >= 0 else []
+            if len(legal) > 1:
                 count += 1
                 if count % every == 0:
-                    yield state.clone(), mover, options, choice
-            state.apply_trusted(choice, mover)
+                    yield state.clone(), seat, legal, greedy.act(state.view(seat), legal, random.Random(count))
+            play_on(state, greedy, rng, 1)
 
 
 def results(game, greedy, state: State, seat: int, legal: list[int], samples: int, seen: bool,
@@ -85,7 +70,8 @@ def results(game, greedy, state: State, seat: int, legal: list[int], samples: in
             rng.setstate(luck)
             played = start.clone()
             played.apply_trusted(action, seat)
-            scores = play_on(played, greedy, rng)
+            play_on(played, greedy, rng, game.max_length())
+            scores = played.returns()
             best_other = max(scores[:seat] + scores[seat + 1:])
             margin[action].append(scores[seat] - best_other)
             credit[action].append(scores[seat] if cooperative else

@@ -41,13 +41,13 @@ with ``benchmarks/skill.py --bot rollout`` (150 games, seed 5, one ``rollout`` s
   nor 48 determinisations (12 actions: 52.0 % of 200) nor leaving greedy's choice only for an
   action better by twice its paired standard error (24 determinisations, to the end: 52.8 % of
   200) did better than greedy.  How much there is to find (``benchmarks/headroom.py``, 2026-11-26:
-  200 decisions of greedy games, each legal action on 400 paired roll-outs to the end, one half
-  picking, the other measuring): choosing better than greedy gains +0.16 points of win chance a
-  decision (95 % -0.05 to +0.37), against +1.92 (+0.90 to +2.93) in Mission Emission (100
-  decisions, 200 roll-outs).  At 26 decisions a seat a game that is at most a few points of win
-  share, found only at about 0.7 s of roll-outs a decision: no modest budget tells it from the
-  noise.  With the other hand seen instead of dealt again, the gain is +1.34 points a decision
-  (+0.54 to +2.14): the skill of this game is in reading the other hand from its plays (greedy
+  200 agent decisions of greedy games, each legal agent on 400 paired roll-outs to the end, one
+  half picking, the other measuring): choosing better than greedy gains +0.22 points of win
+  chance a decision (95 % -0.04 to +0.49), against +1.92 (+0.90 to +2.93) in Mission Emission
+  (100 decisions, 200 roll-outs).  At 22 such decisions a seat a game that is about 5 points of
+  win share, found only with about 0.6 s of roll-outs a decision: no modest budget tells it from
+  the noise.  With the other hand seen instead of dealt again, the gain is +0.61 points a decision
+  (+0.18 to +1.04): part of this game's skill is reading the other hand from its plays (greedy
   keeps its strong agents), which a uniform re-deal of the unseen agents cannot do.  Even seeing
   it is not enough at a modest budget: ``rollout:24`` given the real other hand (only the pile
   unknown) won 53.7 % of 300 games (95 % +-5.6) with a horizon of 20 actions and 48.8 % with
@@ -70,7 +70,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Any, Sequence
 
 from deckpress.rules.core.errors import ParameterError
-from deckpress.rules.core.game import CHANCE, TERMINAL, View
+from deckpress.rules.core.game import CHANCE, TERMINAL, State, View
 from deckpress.rules.core.ismcts import next_mover
 
 if TYPE_CHECKING:
@@ -128,15 +128,7 @@ class RolloutBot:
                 rng.setstate(luck)  # common random numbers: every action's roll-out on the same draws
                 state = determinised if action == last else determinised.clone()
                 state.apply_trusted(action, seat)
-                for _ in range(HORIZON):
-                    if state.current == TERMINAL:
-                        break
-                    mover = next_mover(state, rng)
-                    if mover == CHANCE:
-                        state.apply_trusted(state.sample_chance(rng.random()), CHANCE)
-                        continue
-                    options = state._legal_actions(mover)
-                    state.apply_trusted(options[0] if len(options) == 1 else policy.act(state.view(mover), options, rng), mover)
+                play_on(state, policy, rng, HORIZON)
                 scores = state.returns()
                 if cooperative:
                     totals[action] += (scores[seat] - low) / span
@@ -147,6 +139,20 @@ class RolloutBot:
             if totals[action] > totals[best]:
                 best = action
         return best
+
+
+def play_on(state: State, policy: Bot, rng: Any, actions: int) -> None:
+    """A roll-out: ``policy`` plays every seat of ``state`` for ``actions`` more actions (chance
+    events included, drawn from ``rng``), or to the end of the game if that comes first."""
+    for _ in range(actions):
+        if state.current == TERMINAL:
+            return
+        mover = next_mover(state, rng)
+        if mover == CHANCE:
+            state.apply_trusted(state.sample_chance(rng.random()), CHANCE)
+            continue
+        options = state._legal_actions(mover)
+        state.apply_trusted(options[0] if len(options) == 1 else policy.act(state.view(mover), options, rng), mover)
 
 
 def rollout_bot(name: str, policy: Bot) -> RolloutBot | None:
