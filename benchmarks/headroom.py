@@ -58,8 +58,8 @@ def decision_points(game, greedy, seed: int, every: int) -> Iterator[tuple[State
 
 def results(game, greedy, state: State, seat: int, legal: list[int], samples: int, seen: bool,
             rng: random.Random) -> tuple[dict[int, list[float]], dict[int, list[float]]]:
-    """Per legal action, its ``samples`` roll-out results: the seat's win credit (or the team's
-    result in a cooperative game) and its margin over the best other seat."""
+    """Per legal action, its ``samples`` roll-out results: the seat's win credit and its margin
+    over the best other seat; in a cooperative game the team's result, and no margins."""
     credit: dict[int, list[float]] = {a: [] for a in legal}
     margin: dict[int, list[float]] = {a: [] for a in legal}
     cooperative = game.info.cooperative
@@ -72,10 +72,12 @@ def results(game, greedy, state: State, seat: int, legal: list[int], samples: in
             played.apply_trusted(action, seat)
             play_on(played, greedy, rng, game.max_length())
             scores = played.returns()
+            if cooperative:
+                credit[action].append(scores[seat])
+                continue
             best_other = max(scores[:seat] + scores[seat + 1:])
             margin[action].append(scores[seat] - best_other)
-            credit[action].append(scores[seat] if cooperative else
-                                  1.0 if scores[seat] > best_other else 0.5 if scores[seat] == best_other else 0.0)
+            credit[action].append(1.0 if scores[seat] > best_other else 0.5 if scores[seat] == best_other else 0.0)
     return credit, margin
 
 
@@ -120,7 +122,8 @@ def main() -> None:
             break
         credit, margin = results(game, greedy, state, seat, legal, args.samples, args.seen, rng)
         credit_gains.append(split_gain(credit, choice))
-        margin_gains.append(split_gain(margin, choice))
+        if not game.info.cooperative:
+            margin_gains.append(split_gain(margin, choice))
         decisions += 1
     result = "team result" if game.info.cooperative else "win credit"
     hands = "the real state (other hands seen)" if args.seen else "states sampled from the seat's view"
