@@ -30,13 +30,15 @@ search bot in every seat in turn: 59 %, ``benchmarks/skill.py``); Geheime Missio
 100 (after, in every seat in turn: 44 % of 150).  Three-seat Maybe Missions, after, with the search bot in each seat in turn (seat 0 alone
 favours greedy too, some 40 % of all-greedy games): 42 % of 150 (95 % interval 34-50 %; an even
 share is 33 %), but 35 % of 150 with the next seed (28-43 %): 38.5 % of the 300 (33.2-44.1 %), not
-told apart from even.  In Geheime Mission neither a larger budget (``ismcts:400``, 52 % of 100) nor
+told apart from even; over 450 games with a third seed (11), 41.4 % (37.0-46.0 %), told apart
+(``benchmarks/skill.py --only maybe-missions --games 450 --seed 11``, 2026-11-26, 12 minutes on two
+cores: too long for a test).  In Geheime Mission neither a larger budget (``ismcts:400``, 52 % of 100) nor
 greedy roll-outs nor a reward for the suitcase margin (50-54 % of 100) moved it past greedy,
 which itself beats random bots in 99 % of games; nor did modelling the other seat as greedy in the
 tree, with greedy roll-outs (``ismcts:50``, 51 % of 150, 2026-11-26).  In two-seat 50 Missions the
 same search (the partner played as greedy in the tree, greedy roll-outs, ``ismcts:50``) completed
 19.4 missions a game against 20.1 with both seats greedy over the same 100 seeds (gain 95 %: -3.1
-to +1.8; 2026-11-26).  The bot that does beat greedy in 50 Missions and Maybe Missions is
+to +1.8; 2026-11-26).  The bot that beats greedy on a small budget in 50 Missions and Maybe Missions is
 :mod:`~deckpress.rules.core.rollout` (greedy improved by short roll-outs, every action compared on
 the same determinisations).
 
