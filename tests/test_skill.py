@@ -40,9 +40,14 @@ def test_simulate_reports_the_skill_signal_of_one_ismcts_seat_against_greedy(cli
     assert greedy["skill"] is None
     seat0 = greedy["seats"][0]
     assert skill["greedy_share"] == round((seat0["wins"] + seat0["shared_wins"] / 2) / 20, 4)
+    # and the gain over that baseline, with its interval
+    gain_low, gain_high = skill["gain_95"]
+    assert skill["gain"] == round(skill["win_share"] - skill["greedy_share"], 4) and gain_low < skill["gain"] < gain_high
     assert line.startswith(f"skill signal: the ismcts seat won {100 * skill['win_share']:.1f} % of games "
                            f"(95 % interval {100 * low:.1f}–{100 * high:.1f} %) against greedy seats; greedy itself, in the same seat, "
-                           f"won {100 * skill['greedy_share']:.1f} % of the same games with every seat greedy, and an even share is 50.0 %")
+                           f"won {100 * skill['greedy_share']:.1f} % of the same games with every seat greedy (a gain of "
+                           f"{100 * skill['gain']:+.1f} points, 95 % interval {100 * gain_low:+.1f} to {100 * gain_high:+.1f}), "
+                           "and an even share is 50.0 %")
     # the JSON seats agree: outright wins, and the games whose best result it shared
     assert skill["wins"] == data["seats"][0]["wins"] and skill["shared_best"] == data["seats"][0]["shared_wins"]
 
@@ -77,6 +82,20 @@ def test_a_seats_own_advantage_is_not_passed_off_as_skill():
     low, _ = signal.win_share_95
     assert low > signal.even_share  # what the even share alone would call skill
     assert signal.greedy_share == signal.win_share  # the baseline: no skill at all
+
+
+def test_the_gain_over_greedy_has_newcombes_interval_which_stays_wide_at_0_and_100_percent():
+    """Newcombe (Statistics in Medicine 17, 1998), table II, method 10: the published intervals of
+    his examples.  A search bot and greedy that both win every one of 20 games have not shown
+    that they play alike: a normal approximation would say so (an interval of 0 to 0)."""
+    from deckpress.rules.core.stats import difference_interval
+
+    published = {(56, 70, 48, 80): (0.0524, 0.3339), (9, 10, 3, 10): (0.1705, 0.8090), (6, 7, 2, 7): (0.0582, 0.8062),
+                 (5, 56, 0, 29): (-0.0381, 0.1926)}
+    for counts, interval in published.items():
+        assert tuple(round(x, 4) for x in difference_interval(*counts)) == interval
+    low, high = difference_interval(20, 20, 20, 20)
+    assert low < -0.15 and high > 0.15
 
 
 def test_simulate_has_no_skill_signal_without_one_ismcts_seat_against_greedy(cli):

@@ -221,8 +221,11 @@ def _skill_line(d: dict[str, Any], result) -> str | None:
                 f"{skill['greedy_team_mean']:.2f} over the same games with every seat greedy: a gain of {skill['gain']:+.2f} "
                 f"(95 % interval {low:+.2f} to {high:+.2f}; {skill['bot']} in seat {seat})")
     low, high = skill["win_share_95"]
-    baseline = ("" if skill["greedy_share"] is None else  # no all-greedy game finished (a time limit)
-                f"greedy itself, in the same seat, won {100 * skill['greedy_share']:.1f} % of the same games with every seat greedy, and ")
+    baseline = ""
+    if skill["greedy_share"] is not None:  # None: no all-greedy game finished (a time limit)
+        gain_low, gain_high = skill["gain_95"]
+        baseline = (f"greedy itself, in the same seat, won {100 * skill['greedy_share']:.1f} % of the same games with every seat greedy "
+                    f"(a gain of {100 * skill['gain']:+.1f} points, 95 % interval {100 * gain_low:+.1f} to {100 * gain_high:+.1f}), and ")
     return (f"skill signal: the {skill['bot'].split(':')[0]} seat won {100 * skill['win_share']:.1f} % of games (95 % interval {100 * low:.1f}–{100 * high:.1f} %) "
             f"against greedy seats; {baseline}an even share is {100 * skill['even_share']:.1f} % ({skill['bot']} in seat {seat}; a shared "
             "best result counts as a part of a win; deckpress check --skill-games puts the search bot in every seat in turn)")

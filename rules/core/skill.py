@@ -8,7 +8,10 @@ decide more.
 *Competitive games* report the search bot's **win share**, in % of games: a game it wins alone
 counts 1, a game whose best result it shares counts a part of a win (see
 :func:`win_credit`), so the seats' shares add up to 100 % and an **even share** is
-``1 / players``; with its Wilson 95 % interval (:func:`deckpress.rules.core.stats.wilson`).
+``1 / players``; with its Wilson 95 % interval (:func:`deckpress.rules.core.stats.wilson`).  Where
+the seats are not rotated (``deckpress simulate``'s one run) the baseline is greedy's own share in
+that seat over the same seeds with every seat greedy, and the **gain** is the difference, with
+Newcombe's 95 % interval (:func:`deckpress.rules.core.stats.difference_interval`).
 
 *Cooperative games* (``GameInfo.cooperative``: 50 Missions) have no seat to win: they report the
 team's mean result (``GameInfo.result_name``, e.g. missions completed) with one search bot seat
@@ -36,7 +39,7 @@ from dataclasses import dataclass, field, replace
 from pathlib import Path
 from typing import Any, Callable, Mapping, Sequence
 
-from deckpress.rules.core.stats import Z95, wilson
+from deckpress.rules.core.stats import Z95, difference_interval, wilson
 
 #: Iterations a decision of the search bot in a skill signal (``deckpress check --skill-iterations``):
 #: fewer than the plain ``ismcts`` bot's 100, for speed.
@@ -65,13 +68,14 @@ class SkillSignal:
     win_share_95: tuple[float, float] | None = None
     even_share: float | None = None  # 1 / players
     greedy_share: float | None = None  # greedy's share in the search bot's seats, the same seeds, every seat greedy
+    # ``gain`` and ``gain_95`` below, when greedy_share is known: win_share - greedy_share, 0..1
     # cooperative games
     result: str | None = None  # what the team's result counts ("missions completed")
     score_range: tuple[float, float] | None = None
     team_mean: float | None = None  # with one search bot seat
     greedy_team_mean: float | None = None  # with every seat greedy, the same seeds
     greedy_games: int | None = None
-    gain: float | None = None  # team_mean - greedy_team_mean, in the result's units
+    gain: float | None = None  # team_mean - greedy_team_mean, in the result's units (competitive: see above)
     gain_95: tuple[float, float] | None = None
     team_win_rate: float | None = None
     greedy_team_win_rate: float | None = None
@@ -102,7 +106,8 @@ class SkillSignal:
         else:
             out.update(wins=self.wins, shared_best=self.shared_best, win_share=_round(self.win_share, 4),
                        win_share_95=[round(x, 4) for x in self.win_share_95] if self.win_share_95 else None,
-                       even_share=_round(self.even_share, 4), greedy_share=_round(self.greedy_share, 4))
+                       even_share=_round(self.even_share, 4), greedy_share=_round(self.greedy_share, 4),
+                       gain=_round(self.gain, 4), gain_95=[round(x, 4) for x in self.gain_95] if self.gain_95 else None)
         out["signal_points"] = _round(self.signal_points, 2)
         out["by_seat"] = self.by_seat
         return out
@@ -177,12 +182,14 @@ def signal_from_tallies(game, bot: str, seed: int, parts: Sequence[tuple[int, An
                        greedy_team_win_rate=all_greedy.team_wins / all_greedy.games)
     credit = sum(win_credit(t, s) for s, t in parts)
     by_seat = [{"seat": s, "games": t.games, "win_share": _round(win_credit(t, s) / t.games, 4) if t.games else None} for s, t in parts]
-    greedy_share = None
-    if all_greedy is not None and all_greedy.games:  # weighted as the search bot's games are over its seats
-        greedy_share = sum(win_credit(all_greedy, s) / all_greedy.games * t.games for s, t in parts) / played if played else None
+    greedy_share = gain = gain_95 = None
+    if all_greedy is not None and all_greedy.games and played:  # weighted as the search bot's games are over its seats
+        greedy_share = sum(win_credit(all_greedy, s) / all_greedy.games * t.games for s, t in parts) / played
+        gain = credit / played - greedy_share
+        gain_95 = difference_interval(credit, played, greedy_share * all_greedy.games, all_greedy.games)
     return SkillSignal(**common, wins=sum(t.wins[s] for s, t in parts), shared_best=sum(t.shared[s] for s, t in parts),
                        win_share=credit / played if played else None, win_share_95=wilson(credit, played) if played else None,
-                       even_share=1 / players, greedy_share=greedy_share, by_seat=by_seat)
+                       even_share=1 / players, greedy_share=greedy_share, gain=gain, gain_95=gain_95, by_seat=by_seat)
 
 
 def win_credit(tally, seat: int) -> float:

@@ -1,7 +1,9 @@
-"""Statistics for simulation reports: Wilson intervals and percentiles from histograms.
+"""Statistics for simulation reports: Wilson intervals, the difference of two proportions, and
+percentiles from histograms.
 
 Sources: E. B. Wilson, "Probable inference, the law of succession, and statistical inference",
-JASA 22 (1927); the nearest-rank percentile definition (NIST Engineering Statistics Handbook,
+JASA 22 (1927); R. G. Newcombe, "Interval estimation for the difference between independent
+proportions: comparison of eleven methods", Statistics in Medicine 17 (1998), method 10; the nearest-rank percentile definition (NIST Engineering Statistics Handbook,
 section 7.2.6.2).
 """
 from __future__ import annotations
@@ -24,6 +26,19 @@ def wilson(successes: int, trials: int, z: float = Z95) -> tuple[float, float]:
     centre = (p + z * z / (2 * trials)) / denominator
     half = z * math.sqrt(p * (1 - p) / trials + z * z / (4 * trials * trials)) / denominator
     return max(0.0, centre - half), min(1.0, centre + half)
+
+
+def difference_interval(successes_1: float, trials_1: int, successes_2: float, trials_2: int,
+                        z: float = Z95) -> tuple[float, float]:
+    """Newcombe's hybrid score interval (low, high) for the difference of two proportions,
+    ``successes_1 / trials_1 - successes_2 / trials_2``, from each one's Wilson interval: like
+    those it behaves near 0 % and 100 %, where the normal approximation collapses to a point.
+    Both counts need trials (:func:`wilson` gives ``(0, 1)`` for none)."""
+    p1, p2 = successes_1 / trials_1, successes_2 / trials_2
+    low1, high1 = wilson(successes_1, trials_1, z)
+    low2, high2 = wilson(successes_2, trials_2, z)
+    d = p1 - p2
+    return d - math.sqrt((p1 - low1) ** 2 + (high2 - p2) ** 2), d + math.sqrt((high1 - p1) ** 2 + (p2 - low2) ** 2)
 
 
 def percentile(histogram: Mapping[int, int], q: float) -> int:
