@@ -185,6 +185,11 @@ def test_skill_signal_of_base_and_variant_goes_into_the_report_and_its_threshold
         assert side["even_share"] == 0.25 and [s["games"] for s in side["by_seat"]] == [5, 5, 5, 5]
         assert side["win_share_95"][0] <= side["win_share"] <= side["win_share_95"][1]
     assert skill["change_points"] == round(100 * (var["win_share"] - base["win_share"]), 2)
+    # with the change's own 95 % interval (Newcombe's, for two win shares)
+    from deckpress.rules.core.stats import difference_interval
+
+    expected = difference_interval(20 * var["win_share"], 20, 20 * base["win_share"], 20)
+    assert all(abs(got - 100 * want) < 0.02 for got, want in zip(skill["change_95"], expected))
     assert data["verdict"] == "review" and data["exit_code"] == 1
     reason = next(r for r in data["reasons"] if "the search bot's win share" in r)
     assert f"from {100 * base['win_share']:.1f} % to {100 * var['win_share']:.1f} %" in reason and "threshold -100" in reason
@@ -197,7 +202,8 @@ def test_skill_signal_of_base_and_variant_goes_into_the_report_and_its_threshold
     # what the terminal and the HTML page say
     assert "verdict: review" in out and reason in out
     assert f"    base: the ismcts:10 seat won {100 * base['win_share']:.1f} % of games" in out
-    assert f"    change: {skill['change_points']:+.1f} points" in out
+    low, high = skill["change_95"]
+    assert f"    change: {skill['change_points']:+.1f} points (95 % interval {low:+.1f} to {high:+.1f})" in out
     html = (tmp_path / "r" / "report.html").read_text()
     assert "How much more often a stronger player wins" in html and f"{skill['change_points']:+.1f} points" in html
 
@@ -235,11 +241,14 @@ def test_a_drop_of_the_skill_signal_beyond_the_threshold_is_a_review():
         "the variant makes skill matter less: one search bot seat changes the team's missions completed by +3 a game in the base "
         "game and by -3 in the variant (12.0 points of the result's range, threshold 10)"])
     # a drop within the noise is still a review (the threshold is the publisher's), said as such
-    report.skill = {"base": {**side(0.6), "win_share_95": [0.48, 0.71]}, "variant": {**side(0.45), "win_share_95": [0.34, 0.57]},
-                    "change_points": -15.0}
+    report.skill = {"base": side(0.6), "variant": side(0.45), "change_points": -15.0, "change_95": [-28.1, 0.5]}
     assert verdict(report, Thresholds(), engine)[1] == [
         "the variant may make skill matter less: the search bot's win share fell from 60.0 % to 45.0 % (15.0 points, threshold 10; "
-        "the two 95 % intervals overlap, so it may be noise: more --skill-games would tell)"]
+        "the change's 95 % interval, -28.1 to +0.5 points, reaches 0, so it may be noise: more --skill-games would tell)"]
+    # the change's own interval decides, not whether the two sides' intervals overlap (they may
+    # overlap while the difference is beyond the noise)
+    report.skill = {"base": side(0.6), "variant": side(0.45), "change_points": -15.0, "change_95": [-25.3, -4.2]}
+    assert verdict(report, Thresholds(), engine)[1][0].startswith("the variant makes skill matter less")
 
 
 def test_skill_drop_points_may_be_negative_the_other_thresholds_may_not(tmp_path):

@@ -112,3 +112,23 @@ def test_a_cooperative_game_reports_the_team_gain_from_one_ismcts_seat():
     assert d["gain"] == round(d["team_mean"] - d["greedy_team_mean"], 3)
     assert d["gain_95"][0] <= d["gain"] <= d["gain_95"][1]
     assert d["signal_points"] == round(100 * d["gain"] / 50, 2)  # points of the result's range
+
+
+def test_deckpress_check_weighs_a_change_of_the_skill_signal_by_its_own_interval():
+    """The variant's signal minus the base's, in points: a cooperative game adds the two gains'
+    halves in quadrature, as a share of the result's range; a competitive one takes Newcombe's
+    interval for two win shares."""
+    from deckpress.rules.core.skill import SkillSignal, change_interval
+    from deckpress.rules.core.stats import difference_interval
+
+    common = dict(game="fifty-missions", bot="rollout", against="greedy", players=2, seed=1, games=100, cut_off=0, cooperative=True,
+                  score_range=(0.0, 50.0))
+    base = SkillSignal(**common, gain=3.0, gain_95=(1.0, 5.0))
+    variant = SkillSignal(**common, gain=-3.0, gain_95=(-4.5, -1.5))
+    low, high = change_interval(base, variant)  # -12 points, half hypot(2, 1.5) = 2.5 missions = 5 points
+    assert (round(low, 6), round(high, 6)) == (-17.0, -7.0)
+    common.update(game="mission-emission", cooperative=False, score_range=None)
+    base = SkillSignal(**common, win_share=0.6, even_share=0.5)
+    variant = SkillSignal(**common, win_share=0.45, even_share=0.5)
+    assert change_interval(base, variant) == tuple(100 * x for x in difference_interval(45, 100, 60, 100))
+    assert change_interval(base, SkillSignal(**common)) is None  # no figure (no game finished)

@@ -398,19 +398,20 @@ def verdict(report: CheckReport, t: Thresholds, engine) -> tuple[str, list[str]]
 def _skill_reviews(skill: dict[str, Any] | None, t: Thresholds) -> list[str]:
     """The reason for a review when the variant's skill signal is more than
     ``t.skill_drop_points`` points below the base's (see :mod:`.thresholds`).  The threshold is
-    not weighed against the noise; when the two sides' 95 % intervals overlap, the reason says so."""
+    not weighed against the noise; when the change's 95 % interval reaches 0, the reason says so."""
     if not skill or skill.get("change_points") is None:
         return []
     drop = -skill["change_points"]
     if not drop > t.skill_drop_points:
         return []
     b, v = skill["base"], skill["variant"]
-    key = "gain_95" if b["cooperative"] else "win_share_95"
-    overlap = drop > 0 and b.get(key) is not None and v.get(key) is not None and v[key][1] >= b[key][0]
-    noise = "; the two 95 % intervals overlap, so it may be noise: more --skill-games would tell" if overlap else ""
+    interval = skill.get("change_95")
+    unsure = drop > 0 and interval is not None and interval[1] >= 0
+    noise = (f"; the change's 95 % interval, {interval[0]:+.1f} to {interval[1]:+.1f} points, reaches 0, so it may be noise: "
+             "more --skill-games would tell") if unsure else ""
     # A threshold of 0 or below also flags a signal that did not fall: said as it is.
     if drop > 0:
-        lead, by = f"the variant {'may make' if overlap else 'makes'} skill matter less: ", f"{drop:.1f} points"
+        lead, by = f"the variant {'may make' if unsure else 'makes'} skill matter less: ", f"{drop:.1f} points"
     else:
         lead, by = f"the skill signal is flagged by a threshold of {t.skill_drop_points:g} points: ", f"a change of {-drop:+.1f} points"
     if b["cooperative"]:

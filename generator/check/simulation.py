@@ -101,9 +101,11 @@ def run_skill_bounded(plan: SimulationPlan, games: int, iterations: int,
     limit applies to this stage on its own); ``progress(what, done, total)`` as games finish
     (what: ``"base"`` or ``"variant"``).
 
-    Returns ``{"base": figures, "variant": figures, "change_points": variant minus base}``
-    (figures: :meth:`SkillSignal.as_dict <deckpress.rules.core.skill.SkillSignal.as_dict>`;
-    the change in :attr:`~deckpress.rules.core.skill.SkillSignal.signal_points`), or
+    Returns ``{"base": figures, "variant": figures, "change_points": variant minus base,
+    "change_95": its 95 % interval}`` (figures: :meth:`SkillSignal.as_dict
+    <deckpress.rules.core.skill.SkillSignal.as_dict>`; the change in
+    :attr:`~deckpress.rules.core.skill.SkillSignal.signal_points`, interval from
+    :func:`~deckpress.rules.core.skill.change_interval`), or
     ``{"could_not_finish": ...}`` / ``{"error": ..., "trace": ...}`` as :func:`run_bounded`.
 
     Raises:
@@ -123,10 +125,10 @@ def run_skill_bounded(plan: SimulationPlan, games: int, iterations: int,
 def _skill_both(plan: SimulationPlan, games: int, iterations: int, bot: str | None,
                 progress: Callable[[tuple[str, int, int]], None] | None = None) -> dict[str, Any]:
     from deckpress.rules.core.registry import load
-    from deckpress.rules.core.skill import skill_signal, total_games
+    from deckpress.rules.core.skill import change_interval, skill_signal, total_games
 
     out: dict[str, Any] = {}
-    points = {}
+    signals = {}
     # The same base and variant as the simulation stage (_simulate_both).
     for side, overrides, content_dir in (("base", plan.base_overrides, plan.base_dir), ("variant", plan.variant_overrides, plan.variant_dir)):
         game = load(plan.game_id, plan.ruleset, overrides, content_dir)
@@ -137,8 +139,11 @@ def _skill_both(plan: SimulationPlan, games: int, iterations: int, bot: str | No
         signal = skill_signal(plan.game_id, dict(game.params), games, plan.seed, iterations, plan.workers,
                               str(content_dir) if content_dir else None, progress=tell, bot=bot)
         out[side] = signal.as_dict()
-        points[side] = signal.signal_points
-    out["change_points"] = None if None in points.values() else round(points["variant"] - points["base"], 2)
+        signals[side] = signal
+    base, variant = signals["base"], signals["variant"]
+    out["change_points"] = None if None in (base.signal_points, variant.signal_points) else round(variant.signal_points - base.signal_points, 2)
+    interval = change_interval(base, variant)
+    out["change_95"] = None if interval is None else [round(x, 2) for x in interval]
     return out
 
 

@@ -142,7 +142,9 @@ def _text(report: CheckReport, html_path: Path) -> None:
         for side in ("base", "variant"):
             click.echo(f"    {side}: {skill_figure(report.skill[side])}")
         if report.skill["change_points"] is not None:
-            click.echo(f"    change: {report.skill['change_points']:+.1f} points")
+            interval = report.skill.get("change_95")
+            within = f" (95 % interval {interval[0]:+.1f} to {interval[1]:+.1f})" if interval else ""
+            click.echo(f"    change: {report.skill['change_points']:+.1f} points{within}")
     # "could not finish" is the machine's limit, not a judgement of the variant: never a "verdict:" line.
     click.echo("no verdict: could not finish (a limit deckpress runs under was reached)" if report.exit_code == exitcodes.COULD_NOT_FINISH
                else f"verdict: {report.verdict}")

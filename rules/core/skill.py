@@ -192,6 +192,26 @@ def signal_from_tallies(game, bot: str, seed: int, parts: Sequence[tuple[int, An
                        even_share=1 / players, greedy_share=greedy_share, gain=gain, gain_95=gain_95, by_seat=by_seat)
 
 
+def change_interval(base: SkillSignal, variant: SkillSignal) -> tuple[float, float] | None:
+    """The 95 % interval of the variant's :attr:`~SkillSignal.signal_points` minus the base's, in
+    percentage points, or None when either has no figure.  Competitive: Newcombe's interval for
+    the difference of the two win shares (:func:`~deckpress.rules.core.stats.difference_interval`);
+    cooperative: the normal one for the difference of the two gains (their halves added in
+    quadrature), as a share of the result's range.  Base and variant are separate runs, so the
+    interval takes them as independent (with the same seeds, it errs on the wide side)."""
+    if variant.signal_points is None or base.signal_points is None:
+        return None
+    if base.cooperative:
+        if base.gain_95 is None or variant.gain_95 is None or base.score_range is None:
+            return None
+        low, high = base.score_range
+        half = math.hypot(base.gain_95[1] - base.gain, variant.gain_95[1] - variant.gain) * 100 / ((high - low) or 1.0)
+        change = variant.signal_points - base.signal_points
+        return change - half, change + half
+    low, high = difference_interval(variant.win_share * variant.games, variant.games, base.win_share * base.games, base.games)
+    return 100 * low, 100 * high
+
+
 def win_credit(tally, seat: int) -> float:
     """The wins of ``seat`` in ``tally``, a shared best result counting as a part of a win.
 
