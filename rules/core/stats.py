@@ -3,8 +3,8 @@ percentiles from histograms.
 
 Sources: E. B. Wilson, "Probable inference, the law of succession, and statistical inference",
 JASA 22 (1927); R. G. Newcombe, "Interval estimation for the difference between independent
-proportions: comparison of eleven methods", Statistics in Medicine 17 (1998), method 10; the nearest-rank percentile definition (NIST Engineering Statistics Handbook,
-section 7.2.6.2).
+proportions: comparison of eleven methods", Statistics in Medicine 17 (1998), method 10; the
+nearest-rank percentile definition (NIST Engineering Statistics Handbook, section 7.2.6.2).
 """
 from __future__ import annotations
 
