@@ -256,3 +256,40 @@ def test_a_back_offset_that_would_push_art_off_the_paper_is_refused(cli, tmp_pat
     result = cli("build", "mission-emission", "--back-offset", "30,0", "--out", tmp_path)
     assert result.exit_code == 1 and "--back-offset 30,0: the backs' art would leave the a4 sheet; this kit takes at most 7.5 mm across" in result.stderr
     assert cli("build", "mission-emission", "--back-offset", "0.5,-1", "--out", tmp_path).exit_code == 0
+
+
+def test_text_that_crosses_the_safe_area_fails_once_a_card_with_the_side_and_distance(cli, tmp_path, monkeypatch):
+    # print-and-engines.md: "Safe area: about 3 mm (1/8 in) inside the trim; nothing important outside it"
+    monkeypatch.chdir(tmp_path)
+    assert cli("init", "mygame").exit_code == 0
+    layout = tmp_path / "mygame" / "layout.yaml"
+    edit(layout, 'x_mm: 5, y_mm: 5, w_mm: 53, h_mm: 10, text: "{title}", font: bold, font_pt: 18, min_font_pt: 9, align: center',
+         'x_mm: 1, y_mm: 5, w_mm: 53, h_mm: 10, text: "{title}", font: bold, font_pt: 18, min_font_pt: 9, align: left')
+    result = cli("build", "mygame")
+    assert result.exit_code == 1
+    assert ("mygame/cards.csv:2:1: card face, card 'spark': text '{title}' = 'Spark' crosses the safe area (3 mm inside the cut) "
+            "by 2.0 mm at the left, where the cut may take it off: move or narrow its box, or lower the card's safe_mm") in result.stderr
+    # three cards (spark prints 3 times, tide twice): one error each, and nothing written
+    assert result.stderr.count("crosses the safe area") == 3 and result.stderr.count("card 'spark'") == 1
+    assert "not built (3 errors)" in result.stderr and not (tmp_path / "output" / "mygame.pdf").exists()
+    edit(layout, "safe_mm: 3", "safe_mm: 0.5")  # the designer's own margin decides
+    assert cli("build", "mygame").exit_code == 0
+
+
+def test_the_safe_area_follows_a_turned_text_and_a_round_cut(game_copy, cli, tmp_path):
+    folder = game_copy("fifty-missions")
+    layout = folder / "layout.yaml"
+    # the symbol card's bottom-right index, printed upside down: pushed down past the safe area's bottom
+    edit(layout, "x_mm: 44, y_mm: 71, w_mm: 14, h_mm: 12", "x_mm: 44, y_mm: 77, w_mm: 14, h_mm: 12")
+    result = cli("build", folder, "--out", tmp_path)
+    assert result.exit_code == 1
+    crossing = [line for line in result.stderr.splitlines() if "crosses the safe area" in line]
+    assert crossing and all("mm at the bottom, where" in line and "{value}" in line for line in crossing)
+    # a round mission card: its text moved to the top, where the circle inset by 3 mm is narrower than its box
+    edit(layout, "x_mm: 44, y_mm: 77, w_mm: 14, h_mm: 12", "x_mm: 44, y_mm: 71, w_mm: 14, h_mm: 12")
+    assert cli("build", folder, "--out", tmp_path).exit_code == 0
+    edit(layout, "x_mm: 11, y_mm: 24.5, w_mm: 58, h_mm: 30", "x_mm: 11, y_mm: 4, w_mm: 58, h_mm: 30")
+    result = cli("build", folder, "--out", tmp_path)
+    assert result.exit_code == 1
+    crossing = [line for line in result.stderr.splitlines() if "crosses the safe area" in line]
+    assert crossing and all("mission face" in line and "{text}" in line and "mm at the top" in line for line in crossing)

@@ -9,6 +9,7 @@ mm from the trim's top-left, y downward; the painter converts to PDF points (y u
 from __future__ import annotations
 
 import re
+from math import atan2, degrees, hypot
 from dataclasses import dataclass, field
 from typing import Any, Callable
 
@@ -23,6 +24,9 @@ from deckpress.generator.render.icons import draw_icon, icon_set
 from deckpress.generator.render.text import TextOverflow, fit
 
 _COLOUR_KEYS = ("fill", "stroke", "colour", "knockout")
+#: Where on a round card a point lies, by its angle from the centre in steps of 45 degrees
+#: (anticlockwise from the right, y up).
+_DIRECTIONS = ("right", "top right", "top", "top left", "left", "bottom left", "bottom", "bottom right")
 _FIELD = re.compile(r"\{([a-z_][a-z0-9_]*)\}")
 
 
@@ -72,7 +76,8 @@ class Painter:
 
     ``resolve_colour`` maps a colour string (palette name or '#rrggbb') to a reportlab colour.
     Before drawing a card, :meth:`place` sets its trim origin (PDF pt, top-left, y up), trim size
-    (pt) and bleed per side (pt: left, right, top, bottom).
+    (pt), bleed per side (pt: left, right, top, bottom) and, for a card, its safe area: the
+    margin inside the trim that text stays out of (pt) and whether the card is cut round.
     """
 
     canvas: Canvas
@@ -86,9 +91,38 @@ class Painter:
     open_image: Callable[[str], Any] | None = None  # image name -> ImageReader, through the gate
     fonts: Fonts = SHIPPED  # font chains by style: the game's own fonts, then the shipped ones
 
-    def place(self, x0: float, y0: float, width: float, height: float, bleed: tuple[float, float, float, float]) -> None:
-        """Set the current card's geometry (all in pt)."""
+    safe: float | None = None  # the current card's safe margin (pt); None: no safe area (a board)
+    round_cut: bool = False  # the current card is cut along the circle inscribed in its trim
+
+    def place(self, x0: float, y0: float, width: float, height: float, bleed: tuple[float, float, float, float],
+              safe: float | None = None, round_cut: bool = False) -> None:
+        """Set the current card's geometry (all in pt); ``safe`` None for a drawing with no safe
+        area (a board, whose text no cut reaches)."""
         self.x0, self.y0, self.width, self.height, self.bleed = x0, y0, width, height, bleed
+        self.safe, self.round_cut = safe, round_cut
+
+    def beyond_safe(self, boxes: list[tuple[float, float, float, float]]) -> str | None:
+        """How far the ``boxes`` (each ``(left, bottom, right, top)``, pt, y up: a line of text as
+        placed on the card) leave the card's safe area, in words (``"by 1.2 mm at the right"``),
+        or None when they stay inside it (or there is none).  The safe area is the trim inset by
+        the safe margin; on a round card, the circle inscribed in the trim, inset alike
+        (print-and-engines.md: "Safe area: about 3 mm inside the trim; nothing important outside it")."""
+        if self.safe is None or not boxes:
+            return None
+        s, tolerance = self.safe, 0.01 * mm
+        if self.round_cut:
+            cx, cy = self.x0 + self.width / 2, self.y0 - self.height / 2
+            radius = min(self.width, self.height) / 2 - s
+            reach, x, y = max((hypot(x - cx, y - cy), x - cx, y - cy) for box in boxes for x in box[0::2] for y in box[1::2])
+            if reach <= radius + tolerance:
+                return None
+            side = _DIRECTIONS[round(degrees(atan2(y, x)) / 45) % 8]
+            return f"by {(reach - radius) / mm:.1f} mm at the {side}"
+        lefts, bottoms, rights, tops = zip(*boxes)
+        over = {"left": self.x0 + s - min(lefts), "right": max(rights) - (self.x0 + self.width - s),
+                "top": max(tops) - (self.y0 - s), "bottom": (self.y0 - self.height + s) - min(bottoms)}
+        out = [f"{gap / mm:.1f} mm at the {side}" for side, gap in over.items() if gap > tolerance]
+        return "by " + ", ".join(out) if out else None
 
 
 class Element:
@@ -198,6 +232,16 @@ def _shape(el: Element, p: Painter, fields, paint, default_stroke: str | None = 
 _TURNS = {90: (0, -1, 1, 0), 180: (-1, 0, 0, -1), 270: (0, 1, -1, 0)}
 
 
+def _turned(box: tuple[float, float, float, float], turn: tuple[int, int, int, int], cx: float, cy: float) -> tuple[float, float, float, float]:
+    """``box`` ``(left, bottom, right, top)`` in a turned text's own frame (pt, origin at its box's
+    centre) as placed on the card: turned by ``turn`` (a :data:`_TURNS` matrix) about ``(cx, cy)``."""
+    a, b, c, d = turn
+    corners = [(u, v) for u in box[0::2] for v in box[1::2]]
+    xs = [a * u + c * v + cx for u, v in corners]
+    ys = [b * u + d * v + cy for u, v in corners]
+    return min(xs), min(ys), max(xs), max(ys)
+
+
 class Text(Element):
     """Text fitted in its box (see :func:`deckpress.generator.render.text.fit`); printed literally.
 
@@ -255,6 +299,9 @@ class Text(Element):
         else:
             base = y + (h + block) / 2 - f.ascent
         anchor = {"center": x + w / 2, "right": x + w}.get(self.align, x)
+        shift = {"center": 0.5, "right": 1.0}.get(self.align, 0.0)
+        inks = [(anchor - shift * wl, base - i * step + f.descent, anchor + (1 - shift) * wl, base - i * step + f.ascent)
+                for i, wl in enumerate(f.widths)]  # each line's box (pt) in the text's own frame
         try:
             for line in f.lines:
                 scripts.draw(c, anchor, base, line, chain, f.size, self.align)
@@ -262,6 +309,13 @@ class Text(Element):
         finally:
             if turn is not None:
                 c.restoreState()
+        if turn is not None:
+            inks = [_turned(box, turn, cx, cy) for box in inks]
+        beyond = p.beyond_safe(inks)
+        if beyond is not None:
+            raise LayoutError(self.path, f"text '{self.template.source}' = '{text}' crosses the safe area "
+                                         f"({p.safe / mm:g} mm inside the cut) {beyond}, where the cut may take it off: move or narrow "
+                                         "its box, or lower the card's safe_mm", of_card=True)
 
 
 class Icon(Element):

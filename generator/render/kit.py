@@ -319,12 +319,12 @@ def summarise(layout: Layout, failures: dict[tuple, list], locate=None) -> list[
     path) | None`` (:func:`deckpress.generator.content.card_locator`) finds it, each failing card
     is an error at its own line in its card file, the layout element's place given as context;
     otherwise one error per failing element and problem, at the element, naming the first card
-    and how many others."""
+    and how many others.  A card is named once however many copies of it print."""
     errors = []
     for (path, kind, side, message, of_card), cards in failures.items():
         element = layout.doc.where(path)
         unplaced = []
-        for card in cards:
+        for card in dict.fromkeys(cards):  # a card printed in several copies fails once
             where = locate(card[1], card[0]) if locate and of_card else None
             if where is None:
                 unplaced.append(card)
@@ -420,7 +420,8 @@ def draw_card(painter: Painter, card: CardLayout, side: str, fields: dict, slot,
     """Draw one side of a card in its slot; a failing element is recorded in ``failures`` (keyed
     by element and problem, listing the cards) and the rest of the card is still drawn.  A card
     that prints at another size than its elements are placed for (:attr:`CardLayout.scale`) is
-    drawn scaled about its trim's top-left corner, bleed included, so it fills its trim exactly."""
+    drawn scaled about its trim's top-left corner, bleed included, so it fills its trim exactly.
+    A text that crosses the card's safe area is drawn and recorded (:meth:`Painter.beyond_safe`)."""
     c = painter.canvas
     sheet_h = c._pagesize[1]
     x0, y0 = slot.x_mm * mm, sheet_h - slot.y_mm * mm
@@ -433,12 +434,13 @@ def draw_card(painter: Painter, card: CardLayout, side: str, fields: dict, slot,
     clip.rect(x0 - cl, y0 - h - cb, w + cl + cr, h + ct + cb)
     c.clipPath(clip, stroke=0, fill=0)
     sx, sy = card.scale
+    safe, round_cut = card.safe_mm * mm, card.shape == "circle"  # in the layout's mm, as its elements
     if (sx, sy) == (1.0, 1.0):
-        painter.place(x0, y0, w, h, (left, right, top, bottom))
+        painter.place(x0, y0, w, h, (left, right, top, bottom), safe, round_cut)
     else:
         c.translate(x0, y0)
         c.scale(sx, sy)
-        painter.place(0.0, 0.0, w / sx, h / sy, (left / sx, right / sx, top / sy, bottom / sy))
+        painter.place(0.0, 0.0, w / sx, h / sy, (left / sx, right / sx, top / sy, bottom / sy), safe, round_cut)
     for el in getattr(card, side):
         if not el.visible(fields):
             continue

@@ -20,13 +20,14 @@ _STEP_PT = 0.25
 
 @dataclass(frozen=True)
 class Fitted:
-    """Text laid out in a box: the size chosen (pt), its lines, and the font's ascent and
-    descent at that size (pt; descent is negative)."""
+    """Text laid out in a box: the size chosen (pt), its lines, the font's ascent and descent at
+    that size (pt; descent is negative), and the width of each line as drawn (pt)."""
 
     size: float
     lines: tuple[str, ...]
     ascent: float
     descent: float
+    widths: tuple[float, ...]
 
 
 class TextOverflow(ValueError):
@@ -60,14 +61,14 @@ def fit(text: str, chain: tuple[str, ...], size_pt: float, min_pt: float, w_pt: 
         size = min(size_pt, w_pt / one if one else size_pt, h_pt / height_per_pt)
         if size + 1e-9 < min_pt:
             raise TextOverflow(f"needs {size:.1f} pt to fit on one line, below the minimum of {min_pt} pt")
-        return Fitted(round(size, 3), (text,), asc * size, desc * size)
+        return Fitted(round(size, 3), (text,), asc * size, desc * size, (one * round(size, 3),))
     size = size_pt
     while size + 1e-9 >= min_pt:
         lines = tuple(split(text, chain, size, w_pt))
-        fits_width = all(width(line, chain, size) <= w_pt + 0.01 for line in lines)
+        widths = tuple(width(line, chain, size) for line in lines)
         total = (len(lines) - 1) * size * leading + size * height_per_pt
-        if fits_width and total <= h_pt + 0.01:
-            return Fitted(size, lines, asc * size, desc * size)
+        if all(w <= w_pt + 0.01 for w in widths) and total <= h_pt + 0.01:
+            return Fitted(size, lines, asc * size, desc * size, widths)
         size -= _STEP_PT
     n = len(split(text, chain, min_pt, w_pt))
     raise TextOverflow(f"takes {n} line{'s' * (n != 1)} even at the minimum of {min_pt} pt, more than its box holds")
