@@ -154,3 +154,34 @@ def test_an_illegal_move_clicked_in_the_browser_shows_the_reason(browser, me):
         click_and_wait(browser, browser.find_elements(By.CSS_SELECTOR, "button.hand-card")[0])
         problem = browser.find_element(By.ID, "problem").text
         assert "mission" in problem.lower(), problem
+
+
+def test_the_cut_line_and_safe_area_are_drawn_over_the_cards_on_demand(browser, game_copy, tmp_path):
+    from selenium.webdriver.common.by import By
+
+    folder = game_copy("fifty-missions")  # poker-size symbol cards and round mission cards
+    with running(Studio(folder, dpi=40)) as url:
+        browser.get(url)
+        guide = 'article[data-id="{}"] img.face ~ .guide.{}'
+        assert not browser.find_element(By.CSS_SELECTOR, guide.format("lighter-1-1", "cut")).is_displayed()
+        browser.find_element(By.ID, "show-guides").click()
+
+        def inset(card_id: str, name: str) -> tuple[float, float, float, float]:
+            """The guide's distance from each edge of the card's image, in percent of the image."""
+            return browser.execute_script(
+                "const g = arguments[0].getBoundingClientRect(), i = arguments[1].getBoundingClientRect();"
+                "return [(g.left - i.left) / i.width, (g.top - i.top) / i.height, (i.right - g.right) / i.width,"
+                " (i.bottom - g.bottom) / i.height].map(v => 100 * v);",
+                browser.find_element(By.CSS_SELECTOR, guide.format(card_id, name)),
+                browser.find_element(By.CSS_SELECTOR, f'article[data-id="{card_id}"] img.face'))
+
+        # a 63 x 88 mm card with 3 mm bleed: its image is 69 x 94 mm; cut 3 mm in, safe area 3 mm more
+        assert inset("lighter-1-1", "cut") == pytest.approx([300 / 69, 300 / 94, 300 / 69, 300 / 94], abs=0.5)
+        assert inset("lighter-1-1", "safe") == pytest.approx([600 / 69, 600 / 94, 600 / 69, 600 / 94], abs=0.5)
+        mission = browser.find_element(By.CSS_SELECTOR, "article.card img.face ~ .guide.cut.round")
+        assert mission.is_displayed() and mission.value_of_css_property("border-top-left-radius") == "50%"
+        browser.save_screenshot(str(tmp_path / "studio-guides.png"))
+
+        browser.refresh()  # the switch is remembered
+        assert browser.find_element(By.ID, "show-guides").is_selected()
+        assert browser.find_element(By.CSS_SELECTOR, guide.format("lighter-1-1", "safe")).is_displayed()

@@ -79,6 +79,8 @@ class CardImage:
         record: the card's record as its content file writes it (a variant's: as merged), which
             a shipped game's code turns into ``fields`` (Mission Emission's ``colour: forest``
             is drawn as a colour code); ``{}`` for a card made by code.  Read-only.
+        guides: where the cut line and the safe area lie on the image
+            (:class:`~deckpress.generator.render.oneup.Guides`), for the page's proofing guides.
     """
 
     token: str
@@ -98,6 +100,7 @@ class CardImage:
     changed: dict = field(default_factory=dict)
     added: bool = False
     record: dict = field(default_factory=dict)
+    guides: Any = None
 
 
 @dataclass
@@ -146,6 +149,7 @@ class _Slot:
     added: bool
     base: bool = False
     record: dict = field(default_factory=dict)
+    guides: Any = None  # the kind's Guides
 
 
 @dataclass
@@ -376,7 +380,7 @@ class CardCatalogue:
         try:
             slots = self._slots(content, loaded)
             base_slots = self._slots(loaded.base, None, base=True) if loaded.base is not None else []
-        except ContentErrors as exc:  # a font game.yaml declares cannot be used
+        except ContentErrors as exc:  # a font game.yaml declares cannot be used, a card size it does not have
             loaded.errors = sorted(set(exc.errors))
             loaded.content = None
             return None
@@ -435,7 +439,7 @@ class CardCatalogue:
             version += 1
         kind, card_id, copy, _ = slot.key
         image = CardImage(slot.token, kind, slot.deck, card_id, slot.name, copy, side, slot.file, slot.line,
-                          slot.job.fields, png, version, stale, list(errors), slot.changed, slot.added, slot.record)
+                          slot.job.fields, png, version, stale, list(errors), slot.changed, slot.added, slot.record, slot.guides)
         return (old if old == image else image), shows
 
     def _keep(self, loaded: _Loaded) -> Refresh:
@@ -463,13 +467,17 @@ class CardCatalogue:
         ``base``: the base game's images of a variant (tokens ``b...`` rather than ``c...``).
 
         Raises:
-            ContentErrors: a font game.yaml declares cannot be used (:func:`drawn_as`).
+            ContentErrors: a font game.yaml declares cannot be used (:func:`drawn_as`), or the
+                layout names a card size game.yaml does not have (:func:`compile_layout`).
         """
         from deckpress.generator.games import kit_module
         from deckpress.generator.render.kit import drawn_as
+        from deckpress.generator.render.layout import compile_layout
+        from deckpress.generator.render.oneup import guides_of
 
         decks = kit_module(content.game_id).decks(content)
         drawing = drawn_as(content)
+        guides = {kind: guides_of(card) for kind, card in compile_layout(content.documents["layout"], sizes=drawing["sizes"]).cards.items()}
         draw_hash = self._drawing_hash(content, drawing)
         locate = drawing["locate"]
         draw = self._drawer(content, drawing)
@@ -500,7 +508,7 @@ class CardCatalogue:
                 for side in ("face", "back"):
                     key = (deck.kind, card_id, copy, side)
                     token = ("b" if base else "c") + hashlib.sha256(_canonical(list(key))).hexdigest()[:16]
-                    slots.append(_Slot(key, token, deck.name, name, file, line, job, changes, added, base, record))
+                    slots.append(_Slot(key, token, deck.name, name, file, line, job, changes, added, base, record, guides.get(deck.kind)))
         return slots
 
     def _variant_places(self, merged, loaded: _Loaded) -> dict[tuple[str, str], tuple[dict, bool, int]]:

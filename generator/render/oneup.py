@@ -84,6 +84,40 @@ def card_canvas(card: CardLayout, template_mm: tuple[tuple[float, float], float]
     return CardPage((cw, ch), (bx, bx, by, by), (tw, th))
 
 
+@dataclass(frozen=True)
+class Guides:
+    """Where a card's cut line and safe area lie on its one-up page (:func:`card_canvas`, the
+    card's own trim and bleed), for proofing guides drawn over its image (as Squib's ``cut_zone``
+    and ``safe_zone``): each box as its distances from the page's left, top, right and bottom
+    edges, in percent of the page's width (left, right) or height (top, bottom).  ``round``: the
+    card is cut round, and both boxes are squares holding the cut circle and the safe circle.
+    The safe area is the one text is checked against (:meth:`~deckpress.generator.render.elements.Painter.beyond_safe`):
+    ``safe_mm`` inside the cut, in the layout's mm, stretched with the card where it prints at
+    another size."""
+
+    cut: tuple[float, float, float, float]
+    safe: tuple[float, float, float, float]
+    round: bool
+
+
+def guides_of(card: CardLayout) -> Guides:
+    """The :class:`Guides` of ``card`` on its own one-up page."""
+    page = card_canvas(card)
+    (pw, ph), (left, right, top, bottom) = page.page_mm, page.bleed_mm
+    w, h = card.trim_mm
+    round_cut = card.shape == "circle"
+    if round_cut:  # the circle inscribed in the trim, centred in it
+        side = min(w, h)
+        left, right, top, bottom = left + (w - side) / 2, right + (w - side) / 2, top + (h - side) / 2, bottom + (h - side) / 2
+    sx, sy = card.scale
+    inset_x, inset_y = card.safe_mm * sx, card.safe_mm * sy
+
+    def box(l_mm: float, t_mm: float, r_mm: float, b_mm: float) -> tuple[float, float, float, float]:
+        return round(100 * l_mm / pw, 3), round(100 * t_mm / ph, 3), round(100 * r_mm / pw, 3), round(100 * b_mm / ph, 3)
+
+    return Guides(box(left, top, right, bottom), box(left + inset_x, top + inset_y, right + inset_x, bottom + inset_y), round_cut)
+
+
 def one_up_pdf(layout_doc, decks: list[Deck], template_for: Callable[[tuple[float, float]], tuple[tuple[float, float], float] | None] | None = None,
                backs: bool = True, title: str = "deckpress", checked_images: frozenset[str] = frozenset(), locate=None,
                fonts: Fonts = SHIPPED, sizes: Mapping[str, tuple[float, float]] | None = None) -> tuple[bytes, list[Page]]:
