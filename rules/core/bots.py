@@ -52,6 +52,24 @@ def is_search_bot(name: str) -> bool:
     return name.split(":", 1)[0] in ("ismcts", "rollout")
 
 
+def search_budget(name: str, family: str, default: int, counted: str, example: int) -> int | None:
+    """The budget a search bot's name asks for: ``default`` for ``family`` alone, N for
+    ``family:N``; None for another bot's name.  ``counted`` says what N counts ("the iterations a
+    decision"), ``example`` is the N the error message shows.  The range is the bot's to check.
+
+    Raises:
+        ParameterError: ``family:`` followed by something that is not a whole number.
+    """
+    if name == family:
+        return default
+    if not name.startswith(family + ":"):
+        return None
+    count = name.split(":", 1)[1]
+    if not count.isdigit():
+        raise ParameterError(f"bot '{name}': write {family}:N, N {counted} (for example {family}:{example})")
+    return int(count)
+
+
 def check_search_bot(name: str) -> None:
     """Check a search bot's name and budget before any game is loaded (``deckpress check
     --skill-bot``); whether the game has the ``greedy`` bot a ``rollout`` needs is for

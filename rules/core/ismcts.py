@@ -51,6 +51,7 @@ from __future__ import annotations
 import math
 from typing import TYPE_CHECKING, Any, Sequence
 
+from deckpress.rules.core.bots import search_budget
 from deckpress.rules.core.errors import ParameterError
 from deckpress.rules.core.game import ANY, CHANCE, SIMULTANEOUS, TERMINAL, State, View
 
@@ -255,11 +256,5 @@ def ismcts_bot(name: str, prior: Bot | None = None) -> IsmctsBot | None:
     Raises:
         ParameterError: ``ismcts:`` followed by something that is not a number in range.
     """
-    if name == "ismcts":
-        return IsmctsBot(prior=prior)
-    if not name.startswith("ismcts:"):
-        return None
-    count = name.split(":", 1)[1]
-    if not count.isdigit():
-        raise ParameterError(f"bot '{name}': write ismcts:N, N the iterations a decision (for example ismcts:200)")
-    return IsmctsBot(int(count), prior)
+    iterations = search_budget(name, "ismcts", DEFAULT_ITERATIONS, "the iterations a decision", 200)
+    return None if iterations is None else IsmctsBot(iterations, prior)

@@ -69,6 +69,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any, Sequence
 
+from deckpress.rules.core.bots import search_budget
 from deckpress.rules.core.errors import ParameterError
 from deckpress.rules.core.game import CHANCE, TERMINAL, State, View
 from deckpress.rules.core.ismcts import next_mover
@@ -162,11 +163,5 @@ def rollout_bot(name: str, policy: Bot) -> RolloutBot | None:
     Raises:
         ParameterError: ``rollout:`` followed by something that is not a number in range.
     """
-    if name == "rollout":
-        return RolloutBot(policy)
-    if not name.startswith("rollout:"):
-        return None
-    count = name.split(":", 1)[1]
-    if not count.isdigit():
-        raise ParameterError(f"bot '{name}': write rollout:N, N the determinisations a decision (for example rollout:48)")
-    return RolloutBot(policy, int(count))
+    samples = search_budget(name, "rollout", DEFAULT_SAMPLES, "the determinisations a decision", 48)
+    return None if samples is None else RolloutBot(policy, samples)
