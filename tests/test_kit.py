@@ -297,3 +297,36 @@ def test_the_safe_area_follows_a_turned_text_and_a_round_cut(game_copy, cli, tmp
     edit(layout, "x_mm: 11, y_mm: 24.5, w_mm: 58, h_mm: 30", "x_mm: 11, y_mm: 4, w_mm: 58, h_mm: 30")
     lines = crossing()
     assert lines and all("mission face" in line and "{text}" in line and "mm at the top" in line for line in lines)
+
+
+def test_inline_icons_print_in_the_line_and_an_unknown_one_fails_at_its_card(cli, tmp_path, monkeypatch):
+    monkeypatch.chdir(tmp_path)
+    assert cli("init", "mygame").exit_code == 0
+    layout, cards = tmp_path / "mygame" / "layout.yaml", tmp_path / "mygame" / "cards.csv"
+    edit(cards, '"Draw a card. If it is red, play it at once."', '"Gain :bolt: now"')
+    assert cli("export", "mygame", "--to", "pdf", "--out", "plain").exit_code == 0
+    # without inline_icons the text prints as written, colons and all
+    assert "Gain :bolt: now" in PdfReader(tmp_path / "plain" / "mygame-one-up.pdf").pages[0].extract_text()
+
+    edit(layout, "wrap: true, align: center, colour: ink}", "wrap: true, align: center, colour: ink, inline_icons: true}")
+    assert cli("export", "mygame", "--to", "pdf", "--out", "icons").exit_code == 0
+    page = pypdfium2.PdfDocument(tmp_path / "icons" / "mygame-one-up.pdf")[0]
+    text = page.get_textpage()
+    assert "Gain now" in text.get_text_range() and "bolt" not in text.get_text_range()  # the icon is drawn, not written
+
+    def box(word: str) -> tuple[float, float, float, float]:
+        """``word``'s first and last characters' box on the page: (left, bottom, right, top), pt."""
+        index, count = text.search(word).get_next()
+        return text.get_charbox(index)[0], text.get_charbox(index)[1], text.get_charbox(index + count - 1)[2], text.get_charbox(index)[3]
+
+    gain, now = box("Gain"), box("now")
+    assert now[0] - gain[2] >= 11  # two spaces and the icon, one em of the 11 pt text
+    scale, height = 4, page.get_height()
+    image = page.render(scale=scale).to_pil().convert("L")
+    gap = image.crop((int(gain[2] * scale) + 4, int((height - gain[3]) * scale), int(now[0] * scale) - 4, int((height - gain[1]) * scale)))
+    assert gap.getextrema()[0] < 80  # the bolt, in the text's ink, between the words
+
+    edit(cards, '"Gain :bolt: now"', '"Gain :blot: now"')
+    result = cli("build", "mygame")
+    assert result.exit_code == 1
+    assert "mygame/cards.csv:2:1: card face, card 'spark': text '{text}' = 'Gain :blot: now': ':blot:' is not in the icon set (did you mean 'bolt' or 'mm-ballot'?)" in result.stderr

@@ -21,7 +21,7 @@ from deckpress.generator.render import scripts
 from deckpress.generator.render.fonts import SHIPPED, Fonts
 from deckpress.generator.safetext import choices, excerpt
 from deckpress.generator.render.icons import draw_icon, icon_set
-from deckpress.generator.render.text import TextOverflow, fit
+from deckpress.generator.render.text import ICON_DROP_EM, ICON_EM, ICON_TOKEN, TextOverflow, fit, pieces
 
 _COLOUR_KEYS = ("fill", "stroke", "colour", "knockout")
 #: Where on a round card a point lies, by its angle from the centre in steps of 45 degrees
@@ -242,6 +242,21 @@ def _turned(box: tuple[float, float, float, float], turn: tuple[int, int, int, i
     return min(xs), min(ys), max(xs), max(ys)
 
 
+def _draw_with_icons(p: Painter, x: float, base: float, line: str, chain: tuple[str, ...], size: float, colour: Color, knockout: Color) -> None:
+    """One line of a text with inline icons, starting at ``x`` on baseline ``base`` (pt): its
+    words as :func:`~deckpress.generator.render.scripts.draw` draws them, its ``:name:`` icons
+    :data:`~deckpress.generator.render.text.ICON_EM` square, sunk :data:`~deckpress.generator.render.text.ICON_DROP_EM`
+    below the baseline."""
+    side = ICON_EM * size
+    for part, is_icon in pieces(line):
+        if is_icon:
+            draw_icon(p.canvas, part, x, base - ICON_DROP_EM * size + side, side, colour, knockout, p.forms)
+            x += side
+        else:
+            scripts.draw(p.canvas, x, base, part, chain, size)
+            x += scripts.width(part, chain, size)
+
+
 class Text(Element):
     """Text fitted in its box (see :func:`deckpress.generator.render.text.fit`); printed literally.
 
@@ -249,6 +264,9 @@ class Text(Element):
     centre of its box, and the box stays where it is: at 180 the text is fitted in the box as it is
     and printed upside down (a playing card's bottom-right index), at 90 and 270 it is fitted in
     the box turned on its side (``h_mm`` long, ``w_mm`` high) and runs down (90) or up (270).
+    With ``inline_icons``, ``:name:`` in the text draws icon ``name`` of the icon set in the line,
+    in the text's colour with ``knockout`` (default white) for its inner details
+    (:data:`~deckpress.generator.render.text.ICON_EM` square); a name the icon set lacks fails the card.
     """
 
     kind = "text"
@@ -264,11 +282,17 @@ class Text(Element):
         self.wrap = spec.get("wrap", False)
         self.leading = spec.get("leading", 1.15)
         self.rotate = spec.get("rotate", 0)
+        self.icons = spec.get("inline_icons", False)
 
     def draw(self, p, fields, dx, dy):
         text = self.template.render(fields, self.path)
         if not text:
             return
+        if self.icons:
+            unknown = [name for name in dict.fromkeys(ICON_TOKEN.findall(text)) if name not in icon_set()]
+            if unknown:
+                raise LayoutError(self.path, f"text '{self.template.source}' = '{text}': " + "; ".join(
+                    f"':{excerpt(name)}:' is not in the icon set ({choices(name, sorted(icon_set()))})" for name in unknown), of_card=True)
         x, y, w, h = _box(p, self.spec, dx, dy)
         turn = _TURNS.get(self.rotate)
         if turn is not None:
@@ -279,7 +303,7 @@ class Text(Element):
             x, y = -w / 2, -h / 2
         chain = p.fonts.chain(self.style)
         try:
-            f = fit(text, chain, self.size, self.min_size, w, h, self.wrap, self.leading)
+            f = fit(text, chain, self.size, self.min_size, w, h, self.wrap, self.leading, self.icons)
         except TextOverflow as exc:
             raise LayoutError(self.path, f"text '{self.template.source}' = '{text}' {exc} in its {self.spec['w_mm']} x {self.spec['h_mm']} mm box", of_card=True) from None
         except scripts.Unprintable as exc:
@@ -302,9 +326,13 @@ class Text(Element):
         shift = {"center": 0.5, "right": 1.0}.get(self.align, 0.0)
         inks = [(anchor - shift * wl, base - i * step + f.descent, anchor + (1 - shift) * wl, base - i * step + f.ascent)
                 for i, wl in enumerate(f.widths)]  # each line's box (pt) in the text's own frame
+        knockout = self.colour(p, "knockout", fields, "#ffffff") if self.icons else None
         try:
-            for line in f.lines:
-                scripts.draw(c, anchor, base, line, chain, f.size, self.align)
+            for (left, *_), line in zip(inks, f.lines):
+                if knockout is None:
+                    scripts.draw(c, anchor, base, line, chain, f.size, self.align)
+                else:
+                    _draw_with_icons(p, left, base, line, chain, f.size, colour, knockout)
                 base -= step
         finally:
             if turn is not None:
