@@ -311,22 +311,49 @@ def test_inline_icons_print_in_the_line_and_an_unknown_one_fails_at_its_card(cli
     edit(layout, "wrap: true, align: center, colour: ink}", "wrap: true, align: center, colour: ink, inline_icons: true}")
     assert cli("export", "mygame", "--to", "pdf", "--out", "icons").exit_code == 0
     page = pypdfium2.PdfDocument(tmp_path / "icons" / "mygame-one-up.pdf")[0]
-    text = page.get_textpage()
-    assert "Gain now" in text.get_text_range() and "bolt" not in text.get_text_range()  # the icon is drawn, not written
-
-    def box(word: str) -> tuple[float, float, float, float]:
-        """``word``'s first and last characters' box on the page: (left, bottom, right, top), pt."""
-        index, count = text.search(word).get_next()
-        return text.get_charbox(index)[0], text.get_charbox(index)[1], text.get_charbox(index + count - 1)[2], text.get_charbox(index)[3]
-
-    gain, now = box("Gain"), box("now")
-    assert now[0] - gain[2] >= 11  # two spaces and the icon, one em of the 11 pt text
-    scale, height = 4, page.get_height()
-    image = page.render(scale=scale).to_pil().convert("L")
-    gap = image.crop((int(gain[2] * scale) + 4, int((height - gain[3]) * scale), int(now[0] * scale) - 4, int((height - gain[1]) * scale)))
-    assert gap.getextrema()[0] < 80  # the bolt, in the text's ink, between the words
+    text = page.get_textpage().get_text_range()
+    assert "Gain now" in text and "bolt" not in text  # the icon is drawn, not written
+    assert _between(page, "Gain", "now").convert("L").getextrema()[0] < 80  # the bolt, in the text's ink
 
     edit(cards, '"Gain :bolt: now"', '"Gain :blot: now"')
     result = cli("build", "mygame")
     assert result.exit_code == 1
     assert "mygame/cards.csv:2:1: card face, card 'spark': text '{text}' = 'Gain :blot: now': ':blot:' is not in the icon set (did you mean 'bolt' or 'mm-ballot'?)" in result.stderr
+
+
+def _between(page, before: str, after: str, scale: int = 4):
+    """The rendered strip of a one-up ``page`` between the words ``before`` and ``after`` of a line
+    (as high as ``before``), after checking that it is at least one em of the 11 pt text wide: what
+    an inline icon fills."""
+    text = page.get_textpage()
+
+    def box(word: str) -> tuple[float, float, float, float]:
+        index, count = text.search(word).get_next()
+        return text.get_charbox(index)[0], text.get_charbox(index)[1], text.get_charbox(index + count - 1)[2], text.get_charbox(index)[3]
+
+    (_, bottom, left, top), right = box(before), box(after)[0]
+    assert right - left >= 11  # two spaces and the icon
+    height = page.get_height()
+    return page.render(scale=scale).to_pil().crop((int(left * scale) + 4, int((height - top) * scale), int(right * scale) - 4, int((height - bottom) * scale)))
+
+
+def test_inline_images_are_the_games_own_pictures_through_the_image_gate(cli, tmp_path, monkeypatch):
+    from PIL import Image, ImageDraw
+
+    monkeypatch.chdir(tmp_path)
+    assert cli("init", "mygame").exit_code == 0
+    (tmp_path / "mygame" / "art").mkdir()
+    coin = Image.new("RGBA", (64, 64), (0, 0, 0, 0))
+    ImageDraw.Draw(coin).ellipse((4, 4, 60, 60), fill=(230, 160, 0, 255))
+    coin.save(tmp_path / "mygame" / "art" / "coin.png")
+    layout = tmp_path / "mygame" / "layout.yaml"
+    edit(tmp_path / "mygame" / "cards.csv", '"Draw a card. If it is red, play it at once."', '"Pay :coin: now"')
+    edit(layout, "wrap: true, align: center, colour: ink}", "wrap: true, align: center, colour: ink, inline_images: {coin: art/coin.png}}")
+    assert cli("export", "mygame", "--to", "pdf", "--out", "out").exit_code == 0
+    page = pypdfium2.PdfDocument(tmp_path / "out" / "mygame-one-up.pdf")[0]
+    assert "Pay now" in page.get_textpage().get_text_range()
+    colours = _between(page, "Pay", "now").convert("RGB").getcolors(1 << 16)
+    assert any(r > 200 and 130 < g < 190 and b < 60 for _, (r, g, b) in colours)  # the coin's orange
+    edit(layout, "art/coin.png", "../coin.png")
+    result = cli("build", "mygame")
+    assert result.exit_code == 1 and "inline_images.coin: image '../coin.png' leaves the game folder" in result.stderr

@@ -242,15 +242,21 @@ def _turned(box: tuple[float, float, float, float], turn: tuple[int, int, int, i
     return min(xs), min(ys), max(xs), max(ys)
 
 
-def _draw_with_icons(p: Painter, x: float, base: float, line: str, chain: tuple[str, ...], size: float, colour: Color, knockout: Color) -> None:
+def _draw_with_icons(p: Painter, x: float, base: float, line: str, chain: tuple[str, ...], size: float, colour: Color, knockout: Color,
+                     images: dict[str, Any]) -> None:
     """One line of a text with inline icons, starting at ``x`` on baseline ``base`` (pt): its
     words as :func:`~deckpress.generator.render.scripts.draw` draws them, its ``:name:`` icons
     :data:`~deckpress.generator.render.text.ICON_EM` square, sunk :data:`~deckpress.generator.render.text.ICON_DROP_EM`
-    below the baseline."""
+    below the baseline: the image ``images`` holds for the name (an ImageReader, fitted in the
+    square), else the icon of the icon set."""
     side = ICON_EM * size
     for part, is_icon in pieces(line):
         if is_icon:
-            draw_icon(p.canvas, part, x, base - ICON_DROP_EM * size + side, side, colour, knockout, p.forms)
+            bottom = base - ICON_DROP_EM * size
+            if part in images:
+                p.canvas.drawImage(images[part], x, bottom, side, side, preserveAspectRatio=True, anchor="c", mask="auto")
+            else:
+                draw_icon(p.canvas, part, x, bottom + side, side, colour, knockout, p.forms)
             x += side
         else:
             scripts.draw(p.canvas, x, base, part, chain, size)
@@ -265,8 +271,10 @@ class Text(Element):
     and printed upside down (a playing card's bottom-right index), at 90 and 270 it is fitted in
     the box turned on its side (``h_mm`` long, ``w_mm`` high) and runs down (90) or up (270).
     With ``inline_icons``, ``:name:`` in the text draws icon ``name`` of the icon set in the line,
-    in the text's colour with ``knockout`` (default white) for its inner details
-    (:data:`~deckpress.generator.render.text.ICON_EM` square); a name the icon set lacks fails the card.
+    in the text's colour with ``knockout`` (default white) for its inner details; with
+    ``inline_images`` (name -> image file of the game's folder, through the image gate),
+    ``:name:`` draws that image, fitted in the same :data:`~deckpress.generator.render.text.ICON_EM`
+    square.  A name neither has fails the card.
     """
 
     kind = "text"
@@ -282,17 +290,15 @@ class Text(Element):
         self.wrap = spec.get("wrap", False)
         self.leading = spec.get("leading", 1.15)
         self.rotate = spec.get("rotate", 0)
-        self.icons = spec.get("inline_icons", False)
+        self.icon_set = spec.get("inline_icons", False)
+        self.images: dict[str, str] = spec.get("inline_images", {})
+        self.icons = self.icon_set or bool(self.images)  # :name: tokens are drawn, not printed
 
     def draw(self, p, fields, dx, dy):
         text = self.template.render(fields, self.path)
         if not text:
             return
-        if self.icons:
-            unknown = [name for name in dict.fromkeys(ICON_TOKEN.findall(text)) if name not in icon_set()]
-            if unknown:
-                raise LayoutError(self.path, f"text '{self.template.source}' = '{text}': " + "; ".join(
-                    f"':{excerpt(name)}:' is not in the icon set ({choices(name, sorted(icon_set()))})" for name in unknown), of_card=True)
+        images = self._inline_images(p, text) if self.icons else {}
         x, y, w, h = _box(p, self.spec, dx, dy)
         turn = _TURNS.get(self.rotate)
         if turn is not None:
@@ -332,7 +338,7 @@ class Text(Element):
                 if knockout is None:
                     scripts.draw(c, anchor, base, line, chain, f.size, self.align)
                 else:
-                    _draw_with_icons(p, left, base, line, chain, f.size, colour, knockout)
+                    _draw_with_icons(p, left, base, line, chain, f.size, colour, knockout, images)
                 base -= step
         finally:
             if turn is not None:
@@ -344,6 +350,34 @@ class Text(Element):
             raise LayoutError(self.path, f"text '{self.template.source}' = '{text}' crosses the safe area "
                                          f"({p.safe / mm:g} mm inside the cut) {beyond}, where the cut may take it off: move or narrow "
                                          "its box, or lower the card's safe_mm", of_card=True)
+
+
+    def _inline_images(self, p: Painter, text: str) -> dict[str, Any]:
+        """The images of the ``:name:`` tokens of ``text`` that name one of ``inline_images``
+        (name -> ImageReader).
+
+        Raises:
+            LayoutError: a token that names neither one of ``inline_images`` nor (with
+                ``inline_icons``) an icon of the icon set, with the nearest names; an image the
+                gate refuses.
+        """
+        known = sorted(set(self.images) | (set(icon_set()) if self.icon_set else set()))
+        names = list(dict.fromkeys(ICON_TOKEN.findall(text)))
+        unknown = [name for name in names if name not in known]
+        if unknown:
+            where = " or ".join(what for what, used in (("inline_images", self.images), ("the icon set", self.icon_set)) if used)
+            raise LayoutError(self.path, f"text '{self.template.source}' = '{text}': " + "; ".join(
+                f"':{excerpt(name)}:' is not in {where} ({choices(name, known)})" for name in unknown), of_card=True)
+        images = {}
+        for name in names:
+            if name in self.images:
+                if p.open_image is None:
+                    raise LayoutError(self.path, "images cannot be drawn here (no image source)")
+                try:
+                    images[name] = p.open_image(self.images[name])
+                except ValueError as exc:
+                    raise LayoutError(self.path, f"inline_images.{name}: image '{excerpt(self.images[name])}' {exc}") from None
+        return images
 
 
 class Icon(Element):
