@@ -5,9 +5,10 @@ each character in the first font of the chain that has it, shaped where the scri
 Hindi name shrinks or wraps like a Latin one.  Heights are the chain's first font's.  Results are
 cached: the same text in the same box is fitted once per run.
 
-With ``icons`` (a text element's ``inline_icons``), ``:name:`` in the text stands for icon ``name`` of
-the icon set, drawn in the line as a square :data:`ICON_EM` wide and high (Squib's ``embed``,
-nanDECK's inline images): it is measured, wrapped and shrunk with the words around it.
+With ``icons`` (a text element's ``inline_icons`` or ``inline_images``), ``:name:`` in the text stands
+for an icon of the icon set or a picture of the game's, drawn in the line as a square :data:`ICON_EM`
+wide and high (Squib's ``embed``, nanDECK's inline images): it is measured, wrapped and shrunk with
+the words around it.
 """
 from __future__ import annotations
 
@@ -21,7 +22,7 @@ from reportlab.pdfbase.pdfmetrics import getAscentDescent
 from deckpress.generator.render.scripts import width
 
 _STEP_PT = 0.25
-#: An inline icon in a text: ``:name:``, the name of an icon of the icon set.
+#: An inline icon in a text: ``:name:``, an icon of the icon set or one of the element's ``inline_images``.
 ICON_TOKEN = re.compile(r":([a-z][a-z0-9-]*):")
 #: An inline icon's width and height, in ems of the text's size (pt per pt), and how far it
 #: reaches below the baseline, in ems: it sits on the line as a capital letter does, a little lower.
