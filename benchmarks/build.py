@@ -85,6 +85,7 @@ def baseline_faces(cards: list[dict]) -> float:
 
 
 def main() -> None:
+    """Time the kit, the synthetic deck and the baseline; print the figures against the targets."""
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--cards", type=int, default=1000)
     parser.add_argument("--repeat", type=int, default=3, help="best of N runs")

@@ -43,6 +43,7 @@ class ConditionByCondition:
     uses_view = True
 
     def act(self, view, legal, rng) -> int:
+        """The legal action the heuristic rates best, every condition checked on every row."""
         game = view.game
         kinds = game.kinds
         face_up = view.face_up
@@ -81,6 +82,7 @@ class Timed:
         self.bot, self.name, self.seconds, self.decisions = bot, bot.name, 0.0, 0
 
     def act(self, view, legal, rng) -> int:
+        """The wrapped bot's action, its thinking time (s) and decision counted."""
         started = time.perf_counter()
         action = self.bot.act(view, legal, rng)
         self.seconds += time.perf_counter() - started

@@ -39,6 +39,7 @@ def run(args: list[str]) -> tuple[float, float, int]:
 
 
 def main() -> None:
+    """Run every hostile case in a fresh process; print its exit code, time and peak memory."""
     with tempfile.TemporaryDirectory() as tmp:
         tmp = Path(tmp)
         big = tmp / "ten-megabytes.yaml"

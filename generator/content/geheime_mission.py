@@ -152,6 +152,8 @@ def _board(doc) -> list[ContentError]:
 
 
 def component(content, component_id: str) -> tuple[int, dict] | None:
+    """``(index, entry)`` of the component ``component_id`` in game.yaml's ``components`` list of
+    ``content``, or None when game.yaml lists none of that id."""
     for i, comp in enumerate(content["game"]["components"]):
         if comp["id"] == component_id:
             return i, comp
