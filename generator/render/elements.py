@@ -118,11 +118,12 @@ class Painter:
                 return None
             side = _DIRECTIONS[round(degrees(atan2(y, x)) / 45) % 8]
             return f"by {(reach - radius) / mm:.1f} mm at the {side}"
+        left, right, bottom, top = self.x0 + s, self.x0 + self.width - s, self.y0 - self.height + s, self.y0 - s
+        if all(x1 >= left - tolerance and x2 <= right + tolerance and y1 >= bottom - tolerance and y2 <= top + tolerance for x1, y1, x2, y2 in boxes):
+            return None  # inside: every card's every text asks, so this is answered first
         lefts, bottoms, rights, tops = zip(*boxes)
-        over = {"left": self.x0 + s - min(lefts), "right": max(rights) - (self.x0 + self.width - s),
-                "top": max(tops) - (self.y0 - s), "bottom": (self.y0 - self.height + s) - min(bottoms)}
-        out = [f"{gap / mm:.1f} mm at the {side}" for side, gap in over.items() if gap > tolerance]
-        return "by " + ", ".join(out) if out else None
+        over = {"left": left - min(lefts), "right": max(rights) - right, "top": max(tops) - top, "bottom": bottom - min(bottoms)}
+        return "by " + ", ".join(f"{gap / mm:.1f} mm at the {side}" for side, gap in over.items() if gap > tolerance)
 
 
 class Element:
