@@ -264,6 +264,21 @@ def _draw_with_icons(p: Painter, x: float, base: float, line: str, chain: tuple[
             x += scripts.width(part, chain, size)
 
 
+def _open_image(p: Painter, source: str, path: tuple, prefix: str = "", of_card: bool = True) -> Any:
+    """The image ``source`` (a path in the game's folder) through the painter's gate, as a reader.
+
+    Raises:
+        LayoutError: at ``path``: no image source here, or the gate refuses it (``prefix`` starts
+            the message; ``of_card``: the card's data named it, not the layout).
+    """
+    if p.open_image is None:
+        raise LayoutError(path, "images cannot be drawn here (no image source)")
+    try:
+        return p.open_image(source)
+    except ValueError as exc:
+        raise LayoutError(path, f"{prefix}image '{excerpt(source)}' {exc}", of_card=of_card) from None
+
+
 class Text(Element):
     """Text fitted in its box (see :func:`deckpress.generator.render.text.fit`); printed literally.
 
@@ -362,23 +377,15 @@ class Text(Element):
                 ``inline_icons``) an icon of the icon set, with the nearest names; an image the
                 gate refuses.
         """
-        known = sorted(set(self.images) | (set(icon_set()) if self.icon_set else set()))
         names = list(dict.fromkeys(ICON_TOKEN.findall(text)))
-        unknown = [name for name in names if name not in known]
+        unknown = [name for name in names if name not in self.images and not (self.icon_set and name in icon_set())]
         if unknown:
+            known = sorted(set(self.images) | (set(icon_set()) if self.icon_set else set()))
             where = " or ".join(what for what, used in (("inline_images", self.images), ("the icon set", self.icon_set)) if used)
             raise LayoutError(self.path, f"text '{self.template.source}' = '{text}': " + "; ".join(
                 f"':{excerpt(name)}:' is not in {where} ({choices(name, known)})" for name in unknown), of_card=True)
-        images = {}
-        for name in names:
-            if name in self.images:
-                if p.open_image is None:
-                    raise LayoutError(self.path, "images cannot be drawn here (no image source)")
-                try:
-                    images[name] = p.open_image(self.images[name])
-                except ValueError as exc:
-                    raise LayoutError(self.path, f"inline_images.{name}: image '{excerpt(self.images[name])}' {exc}") from None
-        return images
+        return {name: _open_image(p, self.images[name], self.path, f"inline_images.{name}: ", of_card=False)
+                for name in names if name in self.images}
 
 
 class Icon(Element):
@@ -448,12 +455,7 @@ class Image(Element):
     def draw(self, p, fields, dx, dy):
         source = self.template.render(fields, self.path)
         x, y, w, h = _box(p, self.spec, dx, dy)
-        if p.open_image is None:
-            raise LayoutError(self.path, "images cannot be drawn here (no image source)")
-        try:
-            reader = p.open_image(source)
-        except ValueError as exc:
-            raise LayoutError(self.path, f"image '{excerpt(source)}' {exc}", of_card=True) from None
+        reader = _open_image(p, source, self.path)
         iw, ih = reader.getSize()
         scale = max(w / iw, h / ih)
         c = p.canvas
