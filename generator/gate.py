@@ -37,6 +37,8 @@ MAX_IMAGE_BYTES = 5 * 1024 * 1024
 MAX_IMAGE_PIXELS = 25_000_000
 #: Byte limit of a font a game declares: Noto Sans Devanagari is about 0.24 MB, a CJK font 5 to 20 MB.
 MAX_FONT_BYTES = 32 * 1024 * 1024
+#: Byte limit of the ICC profile of a print shop's press (``--cmyk``): such profiles are a few MB.
+MAX_PROFILE_BYTES = 16 * 1024 * 1024
 
 _URL = re.compile(r"^[A-Za-z][A-Za-z0-9+.-]*:")
 

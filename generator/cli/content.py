@@ -27,6 +27,8 @@ def _paper(ctx, param, value: str) -> str:
 
 
 PAPER_HELP = "Sheet size: a4, letter, a3, or WxH with a unit (300x450mm, 8.5x14in)."
+CMYK_HELP = ("Write the PDF in CMYK for a print shop's press, converted by the shop's ICC profile (ask it for the file), "
+             "which is embedded as the output intent; black and greys print in black ink alone.")
 
 
 def _offset(ctx, param, value: str) -> tuple[float, float]:
@@ -169,6 +171,19 @@ def _card_size(ctx, param, values: tuple[str, ...]) -> tuple[tuple[str, float, f
     return tuple(sizes)
 
 
+def cmyk_profile(ctx, param, value: Path | None):
+    """``--cmyk PROFILE`` as the conversion to that press
+    (:class:`deckpress.generator.render.colour_space.CmykConversion`), or None."""
+    if value is None:
+        return None
+    from deckpress.generator.render.colour_space import CmykConversion, ProfileRefused
+
+    try:
+        return CmykConversion.read(value)
+    except ProfileRefused as exc:
+        raise click.BadParameter(f"'{value}' {exc}") from None
+
+
 @click.command()
 @click.argument("games", nargs=-1)
 @click.option("--paper", default="a4", show_default=True, callback=_paper, help=PAPER_HELP)
@@ -186,9 +201,10 @@ def _card_size(ctx, param, values: tuple[str, ...]) -> tuple[tuple[str, float, f
 @click.option("--card-size", "card_size", multiple=True, callback=_card_size, metavar="NAME=WxH",
               help="Print the game's card size NAME at W x H mm instead (for example poker=63.5x88.9, US poker as The Game Crafter "
                    "and DriveThruCards print it); the cards' elements are scaled to it. Repeat for several sizes.")
+@click.option("--cmyk", type=click.Path(path_type=Path), default=None, callback=cmyk_profile, metavar="PROFILE.icc", help=CMYK_HELP)
 @click.option("--out", type=click.Path(path_type=Path), default=Path("output"), show_default=True, help="Folder for the PDFs.")
 def build(games: tuple[str, ...], paper: str, gap_mm: float, printer_margin_mm: float, duplex: str, back_offset: tuple[float, float],
-          no_crop_marks: bool, ink_friendly: bool, sets: str | None, card_size: tuple, out: Path) -> None:
+          no_crop_marks: bool, ink_friendly: bool, sets: str | None, card_size: tuple, cmyk, out: Path) -> None:
     """Build print-and-play PDFs: GAMES are game folders or shipped game ids (default: the
     current folder if it holds game.yaml, else every shipped game).
 
@@ -199,7 +215,7 @@ def build(games: tuple[str, ...], paper: str, gap_mm: float, printer_margin_mm: 
     options = PrintOptions(paper=paper, duplex=duplex, gap_mm=gap_mm, printer_margin_mm=printer_margin_mm, back_offset_mm=back_offset,
                            crop_marks=not no_crop_marks,
                            ink_friendly=ink_friendly, sets=tuple(s.strip() for s in sets.split(",")) if sets else None,
-                           card_sizes=card_size)
+                           card_sizes=card_size, cmyk=cmyk)
     folders, variants, other = targets(tuple(Path(g) for g in games))
     for path in variants + other:
         raise click.UsageError(f"{path}: not a game folder (build a variant's changed cards with 'deckpress check')")

@@ -8,6 +8,7 @@ from pathlib import Path
 import click
 
 from deckpress.generator import exitcodes
+from deckpress.generator.cli.content import CMYK_HELP, cmyk_profile
 from deckpress.generator.cli.progress import progress_bar
 from deckpress.generator.errors import ContentErrors
 from deckpress.generator.export import SERVICES, service_template
@@ -26,9 +27,12 @@ FORMATS = ("png", "pdf", "tts")
 @click.option("--sets", default=None, metavar="SET,...", help="Only these sets of the game.")
 @click.option("--content", type=click.Path(path_type=Path), default=None,
               help="For a variant: the game folder it extends [default: the shipped game named by 'extends'].")
+@click.option("--cmyk", type=click.Path(path_type=Path), default=None, callback=cmyk_profile, metavar="PROFILE.icc",
+              help=CMYK_HELP + " Only with --to pdf: PNG and TTS images are RGB.")
 @click.option("--out", type=click.Path(path_type=Path), default=None,
               help="Folder to write into [default: output/<game or variant>/<format>].")
-def export(game: str, fmt: str, service: str | None, dpi: int | None, sets: str | None, content: Path | None, out: Path | None) -> None:
+def export(game: str, fmt: str, service: str | None, dpi: int | None, sets: str | None, content: Path | None, cmyk,
+           out: Path | None) -> None:
     """Export GAME's cards (a game folder, a shipped game's id, or a variant file: then the
     variant's cards) for print services and online play.  Every image is a rasterised page of
     the one-up PDF, drawn by the same code as the print-and-play sheets.  Exit 0 written, 1 the
@@ -41,6 +45,8 @@ def export(game: str, fmt: str, service: str | None, dpi: int | None, sets: str 
     from deckpress.generator.render.kit import drawn_as, only_sets
     from deckpress.generator.render.oneup import one_up_pdf
 
+    if cmyk and fmt != "pdf":
+        raise click.UsageError(f"--cmyk is for --to pdf: {fmt.upper()} images are RGB")
     path = Path(game)
     loaded, errors, name = _load(path, content)
     if errors:
@@ -58,7 +64,7 @@ def export(game: str, fmt: str, service: str | None, dpi: int | None, sets: str 
     layout = loaded.documents["layout"]
     try:
         pdf, pages = one_up_pdf(layout, decks, (lambda trim: service_template(chosen, trim)) if chosen else None,
-                                title=f"{loaded['game']['title']}: one card per page", **drawn_as(loaded))
+                                title=f"{loaded['game']['title']}: one card per page", cmyk=cmyk, **drawn_as(loaded))
     except ContentErrors as exc:
         for line in summarised(exc.errors):
             click.echo(line, err=True)

@@ -38,8 +38,9 @@ Print services' templates, as published (trim + bleed on each side, at 300 dpi):
 * **DriveThruCards**, US poker: a PDF page of 2.75 x 3.75 in, the card plus 1/8 in of bleed on
   every side, text at least 1/8 in inside the trim (OneBookShelf publisher help, "Common Card
   Prep Issues & Solutions", onebookshelfpublisherservice.zendesk.com, article 227867607).
-  DriveThruCards also asks for PDF/X-1a:2003, which reportlab cannot write: convert the one-up
-  PDF with a prepress tool before upload (README, "Print services").  The order it wants a
+  DriveThruCards also asks for PDF/X-1a:2003, which reportlab cannot write (``--cmyk`` gives
+  its CMYK colours and output intent, not the rest): convert the one-up PDF with a prepress tool
+  before upload (README, "Print services").  The order it wants a
   one-up PDF's faces and backs in was not in any source reached (searched 2026-11: the
   publisher help above, stored pages, code): deckpress writes each card's face, then its back,
   and says so; check the order on DriveThruCards' upload step.

@@ -10,6 +10,7 @@ from pathlib import Path
 from reportlab.lib.utils import ImageReader
 
 from deckpress.generator import gate
+from deckpress.generator.render.colour_space import CmykConversion
 
 
 class ImageRefused(ValueError):
@@ -23,11 +24,14 @@ class ImageSource:
         root: the game's folder: names are resolved against it and may not leave it.
         checked: absolute paths already checked elsewhere (a variant's art, checked against the
             variant's folder by :func:`deckpress.generator.variant.variant_art`).
+        cmyk: for a CMYK PDF, the conversion of every image to the press's CMYK
+            (:meth:`deckpress.generator.render.colour_space.CmykConversion.image`).
     """
 
-    def __init__(self, root: Path, checked: frozenset[str] = frozenset()):
+    def __init__(self, root: Path, checked: frozenset[str] = frozenset(), cmyk: CmykConversion | None = None):
         self.root = Path(root).resolve()
         self.checked = checked
+        self.cmyk = cmyk
         self._cache: dict[str, ImageReader | ImageRefused] = {}
 
     def __call__(self, name: str) -> ImageReader:
@@ -51,4 +55,4 @@ class ImageSource:
                 info = gate.check_image(gate.resolve(name, self.root, self.root, "image"), self.root)
         except gate.GateError as exc:
             return ImageRefused(str(exc))
-        return ImageReader(io.BytesIO(info.data))
+        return self.cmyk.image(info.data) if self.cmyk else ImageReader(io.BytesIO(info.data))

@@ -26,6 +26,7 @@ from deckpress.generator.render.fonts import register as register_fonts
 from deckpress.generator.render.board import draw_board
 from deckpress.generator.render.cover import draw_cover
 from deckpress.generator.render.elements import LayoutError, Painter
+from deckpress.generator.render.colour_space import CmykConversion
 from deckpress.generator.render.images import ImageSource
 from deckpress.generator.render.scripts import Unprintable
 from deckpress.generator.render.layout import CardLayout, Layout, card_sizes, compile_layout, shared_back
@@ -44,8 +45,10 @@ class PrintOptions:
     they belong, as seen from the face side (read off ``deckpress calibrate``'s sheet; the same
     numbers for either duplex edge), which the kit corrects (:func:`back_shift_mm`); whether to draw crop marks, ``ink_friendly`` (use the layout's ink-friendly
     palette: light backgrounds, greyscale-safe), ``sets`` (only decks of these sets; None for
-    all) and ``card_sizes``: (name, width mm, height mm) that replace entries of game.yaml's
-    ``card_sizes`` for this build (``--card-size poker=63.5x88.9``), the cover included."""
+    all), ``card_sizes``: (name, width mm, height mm) that replace entries of game.yaml's
+    ``card_sizes`` for this build (``--card-size poker=63.5x88.9``), the cover included, and
+    ``cmyk``: None for the design's RGB, or the conversion to a print shop's press
+    (:mod:`deckpress.generator.render.colour_space`)."""
 
     paper: str = "a4"
     duplex: str = "long"
@@ -56,6 +59,7 @@ class PrintOptions:
     ink_friendly: bool = False
     sets: tuple[str, ...] | None = None
     card_sizes: tuple[tuple[str, float, float], ...] = ()
+    cmyk: CmykConversion | None = None
 
 
 def build_kit(content: GameContent, options: PrintOptions = PrintOptions()) -> bytes:
@@ -179,7 +183,10 @@ def render_pdf(layout_doc, decks: list[Deck], cover: Cover | None, options: Prin
         raise ContentErrors(errors)
     buf = io.BytesIO()
     sheet = paper_size(options.paper)
-    c = Canvas(buf, pagesize=(sheet[0] * mm, sheet[1] * mm), invariant=1, initialFontName="Lato", initialFontSize=10)
+    c = Canvas(buf, pagesize=(sheet[0] * mm, sheet[1] * mm), invariant=1, initialFontName="Lato", initialFontSize=10,
+               enforceColorSpace=options.cmyk.colour if options.cmyk else None)
+    if options.cmyk:
+        options.cmyk.mark(c)
     c.setTitle(title)
     c.setCreator("deckpress")
     c.setAuthor("deckpress")
@@ -193,7 +200,8 @@ def render_pdf(layout_doc, decks: list[Deck], cover: Cover | None, options: Prin
             raise ContentErrors([ContentError(game_yaml, 0, 0, f"the cover's text {exc}")]) from None
         if options.duplex != "none" and pages % 2:
             _blank_back(c, sheet)
-    painter = Painter(c, layout.colour, open_image=ImageSource(layout_doc.path.parent, checked_images), fonts=fonts)
+    painter = Painter(c, layout.colour, open_image=ImageSource(layout_doc.path.parent, checked_images, options.cmyk),
+                      fonts=fonts)
     failures: dict[tuple, list[str]] = {}
     for deck in decks:
         _draw_deck(c, painter, layout, deck, options, failures)
@@ -220,6 +228,9 @@ def printing_section(options: PrintOptions, layout: Layout, decks: list[Deck] = 
         f"{' or '.join(sizes)} between its crop marks. Check one card with a ruler before printing the rest.",
         cut,
     ]
+    if options.cmyk:
+        paras.append(f"Colours: CMYK for the press of the profile '{options.cmyk.name}' (embedded as the PDF's output intent), "
+                     "converted from the design's RGB with the relative colorimetric intent; black and greys in black ink alone.")
     fold = [d.name for d in decks if folded(options, layout.cards[d.kind], d)] if decks else []
     if options.duplex in ("none", "fold"):
         paras.append("Print single-sided." + (

@@ -23,6 +23,7 @@ from deckpress.generator.model import Deck
 from deckpress.generator.render.fonts import SHIPPED, Fonts
 from deckpress.generator.render.fonts import register as register_fonts
 from deckpress.generator.render.elements import Painter
+from deckpress.generator.render.colour_space import CmykConversion
 from deckpress.generator.render.images import ImageSource
 from deckpress.generator.render.kit import draw_card, layout_errors, summarise
 from deckpress.generator.render.layout import CardLayout, compile_layout
@@ -120,13 +121,16 @@ def guides_of(card: CardLayout) -> Guides:
 
 def one_up_pdf(layout_doc, decks: list[Deck], template_for: Callable[[tuple[float, float]], tuple[tuple[float, float], float] | None] | None = None,
                backs: bool = True, title: str = "deckpress", checked_images: frozenset[str] = frozenset(), locate=None,
-               fonts: Fonts = SHIPPED, sizes: Mapping[str, tuple[float, float]] | None = None) -> tuple[bytes, list[Page]]:
+               fonts: Fonts = SHIPPED, sizes: Mapping[str, tuple[float, float]] | None = None,
+               cmyk: CmykConversion | None = None) -> tuple[bytes, list[Page]]:
     """Every card of ``decks`` on a page of its own, face then back (``backs``), card after card,
     copies numbered; ``template_for(trim_mm)`` gives a print service's (trim, bleed) for a card of
     that trim, or None for the card's own trim and bleed (see :func:`card_canvas`).  Returns the PDF bytes and
     the pages in order.  ``locate`` puts a card's layout errors at its own line
     (:func:`deckpress.generator.render.kit.summarise`); ``fonts`` are the game's font chains and
-    ``sizes`` its card sizes (as :func:`deckpress.generator.render.kit.render_pdf`).
+    ``sizes`` its card sizes (as :func:`deckpress.generator.render.kit.render_pdf`); ``cmyk`` the
+    conversion to a print shop's press, or None for the design's RGB
+    (:mod:`deckpress.generator.render.colour_space`).
 
     Raises:
         ContentErrors: a card that cannot be laid out (as :func:`deckpress.generator.render.kit.build_kit`).
@@ -137,11 +141,13 @@ def one_up_pdf(layout_doc, decks: list[Deck], template_for: Callable[[tuple[floa
     if errors:
         raise ContentErrors(errors)
     buf = io.BytesIO()
-    c = Canvas(buf, invariant=1, initialFontName="Lato", initialFontSize=10)
+    c = Canvas(buf, invariant=1, initialFontName="Lato", initialFontSize=10, enforceColorSpace=cmyk.colour if cmyk else None)
+    if cmyk:
+        cmyk.mark(c)
     c.setTitle(title)
     c.setCreator("deckpress")
     c.setAuthor("deckpress")
-    painter = Painter(c, layout.colour, open_image=ImageSource(layout_doc.path.parent, checked_images), fonts=fonts)
+    painter = Painter(c, layout.colour, open_image=ImageSource(layout_doc.path.parent, checked_images, cmyk), fonts=fonts)
     failures: dict[tuple, list[str]] = {}
     pages: list[Page] = []
     for deck in decks:
