@@ -274,3 +274,98 @@ def fold_grid(paper: str, card_mm: tuple[float, float], bleed_mm: float = 3.0, m
             faces.append(Slot(r, c, x, y0 + r * h, (outer, inner, top, bottom)))
             backs.append(Slot(r, 2 * cols - 1 - c, sw - x - w, y0 + r * h, (inner, outer, top, bottom)))
     return FoldGrid(paper, (sw, sh), (w, h), cols, rows, tuple(faces), tuple(backs), bleed_mm, fold, printer_margin_mm)
+
+
+#: How close a card's trim must be to a sheet template's card to print into its slots, mm.
+TEMPLATE_FIT_MM = 0.01
+
+
+@dataclass(frozen=True)
+class SheetTemplate:
+    """A sheet template as read from its file (``schemas/sheet.schema.json``): pre-cut or
+    perforated stock.  ``places_mm`` are the slots' trim top-left corners in mm from the sheet's
+    top-left, in the order cards fill them; ``bleed_mm`` the art past each trim (at most half
+    the way to the next slot, see :func:`template_sheet`); ``source`` the file, for messages."""
+
+    name: str
+    paper: str
+    sheet_mm: tuple[float, float]
+    card_mm: tuple[float, float]
+    places_mm: tuple[tuple[float, float], ...]
+    bleed_mm: float = 0.0
+    crop_marks: bool = False
+    source: str = ""
+
+    def fits(self, card_mm: tuple[float, float]) -> bool:
+        """Whether cards of trim ``card_mm`` (width, height) print into the slots (within
+        :data:`TEMPLATE_FIT_MM`)."""
+        return all(abs(a - b) <= TEMPLATE_FIT_MM for a, b in zip(card_mm, self.card_mm))
+
+
+@dataclass(frozen=True)
+class TemplateSheet(_CutSheet):
+    """A sheet laid out by a :class:`SheetTemplate`: its slots where the template puts them."""
+
+    paper: str
+    sheet_mm: tuple[float, float]
+    card_mm: tuple[float, float]
+    slots: tuple[Slot, ...]
+    bleed_mm: float
+    printer_margin_mm: float = 0.0
+
+    @property
+    def per_sheet(self) -> int:
+        """Cards per sheet."""
+        return len(self.slots)
+
+    def cut_lines(self) -> tuple[list[float], list[float]]:
+        """x of every vertical card edge and y of every horizontal one, mm."""
+        w, h = self.card_mm
+        xs = sorted({round(s.x_mm + d, 6) for s in self.slots for d in (0.0, w)})
+        ys = sorted({round(s.y_mm + d, 6) for s in self.slots for d in (0.0, h)})
+        return xs, ys
+
+    def back_slot(self, index: int, duplex: str) -> Slot:
+        """Where the back of slot ``index`` prints: the slot's mirror image across the sheet's
+        vertical centre line (flipped on the long edge) or its horizontal one (short edge), which
+        is behind it once the sheet is turned over, whether or not the template has a slot there.
+
+        Raises:
+            ValueError: for an unknown duplex edge.
+        """
+        s = self.slots[index]
+        (sw, sh), (w, h) = self.sheet_mm, self.card_mm
+        left, right, top, bottom = s.bleed_mm
+        if duplex == "long":
+            return Slot(s.row, s.col, sw - s.x_mm - w, s.y_mm, (right, left, top, bottom))
+        if duplex == "short":
+            return Slot(s.row, s.col, s.x_mm, sh - s.y_mm - h, (left, right, bottom, top))
+        raise ValueError(f"duplex must be 'long' or 'short' for backs, not {duplex!r}")
+
+
+def template_sheet(template: SheetTemplate, printer_margin_mm: float = 0.0) -> TemplateSheet:
+    """The sheet of ``template``: a slot per place, numbered by row and column (the ranks of its
+    distinct y and x), each side's bleed the template's, or half the gap to the nearest slot on
+    that side when that is less (0 where slots abut)."""
+    w, h = template.card_mm
+    places = template.places_mm
+    cols = sorted({x for x, _ in places})
+    rows = sorted({y for _, y in places})
+
+    def room(x: float, y: float, side: str) -> float:
+        gaps = [template.bleed_mm * 2]
+        for ox, oy in places:
+            across, down = oy < y + h and y < oy + h, ox < x + w and x < ox + w
+            if side == "left" and across and ox + w <= x:
+                gaps.append(x - ox - w)
+            elif side == "right" and across and ox >= x + w:
+                gaps.append(ox - x - w)
+            elif side == "top" and down and oy + h <= y:
+                gaps.append(y - oy - h)
+            elif side == "bottom" and down and oy >= y + h:
+                gaps.append(oy - y - h)
+        return min(gaps) / 2
+
+    slots = tuple(Slot(rows.index(y), cols.index(x), x, y, tuple(room(x, y, side) for side in ("left", "right", "top", "bottom")))
+                  for x, y in places)
+    return TemplateSheet(template.paper, template.sheet_mm, template.card_mm, slots, template.bleed_mm, printer_margin_mm)

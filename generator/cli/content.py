@@ -202,9 +202,12 @@ def cmyk_profile(ctx, param, value: Path | None):
               help="Print the game's card size NAME at W x H mm instead (for example poker=63.5x88.9, US poker as The Game Crafter "
                    "and DriveThruCards print it); the cards' elements are scaled to it. Repeat for several sizes.")
 @click.option("--cmyk", type=click.Path(path_type=Path), default=None, callback=cmyk_profile, metavar="PROFILE.icc", help=CMYK_HELP)
+@click.option("--sheet", "sheet_file", type=click.Path(path_type=Path), default=None, metavar="TEMPLATE.yaml",
+              help="Print onto pre-cut or perforated card stock: a sheet template (schemas/sheet.schema.json) names its paper, "
+                   "card size and every card's place; decks of that size print into its slots, the others on plain paper.")
 @click.option("--out", type=click.Path(path_type=Path), default=Path("output"), show_default=True, help="Folder for the PDFs.")
 def build(games: tuple[str, ...], paper: str, gap_mm: float, printer_margin_mm: float, duplex: str, back_offset: tuple[float, float],
-          no_crop_marks: bool, ink_friendly: bool, sets: str | None, card_size: tuple, cmyk, out: Path) -> None:
+          no_crop_marks: bool, ink_friendly: bool, sets: str | None, card_size: tuple, cmyk, sheet_file: Path | None, out: Path) -> None:
     """Build print-and-play PDFs: GAMES are game folders or shipped game ids (default: the
     current folder if it holds game.yaml, else every shipped game).
 
@@ -212,10 +215,13 @@ def build(games: tuple[str, ...], paper: str, gap_mm: float, printer_margin_mm: 
     """
     from deckpress.generator.render.kit import PrintOptions
 
+    sheet = _sheet_template(sheet_file) if sheet_file else None
+    if sheet and gap_mm:
+        raise click.UsageError("--gap spaces deckpress's own grid of cards; a sheet template places its cards itself: leave out one of them")
     options = PrintOptions(paper=paper, duplex=duplex, gap_mm=gap_mm, printer_margin_mm=printer_margin_mm, back_offset_mm=back_offset,
                            crop_marks=not no_crop_marks,
                            ink_friendly=ink_friendly, sets=tuple(s.strip() for s in sets.split(",")) if sets else None,
-                           card_sizes=card_size, cmyk=cmyk)
+                           card_sizes=card_size, cmyk=cmyk, sheet=sheet)
     folders, variants, other = targets(tuple(Path(g) for g in games))
     for path in variants + other:
         raise click.UsageError(f"{path}: not a game folder (build a variant's changed cards with 'deckpress check')")
@@ -226,6 +232,22 @@ def build(games: tuple[str, ...], paper: str, gap_mm: float, printer_margin_mm: 
                 tell(f"building {game_id_of(folder) or display_path(folder)}", done, len(folders))
             failed = _build_one(folder, options, out) or failed
     sys.exit(1 if failed else 0)
+
+
+def _sheet_template(path: Path):
+    """The sheet template in ``path``; its errors printed, every one at its line, and exit 1."""
+    from deckpress.generator import exitcodes
+    from deckpress.generator.reporters import summarised
+    from deckpress.generator.sheets import load_sheet_template
+
+    try:
+        return load_sheet_template(path)
+    except ContentErrors as exc:
+        for line in summarised(exc.errors):
+            click.echo(line, err=True)
+        click.echo(f"{display_path(path)}: not a sheet template ({len(exc.errors)} error{'s' * (len(exc.errors) != 1)}); nothing was built",
+                   err=True)
+        sys.exit(exitcodes.CONTENT)
 
 
 def _build_one(folder: Path, options, out: Path) -> bool:

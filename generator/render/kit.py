@@ -19,7 +19,8 @@ from reportlab.pdfgen.canvas import Canvas
 from deckpress.generator.content import GameContent, card_locator
 from deckpress.generator.games import kit_module
 from deckpress.generator.errors import ContentError, ContentErrors
-from deckpress.generator.imposition import PAPERS, FoldGrid, Grid, ImpositionError, fold_grid, grid, paper_size
+from deckpress.generator.imposition import (PAPERS, FoldGrid, Grid, ImpositionError, SheetTemplate, TemplateSheet, fold_grid, grid, paper_size,
+                                           template_sheet)
 from deckpress.generator.model import Board, Cover, Deck, Section
 from deckpress.generator.render.fonts import SHIPPED, Fonts, game_fonts
 from deckpress.generator.render.fonts import register as register_fonts
@@ -48,7 +49,8 @@ class PrintOptions:
     all), ``card_sizes``: (name, width mm, height mm) that replace entries of game.yaml's
     ``card_sizes`` for this build (``--card-size poker=63.5x88.9``), the cover included, and
     ``cmyk``: None for the design's RGB, or the conversion to a print shop's press
-    (:mod:`deckpress.generator.render.colour_space`)."""
+    (:mod:`deckpress.generator.render.colour_space`), and ``sheet``: a sheet template
+    (:mod:`deckpress.generator.sheets`) whose slots the decks of its card size print into."""
 
     paper: str = "a4"
     duplex: str = "long"
@@ -60,6 +62,7 @@ class PrintOptions:
     sets: tuple[str, ...] | None = None
     card_sizes: tuple[tuple[str, float, float], ...] = ()
     cmyk: CmykConversion | None = None
+    sheet: SheetTemplate | None = None
 
 
 def build_kit(content: GameContent, options: PrintOptions = PrintOptions()) -> bytes:
@@ -231,6 +234,13 @@ def printing_section(options: PrintOptions, layout: Layout, decks: list[Deck] = 
     if options.cmyk:
         paras.append(f"Colours: CMYK for the press of the profile '{options.cmyk.name}' (embedded as the PDF's output intent), "
                      "converted from the design's RGB with the relative colorimetric intent; black and greys in black ink alone.")
+    if options.sheet is not None:
+        stock = [d.name for d in decks if options.sheet.fits(layout.cards[d.kind].trim_mm) and not folded(options, layout.cards[d.kind], d)]
+        sheet = options.sheet
+        paras.append(f"Stock: {', '.join(stock)} print onto '{sheet.name}' ({sheet.paper.upper() if sheet.paper in PAPERS else sheet.paper}), "
+                     f"{len(sheet.places_mm)} cards to a sheet, each in its slot"
+                     + ("" if sheet.crop_marks else ", without crop marks: separate the cards as the stock is made")
+                     + ": load that stock for these sheets" + (" and plain paper for the others." if len(stock) < len(decks) else "."))
     fold = [d.name for d in decks if folded(options, layout.cards[d.kind], d)] if decks else []
     if options.duplex in ("none", "fold"):
         paras.append("Print single-sided." + (
@@ -258,7 +268,21 @@ def layout_errors(layout: Layout, decks: list[Deck], options: "PrintOptions | No
     (None: no paper, one card per page), each at its place in layout.yaml; else a back offset
     that would move the backs' art off the paper."""
     return (_missing_kinds(layout, decks) or (_unprintable_kinds(layout, decks, options) if options else [])
-            or (_offset_errors(layout, decks, options) if options else []))
+            or (_offset_errors(layout, decks, options) if options else []) or (_unused_sheet(layout, decks, options) if options else []))
+
+
+def _unused_sheet(layout: Layout, decks: list[Deck], options: "PrintOptions") -> list[ContentError]:
+    """A sheet template that no deck of the build prints into (none is its card's size, or every
+    such deck prints on fold-over sheets), at the top of its file."""
+    template = options.sheet
+    if template is None or any(template.fits(layout.cards[d.kind].trim_mm) and not folded(options, layout.cards[d.kind], d) for d in decks):
+        return []
+    sizes = ", ".join(dict.fromkeys(f"{d.name} {layout.cards[d.kind].trim_mm[0]:g} x {layout.cards[d.kind].trim_mm[1]:g} mm" for d in decks))
+    w, h = template.card_mm
+    why = (f"no deck is {w:g} x {h:g} mm, its card's size ({sizes}): print a deck at that size with --card-size NAME={w:g}x{h:g}"
+           if not any(template.fits(layout.cards[d.kind].trim_mm) for d in decks) else
+           f"its {w:g} x {h:g} mm decks print on fold-over sheets (--duplex {options.duplex}): build with --duplex long or short")
+    return [ContentError(template.source, 1, 1, f"sheet template '{template.name}': {why}")]
 
 
 def _offset_errors(layout: Layout, decks: list[Deck], options: "PrintOptions") -> list[ContentError]:
@@ -280,13 +304,17 @@ def _offset_errors(layout: Layout, decks: list[Deck], options: "PrintOptions") -
                                                    "(measure the shift again with deckpress calibrate)")]
 
 
-def sheet_grid(options: "PrintOptions", card: CardLayout, cards: int | None = None) -> Grid:
+def sheet_grid(options: "PrintOptions", card: CardLayout, cards: int | None = None) -> Grid | TemplateSheet:
     """The grid of ``card`` on the options' paper, with their gap and printer margin; with
-    ``cards``, shrunk to the cells a sheet of that many cards needs.
+    ``cards``, shrunk to the cells a sheet of that many cards needs.  A card of the options' sheet
+    template's size goes into its slots instead, its bleed the template's or the card's own,
+    whichever is less.
 
     Raises:
         ImpositionError: not even one card fits.
     """
+    if options.sheet is not None and options.sheet.fits(card.trim_mm):
+        return template_sheet(replace(options.sheet, bleed_mm=min(options.sheet.bleed_mm, card.bleed_mm)), options.printer_margin_mm)
     return grid(options.paper, card.trim_mm, card.bleed_mm, gap_mm=options.gap_mm, printer_margin_mm=options.printer_margin_mm,
                 cards=cards)
 
@@ -362,6 +390,9 @@ def _draw_deck(c: Canvas, painter: Painter, layout: Layout, deck: Deck, options:
         _draw_fold_deck(c, painter, card, deck, options, failures)
         return
     full = sheet_grid(options, card)
+    stock = isinstance(full, TemplateSheet)
+    if stock:
+        c.setPageSize((full.sheet_mm[0] * mm, full.sheet_mm[1] * mm))
     sheets = [deck.cards[i:i + full.per_sheet] for i in range(0, len(deck.cards), full.per_sheet)]
     for n, cards in enumerate(sheets, 1):
         g = sheet_grid(options, card, len(cards))  # a short sheet gets no empty cells, nor their marks
@@ -371,7 +402,7 @@ def _draw_deck(c: Canvas, painter: Painter, layout: Layout, deck: Deck, options:
             draw_card(painter, card, "face", fields, g.slots[i], failures)
         if card.shape == "circle":
             _circle_cut_lines(c, g, g.slots[:len(cards)])
-        elif options.crop_marks:
+        elif options.crop_marks and (not stock or options.sheet.crop_marks):
             _crop_marks(c, g)
         _label(c, g, label + " · faces")
         c.showPage()
@@ -386,6 +417,9 @@ def _draw_deck(c: Canvas, painter: Painter, layout: Layout, deck: Deck, options:
         c.restoreState()
         _label(c, g, label + f" · backs ({options.duplex} edge)")
         c.showPage()
+    if stock:
+        paper = paper_size(options.paper)
+        c.setPageSize((paper[0] * mm, paper[1] * mm))
 
 
 def _draw_fold_deck(c: Canvas, painter: Painter, card: CardLayout, deck: Deck, options: PrintOptions, failures: dict) -> None:
