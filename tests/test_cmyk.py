@@ -12,7 +12,7 @@ from pypdf import PdfReader
 from pypdf.generic import ContentStream
 
 from cmyk_profile import cmyk_profile
-from conftest import edit
+from conftest import edit, line_of
 
 #: The content-stream operators that set a colour other than device CMYK's k and K.
 OTHER_COLOUR_OPERATORS = {b"rg", b"RG", b"g", b"G", b"cs", b"CS", b"sc", b"SC", b"scn", b"SCN"}
@@ -137,3 +137,18 @@ def test_a_one_up_pdf_for_a_print_service_can_be_cmyk_but_images_stay_rgb(cli, g
     assert "/OutputIntents" in reader.trailer["/Root"]
     result = cli("export", game_with_art, "--to", "png", "--cmyk", press)
     assert result.exit_code == 2 and "--cmyk is for --to pdf: PNG images are RGB" in result.stderr
+
+
+def test_inks_named_in_a_layout_print_as_given_in_the_rgb_and_the_cmyk_build(cli, tmp_path, monkeypatch, press):
+    monkeypatch.chdir(tmp_path)
+    assert cli("init", "mygame").exit_code == 0
+    layout = tmp_path / "mygame" / "layout.yaml"
+    edit(layout, 'back: "#2e294e"', 'back: "cmyk(60, 40, 40, 100)"')  # a rich black behind every card back
+    for options in ((), ("--cmyk", press)):
+        assert cli("build", "mygame", *options, "--out", "out").exit_code == 0
+        operations, _ = _walk(PdfReader(tmp_path / "out" / "mygame.pdf"))
+        fills = {tuple(float(v) for v in operands) for operands, op in operations if op == b"k"}
+        assert (0.6, 0.4, 0.4, 1.0) in fills, options
+    edit(layout, 'back: "cmyk(60, 40, 40, 100)"', 'back: "cmyk(160, 40, 40, 100)"')
+    result = cli("validate", "mygame")
+    assert result.exit_code == 1 and f"layout.yaml:{line_of(layout, 'cmyk(160')}:" in result.stdout + result.stderr

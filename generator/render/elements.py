@@ -74,7 +74,7 @@ class Template:
 class Painter:
     """Draws elements for one card at a time on ``canvas``.
 
-    ``resolve_colour`` maps a colour string (palette name or '#rrggbb') to a reportlab colour.
+    ``resolve_colour`` maps a colour string (palette name, '#rrggbb' or 'cmyk(C, M, Y, K)') to a reportlab colour.
     Before drawing a card, :meth:`place` sets its trim origin (PDF pt, top-left, y up), trim size
     (pt), bleed per side (pt: left, right, top, bottom) and, for a card, its safe area: the
     margin inside the trim that text stays out of (pt) and whether the card is cut round.
@@ -152,7 +152,7 @@ class Element:
         try:
             return painter.resolve_colour(name)
         except KeyError:
-            raise LayoutError(self.path, f"{key}: unknown colour '{excerpt(name)}' (use a palette name or '#rrggbb')") from None
+            raise LayoutError(self.path, f"{key}: unknown colour '{excerpt(name)}' (use a palette name, '#rrggbb' or 'cmyk(C, M, Y, K)')") from None
 
     def draw(self, p: Painter, fields: dict[str, Any], dx: float, dy: float) -> None:
         """Draw at offset ``(dx, dy)`` mm from the card's trim top-left."""

@@ -6,7 +6,7 @@ from dataclasses import dataclass
 from collections.abc import Mapping
 from functools import lru_cache
 
-from reportlab.lib.colors import Color, HexColor
+from reportlab.lib.colors import CMYKColor, Color, HexColor
 
 from deckpress.generator.errors import ContentErrors
 from deckpress.generator.render.elements import Element, compile_elements
@@ -46,7 +46,7 @@ class Layout:
     palette: dict[str, str]
 
     def colour(self, value: str) -> Color:
-        """A palette name or '#rrggbb' as a reportlab colour.
+        """A palette name, '#rrggbb' or 'cmyk(C, M, Y, K)' as a reportlab colour.
 
         Raises:
             KeyError: neither a palette name nor a hex colour.
@@ -54,13 +54,25 @@ class Layout:
         return _colour(self.palette.get(value, value))
 
 
+#: A colour given as printing inks in percent (``schemas/common.schema.json#/$defs/colour``).
+_INKS = re.compile(r"cmyk\((\d{1,3}(?:\.\d+)?), ?(\d{1,3}(?:\.\d+)?), ?(\d{1,3}(?:\.\d+)?), ?(\d{1,3}(?:\.\d+)?)\)")
+
+
 @lru_cache(maxsize=4096)
 def _colour(value: str) -> Color:
+    """'#rrggbb' as an sRGB colour, 'cmyk(C, M, Y, K)' (percent, each at most 100) as those inks.
+
+    Raises:
+        KeyError: neither.
+    """
     if len(value) == 7 and value.startswith("#"):
         try:
             return HexColor(value)
         except ValueError:
             pass
+    inks = _INKS.fullmatch(value)
+    if inks and all(float(v) <= 100 for v in inks.groups()):
+        return CMYKColor(*(float(v) / 100 for v in inks.groups()))
     raise KeyError(value)
 
 
