@@ -13,31 +13,34 @@ from deckpress.generator.cli.progress import progress_bar
 from deckpress.generator.errors import ContentErrors
 from deckpress.generator.export import SERVICES, service_template
 
-FORMATS = ("png", "pdf", "tts")
+FORMATS = ("png", "pdf", "tts", "hand")
 
 
 @click.command()
 @click.argument("game")
 @click.option("--to", "fmt", type=click.Choice(FORMATS), required=True,
-              help="png: one image per card face and back; pdf: one card per page with trim and bleed boxes; tts: Tabletop Simulator deck sheets and saved objects.")
+              help="png: one image per card face and back; pdf: one card per page with trim and bleed boxes; tts: Tabletop Simulator "
+                   "deck sheets and saved objects; hand: chosen faces fanned out in one PNG, for a game's page.")
 @click.option("--service", type=click.Choice(sorted(SERVICES)), default=None,
               help="Fit poker-size cards to a print service's template: tgc (The Game Crafter), mpc (MakePlayingCards), dtc (DriveThruCards).")
 @click.option("--dpi", type=click.IntRange(72, 1200), default=None,
               help="Resolution of the images [default: 300 for png, 150 for tts].")
 @click.option("--sets", default=None, metavar="SET,...", help="Only these sets of the game.")
+@click.option("--cards", default=None, metavar="ID,...",
+              help="For --to hand: the cards to show, left to right [default: the first card of each deck in turn, five in all].")
 @click.option("--content", type=click.Path(path_type=Path), default=None,
               help="For a variant: the game folder it extends [default: the shipped game named by 'extends'].")
 @click.option("--cmyk", type=click.Path(path_type=Path), default=None, callback=cmyk_profile, metavar="PROFILE.icc",
               help=CMYK_HELP + " Only with --to pdf: PNG and TTS images are RGB.")
 @click.option("--out", type=click.Path(path_type=Path), default=None,
               help="Folder to write into [default: output/<game or variant>/<format>].")
-def export(game: str, fmt: str, service: str | None, dpi: int | None, sets: str | None, content: Path | None, cmyk,
+def export(game: str, fmt: str, service: str | None, dpi: int | None, sets: str | None, cards: str | None, content: Path | None, cmyk,
            out: Path | None) -> None:
     """Export GAME's cards (a game folder, a shipped game's id, or a variant file: then the
     variant's cards) for print services and online play.  Every image is a rasterised page of
     the one-up PDF, drawn by the same code as the print-and-play sheets.  Exit 0 written, 1 the
     content is not valid (every error listed), 4 a file could not be written."""
-    from deckpress.generator.export.images import write_images
+    from deckpress.generator.export.images import rasterise, write_images
     from deckpress.generator.export.tts import write_tts
     from deckpress.generator.games import kit_module
     from deckpress.generator.output import write_atomic
@@ -47,6 +50,10 @@ def export(game: str, fmt: str, service: str | None, dpi: int | None, sets: str 
 
     if cmyk and fmt != "pdf":
         raise click.UsageError(f"--cmyk is for --to pdf: {fmt.upper()} images are RGB")
+    if cards and fmt != "hand":
+        raise click.UsageError("--cards chooses the cards of --to hand; the other exports write every card")
+    if service and fmt == "hand":
+        raise click.UsageError("--service fits cards to a print service's template: it is for --to png, pdf and tts, not hand")
     path = Path(game)
     loaded, errors, name = _load(path, content)
     if errors:
@@ -60,10 +67,15 @@ def export(game: str, fmt: str, service: str | None, dpi: int | None, sets: str 
             decks, _ = only_sets(loaded.game_id, decks, [], tuple(s.strip() for s in sets.split(",")))
         except ContentErrors as exc:
             raise click.UsageError(exc.errors[0].message) from None
-    chosen = SERVICES[service] if service else None
     layout = loaded.documents["layout"]
+    if fmt == "hand":
+        from deckpress.generator.render.layout import compile_layout
+
+        kinds = compile_layout(layout).cards
+        decks = _hand(decks, cards, lambda deck: kinds[deck.kind].trim_mm)
+    chosen = SERVICES[service] if service else None
     try:
-        pdf, pages = one_up_pdf(layout, decks, (lambda trim: service_template(chosen, trim)) if chosen else None,
+        pdf, pages = one_up_pdf(layout, decks, (lambda trim: service_template(chosen, trim)) if chosen else None, backs=fmt != "hand",
                                 title=f"{loaded['game']['title']}: one card per page", cmyk=cmyk, **drawn_as(loaded))
     except ContentErrors as exc:
         for line in summarised(exc.errors):
@@ -76,6 +88,14 @@ def export(game: str, fmt: str, service: str | None, dpi: int | None, sets: str 
         click.echo(f"wrote {target} ({len(pages)} pages: each card's face, then its back)")
         return
     resolution = dpi or (chosen.dpi if chosen else 300 if fmt == "png" else 150)
+    if fmt == "hand":
+        from deckpress.generator.export.hand import hand_image, png_bytes
+
+        faces = list(rasterise(pdf, pages, resolution))
+        target = out / f"{name}-hand.png"
+        write_atomic(target, png_bytes(hand_image(faces, resolution, frozenset(k for k, c in kinds.items() if c.shape == "circle")), resolution))
+        click.echo(f"wrote {target} ({len(faces)} cards: {', '.join(page.card_id for page, _ in faces)}; {resolution} dpi)")
+        return
     with progress_bar("text") as tell:
         each = (lambda done: tell(f"rasterising at {resolution} dpi", done, len(pages))) if tell else None
         if fmt == "png":
@@ -85,6 +105,42 @@ def export(game: str, fmt: str, service: str | None, dpi: int | None, sets: str 
             written = write_tts(pdf, pages, out, name, resolution, each)
             click.echo(f"wrote {len(written)} Tabletop Simulator deck{'s' * (len(written) != 1)} to {out}: "
                        "copy the .json files to TTS's Saves/Saved Objects folder")
+
+
+def _hand(decks: list, cards: str | None, size_of) -> list:
+    """The decks cut to the cards a hand shows, one copy each: ``cards`` (ids, in that order), or
+    the first card of each deck of the first deck's size (``size_of(deck)``) in turn, five in all.
+
+    Raises:
+        click.UsageError: an id that no card has (with the nearest ids), or more cards than a hand shows.
+    """
+    import difflib
+    from dataclasses import replace
+
+    from deckpress.generator.export.hand import MAX_CARDS
+
+    first = {}  # id -> (deck, fields): each card's first copy
+    for deck in decks:
+        for fields in deck.cards:
+            first.setdefault(fields["id"], (deck, fields))
+    if cards:
+        wanted = list(dict.fromkeys(c.strip() for c in cards.split(",") if c.strip()))
+        for card_id in wanted:
+            if card_id not in first:
+                near = difflib.get_close_matches(card_id, list(first), n=3)
+                raise click.UsageError(f"--cards: no card '{card_id}' in this game"
+                                       + (f" (did you mean {' or '.join(repr(n) for n in near)}?)" if near else ""))
+        if len(wanted) > MAX_CARDS:
+            raise click.UsageError(f"--cards: a hand shows at most {MAX_CARDS} cards, not {len(wanted)}")
+    else:
+        queues = [list(dict.fromkeys(f["id"] for f in deck.cards)) for deck in decks if decks and size_of(deck) == size_of(decks[0])]
+        wanted = []
+        while len(wanted) < 5 and any(queues):
+            for queue in queues:
+                if queue and len(wanted) < 5:
+                    wanted.append(queue.pop(0))
+    # one single-card deck per card, in the hand's order
+    return [replace(first[card_id][0], cards=[first[card_id][1]]) for card_id in wanted]
 
 
 def _load(path: Path, folder: Path | None):
