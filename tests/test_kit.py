@@ -357,3 +357,18 @@ def test_inline_images_are_the_games_own_pictures_through_the_image_gate(cli, tm
     edit(layout, "art/coin.png", "../coin.png")
     result = cli("build", "mygame")
     assert result.exit_code == 1 and "inline_images.coin: image '../coin.png' leaves the game folder" in result.stderr
+
+
+def test_a_reprint_has_only_the_named_cards_and_leaves_the_kit_alone(cli, tmp_path, monkeypatch):
+    monkeypatch.chdir(tmp_path)
+    assert cli("init", "mygame").exit_code == 0
+    assert cli("build", "mygame").exit_code == 0
+    kit = (tmp_path / "output" / "mygame.pdf").read_bytes()
+    result = cli("build", "mygame", "--cards", "tide,stone,tide")
+    assert result.exit_code == 0 and "wrote output/mygame-reprint.pdf" in result.stdout
+    assert (tmp_path / "output" / "mygame.pdf").read_bytes() == kit
+    pages = [" ".join(p.extract_text().split()) for p in PdfReader(tmp_path / "output" / "mygame-reprint.pdf").pages]
+    assert len(pages) == 2 and pages[0].startswith("Tide")  # no cover: the faces, then the backs
+    assert pages[0].count("Tide") == 2 and pages[0].count("Stone") == 1 and "Spark" not in pages[0]
+    result = cli("build", "mygame", "--cards", "tied")
+    assert result.exit_code == 1 and "--cards: no card 'tied' in this game (did you mean 'tide'?)" in result.stderr

@@ -198,6 +198,9 @@ def cmyk_profile(ctx, param, value: Path | None):
 @click.option("--no-crop-marks", is_flag=True, help="Leave out the crop marks.")
 @click.option("--ink-friendly", is_flag=True, help="Light backgrounds, greyscale-safe colours (where the game's layout defines them).")
 @click.option("--sets", default=None, metavar="SET,...", help="Only these sets of the game (for example base,identities).")
+@click.option("--cards", default=None, metavar="ID,...",
+              help="Reprint only these cards of one game (for example spark,spark,tide: one copy each time an id is named), "
+                   "without the cover and boards.")
 @click.option("--card-size", "card_size", multiple=True, callback=_card_size, metavar="NAME=WxH",
               help="Print the game's card size NAME at W x H mm instead (for example poker=63.5x88.9, US poker as The Game Crafter "
                    "and DriveThruCards print it); the cards' elements are scaled to it. Repeat for several sizes.")
@@ -207,11 +210,13 @@ def cmyk_profile(ctx, param, value: Path | None):
                    "card size and every card's place; decks of that size print into its slots, the others on plain paper.")
 @click.option("--out", type=click.Path(path_type=Path), default=Path("output"), show_default=True, help="Folder for the PDFs.")
 def build(games: tuple[str, ...], paper: str, gap_mm: float, printer_margin_mm: float, duplex: str, back_offset: tuple[float, float],
-          no_crop_marks: bool, ink_friendly: bool, sets: str | None, card_size: tuple, cmyk, sheet_file: Path | None, out: Path) -> None:
+          no_crop_marks: bool, ink_friendly: bool, sets: str | None, card_size: tuple, cmyk, sheet_file: Path | None, cards: str | None,
+          out: Path) -> None:
     """Build print-and-play PDFs: GAMES are game folders or shipped game ids (default: the
     current folder if it holds game.yaml, else every shipped game).
 
     Each kit is written to OUT/<game id>.pdf atomically: a failed build leaves the previous PDF.
+    With --cards, the cards go to OUT/<game id>-reprint.pdf.
     """
     from deckpress.generator.render.kit import PrintOptions
 
@@ -221,10 +226,13 @@ def build(games: tuple[str, ...], paper: str, gap_mm: float, printer_margin_mm: 
     options = PrintOptions(paper=paper, duplex=duplex, gap_mm=gap_mm, printer_margin_mm=printer_margin_mm, back_offset_mm=back_offset,
                            crop_marks=not no_crop_marks,
                            ink_friendly=ink_friendly, sets=tuple(s.strip() for s in sets.split(",")) if sets else None,
-                           card_sizes=card_size, cmyk=cmyk, sheet=sheet)
+                           card_sizes=card_size, cmyk=cmyk, sheet=sheet,
+                           cards=tuple(c.strip() for c in cards.split(",") if c.strip()) if cards else ())
     folders, variants, other = targets(tuple(Path(g) for g in games))
     for path in variants + other:
         raise click.UsageError(f"{path}: not a game folder (build a variant's changed cards with 'deckpress check')")
+    if cards and len(folders) != 1:
+        raise click.UsageError("--cards names cards of one game: build one game with it")
     failed = False
     with progress_bar("text") as tell:
         for done, folder in enumerate(folders):
@@ -258,6 +266,7 @@ def _build_one(folder: Path, options, out: Path) -> bool:
 
     content, errors = check_game(folder)
     name = content.game_id if content else game_id_of(folder)
+    suffix = "-reprint" if options.cards else ""  # a few cards never replace the whole kit
     try:
         if errors:
             raise ContentErrors(errors)
@@ -265,10 +274,10 @@ def _build_one(folder: Path, options, out: Path) -> bool:
     except ContentErrors as exc:
         for line in summarised(exc.errors, where_all="deckpress validate --format json lists them all"):
             click.echo(line, err=True)
-        kept = f"{out / (name + '.pdf')} left as it was" if name else "nothing was written"
+        kept = f"{out / (name + suffix + '.pdf')} left as it was" if name else "nothing was written"
         click.echo(f"{name or display_path(folder)}: not built ({len(exc.errors)} error{'s' * (len(exc.errors) != 1)}); {kept}", err=True)
         return True
-    target = out / f"{name}.pdf"
+    target = out / f"{name}{suffix}.pdf"
     write_atomic(target, pdf)
     click.echo(f"wrote {target} ({len(pdf) / 1024:.0f} KiB)")
     return False

@@ -114,10 +114,10 @@ def _hand(decks: list, cards: str | None, size_of) -> list:
     Raises:
         click.UsageError: an id that no card has (with the nearest ids), or more cards than a hand shows.
     """
-    import difflib
     from dataclasses import replace
 
     from deckpress.generator.export.hand import MAX_CARDS
+    from deckpress.generator.render.kit import unknown_cards
 
     first = {}  # id -> (deck, fields): each card's first copy
     for deck in decks:
@@ -125,15 +125,13 @@ def _hand(decks: list, cards: str | None, size_of) -> list:
             first.setdefault(fields["id"], (deck, fields))
     if cards:
         wanted = list(dict.fromkeys(c.strip() for c in cards.split(",") if c.strip()))
-        for card_id in wanted:
-            if card_id not in first:
-                near = difflib.get_close_matches(card_id, list(first), n=3)
-                raise click.UsageError(f"--cards: no card '{card_id}' in this game"
-                                       + (f" (did you mean {' or '.join(repr(n) for n in near)}?)" if near else ""))
+        unknown = unknown_cards(decks, tuple(wanted))
+        if unknown:
+            raise click.UsageError(unknown[0])
         if len(wanted) > MAX_CARDS:
             raise click.UsageError(f"--cards: a hand shows at most {MAX_CARDS} cards, not {len(wanted)}")
     else:
-        queues = [list(dict.fromkeys(f["id"] for f in deck.cards)) for deck in decks if decks and size_of(deck) == size_of(decks[0])]
+        queues = [list(dict.fromkeys(f["id"] for f in deck.cards)) for deck in decks if size_of(deck) == size_of(decks[0])]
         wanted = []
         while len(wanted) < 5 and any(queues):
             for queue in queues:

@@ -6,6 +6,7 @@ invariant mode; the embedded Lato font is the canvas's initial font, so no Helve
 """
 from __future__ import annotations
 
+import difflib
 import io
 from pathlib import Path
 from collections.abc import Mapping
@@ -50,7 +51,9 @@ class PrintOptions:
     ``card_sizes`` for this build (``--card-size poker=63.5x88.9``), the cover included, and
     ``cmyk``: None for the design's RGB, or the conversion to a print shop's press
     (:mod:`deckpress.generator.render.colour_space`), and ``sheet``: a sheet template
-    (:mod:`deckpress.generator.sheets`) whose slots the decks of its card size print into."""
+    (:mod:`deckpress.generator.sheets`) whose slots the decks of its card size print into, and
+    ``cards``: only these cards, one copy for each time an id is named, without the cover and
+    boards (a reprint)."""
 
     paper: str = "a4"
     duplex: str = "long"
@@ -63,6 +66,7 @@ class PrintOptions:
     card_sizes: tuple[tuple[str, float, float], ...] = ()
     cmyk: CmykConversion | None = None
     sheet: SheetTemplate | None = None
+    cards: tuple[str, ...] = ()
 
 
 def build_kit(content: GameContent, options: PrintOptions = PrintOptions()) -> bytes:
@@ -92,6 +96,8 @@ def build_kit(content: GameContent, options: PrintOptions = PrintOptions()) -> b
     if options.sets is not None:
         decks, boards = only_sets(content.game_id, decks, boards, options.sets)
         cover = _only_sets(cover, options.sets)
+    if options.cards:
+        decks, boards, cover = only_cards(content.game_id, decks, options.cards), [], None
     return render_pdf(content.documents["layout"], decks, cover, options, title=content["game"]["title"], boards=boards,
                       **drawn_as(content))
 
@@ -150,6 +156,40 @@ def only_sets(game_id: str, decks: list[Deck], boards: list[Board], sets: tuple[
     if unknown:
         raise ContentErrors([ContentError(game_id, 0, 0, f"unknown set '{u}' (this game's sets: {', '.join(known)})") for u in unknown])
     return [d for d in decks if d.set in sets], [b for b in boards if b.set in sets]
+
+
+def unknown_cards(decks: list[Deck], ids: tuple[str, ...]) -> list[str]:
+    """A message for each of ``ids`` that no card of ``decks`` has, with the nearest ids
+    (``--cards`` of build and export)."""
+    known = list(dict.fromkeys(f["id"] for d in decks for f in d.cards))
+    messages = []
+    for card_id in dict.fromkeys(ids):
+        if card_id not in known:
+            near = difflib.get_close_matches(card_id, known, n=3)
+            messages.append(f"--cards: no card '{card_id}' in this game" + (f" (did you mean {' or '.join(repr(n) for n in near)}?)" if near else ""))
+    return messages
+
+
+def only_cards(game_id: str, decks: list[Deck], ids: tuple[str, ...]) -> list[Deck]:
+    """The decks cut to the cards ``ids`` (``build --cards``, to reprint a few): one copy of a card
+    for each time its id is named, in the decks' order; decks left without cards are dropped.
+
+    Raises:
+        ContentErrors: an id that no card has (every such id, with the nearest ones).
+    """
+    errors = unknown_cards(decks, ids)
+    if errors:
+        raise ContentErrors([ContentError(game_id, 0, 0, message) for message in errors])
+    wanted = {card_id: ids.count(card_id) for card_id in ids}
+    cut = []
+    for deck in decks:
+        first = {}
+        for fields in deck.cards:
+            first.setdefault(fields["id"], fields)
+        cards = [fields for card_id, fields in first.items() for _ in range(wanted.get(card_id, 0))]
+        if cards:
+            cut.append(replace(deck, cards=cards))
+    return cut
 
 
 def _only_sets(cover: Cover, sets: tuple[str, ...]) -> Cover:
