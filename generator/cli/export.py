@@ -24,7 +24,7 @@ FORMATS = ("png", "pdf", "tts", "hand")
 @click.option("--service", type=click.Choice(sorted(SERVICES)), default=None,
               help="Fit poker-size cards to a print service's template: tgc (The Game Crafter), mpc (MakePlayingCards), dtc (DriveThruCards).")
 @click.option("--dpi", type=click.IntRange(72, 1200), default=None,
-              help="Resolution of the images [default: 300 for png, 150 for tts].")
+              help="Resolution of the images [default: 300 for png, 150 for tts and hand].")
 @click.option("--sets", default=None, metavar="SET,...", help="Only these sets of the game.")
 @click.option("--cards", default=None, metavar="ID,...",
               help="For --to hand: the cards to show, left to right [default: the first card of each deck in turn, five in all].")
@@ -130,6 +130,8 @@ def _hand(decks: list, cards: str | None, size_of) -> list:
             raise click.UsageError(unknown[0])
         if len(wanted) > MAX_CARDS:
             raise click.UsageError(f"--cards: a hand shows at most {MAX_CARDS} cards, not {len(wanted)}")
+    elif not first:
+        raise click.UsageError("--to hand: there are no cards to show")
     else:
         queues = [list(dict.fromkeys(f["id"] for f in deck.cards)) for deck in decks if size_of(deck) == size_of(decks[0])]
         wanted = []

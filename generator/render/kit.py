@@ -306,7 +306,7 @@ def printing_section(options: PrintOptions, layout: Layout, decks: list[Deck] = 
 def layout_errors(layout: Layout, decks: list[Deck], options: "PrintOptions | None") -> list[ContentError]:
     """Decks whose kind has no layout, else card kinds too large for the paper of ``options``
     (None: no paper, one card per page), each at its place in layout.yaml; else a back offset
-    that would move the backs' art off the paper."""
+    that would move the backs' art off the paper; else a sheet template no deck prints into."""
     return (_missing_kinds(layout, decks) or (_unprintable_kinds(layout, decks, options) if options else [])
             or (_offset_errors(layout, decks, options) if options else []) or (_unused_sheet(layout, decks, options) if options else []))
 
