@@ -152,3 +152,11 @@ def test_inks_named_in_a_layout_print_as_given_in_the_rgb_and_the_cmyk_build(cli
     edit(layout, 'back: "cmyk(60, 40, 40, 100)"', 'back: "cmyk(160, 40, 40, 100)"')
     result = cli("validate", "mygame")
     assert result.exit_code == 1 and f"layout.yaml:{line_of(layout, 'cmyk(160')}:" in result.stdout + result.stderr
+
+
+def test_a_profiles_own_name_reaches_the_cover_escaped(cli, game_with_art, tmp_path):
+    (tmp_path / "odd.icc").write_bytes(cmyk_profile("Press\x1b[31m red"))
+    assert cli("build", game_with_art, "--cmyk", tmp_path / "odd.icc", "--out", "out").exit_code == 0
+    reader = PdfReader(tmp_path / "out" / "mygame.pdf")
+    cover = " ".join((reader.pages[0].extract_text() + reader.pages[1].extract_text()).split())
+    assert "profile 'Press\\x1b[31m red'" in cover and "\x1b" not in cover

@@ -29,6 +29,7 @@ from reportlab.lib.utils import ImageReader
 from reportlab.pdfbase.pdfdoc import PDFArray, PDFDictionary, PDFName, PDFStream, PDFString, PDFZCompress
 
 from deckpress.generator import gate
+from deckpress.generator.safetext import excerpt
 
 
 class ProfileRefused(ValueError):
@@ -50,7 +51,8 @@ class CmykConversion:
         try:
             cms = ImageCms.ImageCmsProfile(io.BytesIO(profile))
             space, kind = cms.profile.xcolor_space.strip(), cms.profile.device_class
-            self.name = (cms.profile.profile_description or "").strip() or "unnamed"
+            # the profile's own words reach the cover and messages: control characters escaped, length capped
+            self.name = excerpt((cms.profile.profile_description or "").strip() or "unnamed", 80)
         except (OSError, ImageCms.PyCMSError):
             raise ProfileRefused("is not an ICC profile (LittleCMS cannot read it)") from None
         if space != "CMYK":
