@@ -70,6 +70,19 @@ def test_cards_print_into_the_templates_slots_and_their_backs_behind_them(cli, m
     assert "Stock: Cards print onto 'Perforated Letter poker 6-up' (LETTER), 6 cards to a sheet, each in its slot" in cover
 
 
+def test_on_the_short_edge_each_back_lies_behind_its_slot_turned_top_to_bottom(cli, mygame, tmp_path):
+    (tmp_path / "stock.yaml").write_text(PERFORATED)
+    assert cli("build", mygame, "--sheet", tmp_path / "stock.yaml", "--duplex", "short", "--out", "out").exit_code == 0
+    document = pypdfium2.PdfDocument(tmp_path / "out" / "mygame.pdf")
+    backs = next(i for i in range(len(document)) if "· backs" in document[i].get_textpage().get_text_range())
+    rows = sorted({round(y, 1) for _, y in _centres(document[backs], "Mygame")})
+    # the back's text (44 mm below its card's top) on the cards mirrored top to bottom: 279.4 - 15 - 88
+    # and 279.4 - 105 - 88 mm from the sheet's top; on the long edge they would stay at 15 and 105
+    assert _near(rows, [279.4 - 105 - 88 + 44, 279.4 - 15 - 88 + 44], mm=1.0), rows
+    columns = sorted({round(x, 1) for x, _ in _centres(document[backs], "Mygame")})
+    assert _near(columns, [12 + 31.5, 12 + 65 + 31.5, 12 + 130 + 31.5])  # columns stay where they are
+
+
 def test_a_templates_mistakes_are_reported_at_their_lines_and_nothing_is_built(cli, mygame, tmp_path):
     stock = tmp_path / "stock.yaml"
     stock.write_text("paper: a4\ncard: {width_mm: 63, height_mm: 88}\nslots:\n  - {x_mm: 10, y_mm: 10}\n  - {x_mm: 60, y_mm: 10}\n"
