@@ -11,8 +11,6 @@ from __future__ import annotations
 import re
 import unicodedata
 
-#: Bidirectional embedding, override and isolate controls.
-BIDI_CONTROLS = frozenset(chr(c) for c in (*range(0x202A, 0x202F), *range(0x2066, 0x206A)))
 #: How many characters of a value a message quotes at most.
 EXCERPT_CHARS = 60
 #: Why refused characters are refused, as every message about them says it.

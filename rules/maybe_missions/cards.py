@@ -65,14 +65,6 @@ def side_tables(sides: Iterable[list[dict]]) -> tuple[tuple[int, ...], tuple[int
     return out
 
 
-def resource_mask(names: Iterable[str]) -> int:
-    """The bit mask of the named resources."""
-    mask = 0
-    for name in names:
-        mask |= 1 << RESOURCES.index(name)
-    return mask
-
-
 def vote_number(value: Any) -> int | None:
     """A vote number written in a log (``17`` or ``"17"``), or None."""
     if isinstance(value, bool):
