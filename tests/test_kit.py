@@ -372,3 +372,31 @@ def test_a_reprint_has_only_the_named_cards_and_leaves_the_kit_alone(cli, tmp_pa
     assert pages[0].count("Tide") == 2 and pages[0].count("Stone") == 1 and "Spark" not in pages[0]
     result = cli("build", "mygame", "--cards", "tied")
     assert result.exit_code == 1 and "--cards: no card 'tied' in this game (did you mean 'tide'?)" in result.stderr
+
+
+def test_a_proof_shows_each_cards_cut_line_and_safe_area(cli, tmp_path, monkeypatch):
+    monkeypatch.chdir(tmp_path)
+    assert cli("init", "mygame").exit_code == 0
+    scale = 4  # px a pt
+
+    def column(folder: str, x_mm: float) -> set[tuple[int, int, int]]:
+        """The colours down the first card's height at ``x_mm`` from the sheet's left edge (6 poker
+        cards on A4: 3 x 2 centred, the first card's trim from 10.5, 60.5 mm)."""
+        page = next(p for p in pypdfium2.PdfDocument(tmp_path / folder / "mygame.pdf") if "· faces" in p.get_textpage().get_text_range())
+        image = page.render(scale=scale).to_pil().convert("RGB")
+        x = round(x_mm / 25.4 * 72 * scale)
+        return {image.getpixel((dx, round((60.5 + t) / 25.4 * 72 * scale))) for dx in (x - 1, x, x + 1) for t in range(5, 84)}
+
+    def has(colours, test) -> bool:
+        return any(test(*c) for c in colours)
+
+    red = lambda r, g, b: r > 180 and g < 50 and b < 50  # noqa: E731 (the guides' #d50000)
+    blue = lambda r, g, b: b > 160 and r < 50 and g < 110  # noqa: E731 (#0050d0)
+    assert cli("build", "mygame", "--out", "plain").exit_code == 0
+    assert not has(column("plain", 10.5), red) and not has(column("plain", 13.5), blue)
+    result = cli("build", "mygame", "--guides", "--out", "proof")
+    assert result.exit_code == 0
+    assert has(column("proof", 10.5), red)  # the cut line on the trim
+    assert has(column("proof", 13.5), blue) and not has(column("proof", 13.5), red)  # the safe area, 3 mm inside
+    cover = " ".join(PdfReader(tmp_path / "proof" / "mygame.pdf").pages[0].extract_text().split())
+    assert "A proof (built with --guides)" in cover

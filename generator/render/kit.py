@@ -12,7 +12,7 @@ from pathlib import Path
 from collections.abc import Mapping
 from dataclasses import dataclass, replace
 
-from reportlab.lib.colors import black, white
+from reportlab.lib.colors import HexColor, black, white
 from reportlab.lib.units import mm
 from reportlab.pdfbase.pdfmetrics import stringWidth
 from reportlab.pdfgen.canvas import Canvas
@@ -35,6 +35,8 @@ from deckpress.generator.render.layout import CardLayout, Layout, card_sizes, co
 
 CROP_MARK_PT = 0.3
 CUT_LINE_PT = 0.4
+#: Colours of the proof guides (``build --guides``): the studio's.
+PROOF_CUT, PROOF_SAFE = HexColor("#d50000"), HexColor("#0050d0")
 #: Abutting cards overlap by this much (mm) on inner edges, so viewers show no hairline seam
 #: between two backgrounds; it lies beyond the cut and is trimmed away.
 SEAM_OVERLAP_MM = 0.15
@@ -53,7 +55,7 @@ class PrintOptions:
     (:mod:`deckpress.generator.render.colour_space`), and ``sheet``: a sheet template
     (:mod:`deckpress.generator.sheets`) whose slots the decks of its card size print into, and
     ``cards``: only these cards, one copy for each time an id is named, without the cover and
-    boards (a reprint)."""
+    boards (a reprint), and ``guides``: each card's cut line and safe area drawn over it (a proof)."""
 
     paper: str = "a4"
     duplex: str = "long"
@@ -67,6 +69,7 @@ class PrintOptions:
     cmyk: CmykConversion | None = None
     sheet: SheetTemplate | None = None
     cards: tuple[str, ...] = ()
+    guides: bool = False
 
 
 def build_kit(content: GameContent, options: PrintOptions = PrintOptions()) -> bytes:
@@ -271,6 +274,9 @@ def printing_section(options: PrintOptions, layout: Layout, decks: list[Deck] = 
         f"{' or '.join(sizes)} between its crop marks. Check one card with a ruler before printing the rest.",
         cut,
     ]
+    if options.guides:
+        paras.append("A proof (built with --guides): every card shows its cut line in dashed red and its safe area in dashed blue, "
+                     "inside which all that matters must lie. Build again without --guides for the copy to cut.")
     if options.cmyk:
         paras.append(f"Colours: CMYK for the press of the profile '{options.cmyk.name}' (embedded as the PDF's output intent), "
                      "converted from the design's RGB with the relative colorimetric intent; black and greys in black ink alone.")
@@ -439,7 +445,7 @@ def _draw_deck(c: Canvas, painter: Painter, layout: Layout, deck: Deck, options:
         label = f"{deck.name} · {n}/{len(sheets)}"
         _sheet_boxes(c, g)
         for i, fields in enumerate(cards):
-            draw_card(painter, card, "face", fields, g.slots[i], failures)
+            draw_card(painter, card, "face", fields, g.slots[i], failures, options.guides)
         if stock and not options.sheet.crop_marks:
             pass  # the stock is cut already: no marks, and no cut line round a round card
         elif card.shape == "circle":
@@ -455,7 +461,7 @@ def _draw_deck(c: Canvas, painter: Painter, layout: Layout, deck: Deck, options:
         c.saveState()
         c.translate(shift[0] * mm, -shift[1] * mm)
         for i, fields in enumerate(cards):
-            draw_card(painter, card, "back", fields, g.back_slot(i, options.duplex), failures)
+            draw_card(painter, card, "back", fields, g.back_slot(i, options.duplex), failures, options.guides)
         c.restoreState()
         _label(c, g, label + f" · backs ({options.duplex} edge)")
         c.showPage()
@@ -474,8 +480,8 @@ def _draw_fold_deck(c: Canvas, painter: Painter, card: CardLayout, deck: Deck, o
         c.setPageSize((g.sheet_mm[0] * mm, g.sheet_mm[1] * mm))
         _sheet_boxes(c, g)
         for i, fields in enumerate(cards):
-            draw_card(painter, card, "face", fields, g.faces[i], failures)
-            draw_card(painter, card, "back", fields, g.backs[i], failures)
+            draw_card(painter, card, "face", fields, g.faces[i], failures, options.guides)
+            draw_card(painter, card, "back", fields, g.backs[i], failures, options.guides)
         if card.shape == "circle":
             _circle_cut_lines(c, g, g.faces[:len(cards)] + g.backs[:len(cards)])
         elif options.crop_marks:
@@ -503,12 +509,13 @@ def _fold_line(c: Canvas, g: FoldGrid) -> None:
         c.drawString(x + 1 * mm, y * mm, "fold")
 
 
-def draw_card(painter: Painter, card: CardLayout, side: str, fields: dict, slot, failures: dict) -> None:
+def draw_card(painter: Painter, card: CardLayout, side: str, fields: dict, slot, failures: dict, guides: bool = False) -> None:
     """Draw one side of a card in its slot; a failing element is recorded in ``failures`` (keyed
     by element and problem, listing the cards) and the rest of the card is still drawn.  A card
     that prints at another size than its elements are placed for (:attr:`CardLayout.scale`) is
     drawn scaled about its trim's top-left corner, bleed included, so it fills its trim exactly.
-    A text that crosses the card's safe area is drawn and recorded (:meth:`Painter.beyond_safe`)."""
+    A text that crosses the card's safe area is drawn and recorded (:meth:`Painter.beyond_safe`).
+    With ``guides``, the card's cut line and safe area are drawn over it (:func:`_proof_guides`)."""
     c = painter.canvas
     sheet_h = c._pagesize[1]
     x0, y0 = slot.x_mm * mm, sheet_h - slot.y_mm * mm
@@ -523,10 +530,12 @@ def draw_card(painter: Painter, card: CardLayout, side: str, fields: dict, slot,
     sx, sy = card.scale
     safe, round_cut = card.safe_mm * mm, card.shape == "circle"  # in the layout's mm, as its elements
     if (sx, sy) == (1.0, 1.0):
+        frame = (x0, y0, w, h)
         painter.place(x0, y0, w, h, (left, right, top, bottom), safe, round_cut)
     else:
         c.translate(x0, y0)
         c.scale(sx, sy)
+        frame = (0.0, 0.0, w / sx, h / sy)
         painter.place(0.0, 0.0, w / sx, h / sy, (left / sx, right / sx, top / sy, bottom / sy), safe, round_cut)
     for el in getattr(card, side):
         if not el.visible(fields):
@@ -535,6 +544,27 @@ def draw_card(painter: Painter, card: CardLayout, side: str, fields: dict, slot,
             el.draw(painter, fields, 0.0, 0.0)
         except LayoutError as exc:
             failures.setdefault((exc.path, card.kind, side, str(exc), exc.of_card), []).append((str(fields.get("id", "?")), str(fields.get("source", "?"))))
+    if guides:
+        _proof_guides(c, frame, safe, round_cut)
+    c.restoreState()
+
+
+def _proof_guides(c: Canvas, frame: tuple[float, float, float, float], safe: float, round_cut: bool) -> None:
+    """The cut line (red) and the safe area (blue) of a card whose trim has its top-left corner
+    at ``frame[:2]`` and is ``frame[2:]`` wide and high, in pt in the canvas's current frame;
+    ``safe`` in pt.  Dashed, on a white halo so that they show on any colour: the studio's guides
+    (``render/oneup.py: guides_of``), on paper, as Squib's ``cut_zone`` and ``safe_zone``."""
+    x, y, w, h = frame
+    c.saveState()
+    for colour, inset in ((PROOF_CUT, 0.0), (PROOF_SAFE, safe)):
+        for stroke, width, dash in ((white, 3 * CUT_LINE_PT, ()), (colour, CUT_LINE_PT, (3, 2))):
+            c.setStrokeColor(stroke)
+            c.setLineWidth(width)
+            c.setDash(list(dash))
+            if round_cut:
+                c.circle(x + w / 2, y - h / 2, min(w, h) / 2 - inset, stroke=1, fill=0)
+            else:
+                c.rect(x + inset, y - h + inset, w - 2 * inset, h - 2 * inset, stroke=1, fill=0)
     c.restoreState()
 
 
