@@ -198,6 +198,8 @@ def cmyk_profile(ctx, param, value: Path | None):
 @click.option("--no-crop-marks", is_flag=True, help="Leave out the crop marks.")
 @click.option("--ink-friendly", is_flag=True, help="Light backgrounds, greyscale-safe colours (where the game's layout defines them).")
 @click.option("--sets", default=None, metavar="SET,...", help="Only these sets of the game (for example base,identities).")
+@click.option("--tuck-boxes", is_flag=True,
+              help="Add a tuck box for each deck, sized to its cards, on a sheet of its own: cut, fold, glue.")
 @click.option("--guides", is_flag=True,
               help="A proof: draw each card's cut line (dashed red) and safe area (dashed blue) over it, to check the layout on paper.")
 @click.option("--cards", default=None, metavar="ID,...",
@@ -212,8 +214,8 @@ def cmyk_profile(ctx, param, value: Path | None):
                    "card size and every card's place; decks of that size print into its slots, the others on plain paper.")
 @click.option("--out", type=click.Path(path_type=Path), default=Path("output"), show_default=True, help="Folder for the PDFs.")
 def build(games: tuple[str, ...], paper: str, gap_mm: float, printer_margin_mm: float, duplex: str, back_offset: tuple[float, float],
-          no_crop_marks: bool, ink_friendly: bool, sets: str | None, card_size: tuple, cmyk, sheet_file: Path | None, guides: bool,
-          cards: str | None, out: Path) -> None:
+          no_crop_marks: bool, ink_friendly: bool, sets: str | None, card_size: tuple, cmyk, sheet_file: Path | None, tuck_boxes: bool,
+          guides: bool, cards: str | None, out: Path) -> None:
     """Build print-and-play PDFs: GAMES are game folders or shipped game ids (default: the
     current folder if it holds game.yaml, else every shipped game).
 
@@ -229,7 +231,8 @@ def build(games: tuple[str, ...], paper: str, gap_mm: float, printer_margin_mm: 
                            crop_marks=not no_crop_marks,
                            ink_friendly=ink_friendly, sets=tuple(s.strip() for s in sets.split(",")) if sets else None,
                            card_sizes=card_size, cmyk=cmyk, sheet=sheet,
-                           cards=tuple(c.strip() for c in cards.split(",") if c.strip()) if cards else (), guides=guides)
+                           cards=tuple(c.strip() for c in cards.split(",") if c.strip()) if cards else (), guides=guides,
+                           tuck_boxes=tuck_boxes)
     folders, variants, other = targets(tuple(Path(g) for g in games))
     for path in variants + other:
         raise click.UsageError(f"{path}: not a game folder (build a variant's changed cards with 'deckpress check')")

@@ -31,6 +31,7 @@ from deckpress.generator.render.elements import LayoutError, Painter
 from deckpress.generator.render.colour_space import CmykConversion
 from deckpress.generator.render.images import ImageSource
 from deckpress.generator.render.scripts import Unprintable
+from deckpress.generator.render.tuckbox import box_for, draw_tuck_box, sheet_for
 from deckpress.generator.render.layout import CardLayout, Layout, card_sizes, compile_layout, shared_back
 
 CROP_MARK_PT = 0.3
@@ -55,7 +56,8 @@ class PrintOptions:
     (:mod:`deckpress.generator.render.colour_space`), and ``sheet``: a sheet template
     (:mod:`deckpress.generator.sheets`) whose slots the decks of its card size print into, and
     ``cards``: only these cards, one copy for each time an id is named, without the cover and
-    boards (a reprint), and ``guides``: each card's cut line and safe area drawn over it (a proof)."""
+    boards (a reprint), ``guides``: each card's cut line and safe area drawn over it (a proof), and
+    ``tuck_boxes``: a tuck box for each deck after the decks."""
 
     paper: str = "a4"
     duplex: str = "long"
@@ -70,6 +72,7 @@ class PrintOptions:
     sheet: SheetTemplate | None = None
     cards: tuple[str, ...] = ()
     guides: bool = False
+    tuck_boxes: bool = False
 
 
 def build_kit(content: GameContent, options: PrintOptions = PrintOptions()) -> bytes:
@@ -252,6 +255,8 @@ def render_pdf(layout_doc, decks: list[Deck], cover: Cover | None, options: Prin
     for deck in decks:
         _draw_deck(c, painter, layout, deck, options, failures)
     clear_boxes(c)
+    if options.tuck_boxes:
+        _draw_tuck_boxes(c, painter, layout, decks, options, title, failures)
     for board in boards:
         draw_board(c, painter, layout, board, options.paper, options.duplex != "none", failures)
     errors += summarise(layout, failures, locate)
@@ -274,6 +279,10 @@ def printing_section(options: PrintOptions, layout: Layout, decks: list[Deck] = 
         f"{' or '.join(sizes)} between its crop marks. Check one card with a ruler before printing the rest.",
         cut,
     ]
+    if options.tuck_boxes:
+        paras.append("Tuck boxes: after the cards, a box for each deck, on a sheet of its own (single-sided). Cut along the solid "
+                     "line, fold along the dashed ones, glue the side flap inside the back and the bottom flaps together, then tuck "
+                     "the lid in.")
     if options.guides:
         paras.append("A proof (built with --guides): every card shows its cut line in dashed red and its safe area in dashed blue, "
                      "inside which all that matters must lie. Build again without --guides for the copy to cut.")
@@ -312,9 +321,22 @@ def printing_section(options: PrintOptions, layout: Layout, decks: list[Deck] = 
 def layout_errors(layout: Layout, decks: list[Deck], options: "PrintOptions | None") -> list[ContentError]:
     """Decks whose kind has no layout, else card kinds too large for the paper of ``options``
     (None: no paper, one card per page), each at its place in layout.yaml; else a back offset
-    that would move the backs' art off the paper; else a sheet template no deck prints into."""
+    that would move the backs' art off the paper; else a sheet template no deck prints into; else
+    a tuck box larger than the paper."""
     return (_missing_kinds(layout, decks) or (_unprintable_kinds(layout, decks, options) if options else [])
-            or (_offset_errors(layout, decks, options) if options else []) or (_unused_sheet(layout, decks, options) if options else []))
+            or (_offset_errors(layout, decks, options) if options else []) or (_unused_sheet(layout, decks, options) if options else [])
+            or (_oversized_boxes(layout, decks, options) if options else []))
+
+
+def _oversized_boxes(layout: Layout, decks: list[Deck], options: "PrintOptions") -> list[ContentError]:
+    """With ``--tuck-boxes``, each deck whose box does not fit the paper, at its card kind's trim."""
+    errors = []
+    for deck in decks if options.tuck_boxes else ():
+        try:
+            sheet_for(box_for(layout.cards[deck.kind].trim_mm, len(deck.cards)), options.paper)
+        except ImpositionError as exc:
+            errors.append(layout.doc.error(("cards", deck.kind, "trim"), f"--tuck-boxes: {deck.name}: {exc}"))
+    return errors
 
 
 def _unused_sheet(layout: Layout, decks: list[Deck], options: "PrintOptions") -> list[ContentError]:
@@ -468,6 +490,22 @@ def _draw_deck(c: Canvas, painter: Painter, layout: Layout, deck: Deck, options:
     if stock:
         paper = paper_size(options.paper)
         c.setPageSize((paper[0] * mm, paper[1] * mm))
+
+
+def _draw_tuck_boxes(c: Canvas, painter: Painter, layout: Layout, decks: list[Deck], options: PrintOptions, title: str,
+                     failures: dict) -> None:
+    """A tuck box for each deck (:mod:`deckpress.generator.render.tuckbox`), each on a sheet of its
+    own with a blank back when the kit is printed double-sided, then the paper as it was."""
+    for deck in decks:
+        card = layout.cards[deck.kind]
+        box = box_for(card.trim_mm, len(deck.cards))
+        sheet = sheet_for(box, options.paper)  # checked by layout_errors: it fits
+        art = (lambda slot, card=card, first=deck.cards[0]: draw_card(painter, card, "back", first, slot, failures))
+        draw_tuck_box(c, box, sheet, deck, title, art, painter.fonts)
+        if options.duplex not in ("none", "fold"):
+            _blank_back(c, sheet)
+    paper = paper_size(options.paper)
+    c.setPageSize((paper[0] * mm, paper[1] * mm))
 
 
 def _draw_fold_deck(c: Canvas, painter: Painter, card: CardLayout, deck: Deck, options: PrintOptions, failures: dict) -> None:
