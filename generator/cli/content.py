@@ -238,6 +238,8 @@ def build(games: tuple[str, ...], paper: str, gap_mm: float, printer_margin_mm: 
         raise click.UsageError(f"{path}: not a game folder (build a variant's changed cards with 'deckpress check')")
     if cards and len(folders) != 1:
         raise click.UsageError("--cards names cards of one game: build one game with it")
+    if cards and tuck_boxes:
+        raise click.UsageError("--tuck-boxes sizes a box for each whole deck: leave it out of a reprint (--cards)")
     failed = False
     with progress_bar("text") as tell:
         for done, folder in enumerate(folders):

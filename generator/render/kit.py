@@ -331,7 +331,7 @@ def layout_errors(layout: Layout, decks: list[Deck], options: "PrintOptions | No
 def _oversized_boxes(layout: Layout, decks: list[Deck], options: "PrintOptions") -> list[ContentError]:
     """With ``--tuck-boxes``, each deck whose box does not fit the paper, at its card kind's trim."""
     errors = []
-    for deck in decks if options.tuck_boxes else ():
+    for deck in (d for d in decks if d.cards and options.tuck_boxes):
         try:
             sheet_for(box_for(layout.cards[deck.kind].trim_mm, len(deck.cards)), options.paper)
         except ImpositionError as exc:
@@ -496,7 +496,7 @@ def _draw_tuck_boxes(c: Canvas, painter: Painter, layout: Layout, decks: list[De
                      failures: dict) -> None:
     """A tuck box for each deck (:mod:`deckpress.generator.render.tuckbox`), each on a sheet of its
     own with a blank back when the kit is printed double-sided, then the paper as it was."""
-    for deck in decks:
+    for deck in (d for d in decks if d.cards):
         card = layout.cards[deck.kind]
         box = box_for(card.trim_mm, len(deck.cards))
         sheet = sheet_for(box, options.paper)  # checked by layout_errors: it fits
