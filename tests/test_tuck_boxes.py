@@ -44,3 +44,26 @@ def test_a_box_larger_than_the_paper_is_refused_with_its_size(cli, tmp_path, mon
     assert result.exit_code == 1
     assert ("--tuck-boxes: Cards: its tuck box (64.5 x 89.5 x 5.0 mm; the net 147 x 114 mm) does not fit on 170x130mm "
             "(170 x 130 mm) either way: build with a larger --paper") in result.stderr
+
+
+
+def _net_width_mm(pdf) -> float:
+    """The width of the tuck box's net on its page (its inked extent above the footer line), mm."""
+    document = pypdfium2.PdfDocument(pdf)
+    page = next(document[i] for i in range(len(document)) if "tuck box" in document[i].get_textpage().get_text_range())
+    image = page.render(scale=SCALE).to_pil().convert("L")
+    ink = image.point(lambda v: 255 if v < 200 else 0).crop((0, 0, image.width, round((page.get_height() / MM - 17) * MM * SCALE)))
+    left, _, right, _ = ink.getbbox()
+    return (right - left) / SCALE / MM
+
+
+def test_cards_glued_from_fold_over_sheets_get_a_box_twice_as_deep(cli, tmp_path, monkeypatch):
+    assert box_for((63, 88), 20).depth == 20 * 0.32 + 1.5 and box_for((63, 88), 20, layers=2).depth == 20 * 0.64 + 1.5
+    monkeypatch.chdir(tmp_path)
+    assert cli("init", "mygame").exit_code == 0
+    widths = {}
+    for duplex in ("long", "fold"):
+        assert cli("build", "mygame", "--tuck-boxes", "--duplex", duplex, "--out", duplex).exit_code == 0
+        widths[duplex] = _net_width_mm(tmp_path / duplex / "mygame.pdf")
+    # six cards: 5 mm deep (the least depth) on one sheet, 6 x 0.64 + 1.5 = 5.34 mm glued; the net has two sides
+    assert abs(widths["fold"] - widths["long"] - 2 * 0.34) < 0.15, widths

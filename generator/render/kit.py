@@ -333,7 +333,8 @@ def _oversized_boxes(layout: Layout, decks: list[Deck], options: "PrintOptions")
     errors = []
     for deck in (d for d in decks if d.cards and options.tuck_boxes):
         try:
-            sheet_for(box_for(layout.cards[deck.kind].trim_mm, len(deck.cards)), options.paper)
+            card = layout.cards[deck.kind]
+            sheet_for(box_for(card.trim_mm, len(deck.cards), 2 if folded(options, card, deck) else 1), options.paper)
         except ImpositionError as exc:
             errors.append(layout.doc.error(("cards", deck.kind, "trim"), f"--tuck-boxes: {deck.name}: {exc}"))
     return errors
@@ -498,7 +499,7 @@ def _draw_tuck_boxes(c: Canvas, painter: Painter, layout: Layout, decks: list[De
     own with a blank back when the kit is printed double-sided, then the paper as it was."""
     for deck in (d for d in decks if d.cards):
         card = layout.cards[deck.kind]
-        box = box_for(card.trim_mm, len(deck.cards))
+        box = box_for(card.trim_mm, len(deck.cards), 2 if folded(options, card, deck) else 1)
         sheet = sheet_for(box, options.paper)  # checked by layout_errors: it fits
         art = (lambda slot, card=card, first=deck.cards[0]: draw_card(painter, card, "back", first, slot, failures))
         draw_tuck_box(c, box, sheet, deck, title, art, painter.fonts)

@@ -6,8 +6,10 @@ The net is the classic one-piece tuck box of playing-card decks (back, side, fro
 glue flap in a row; a lid with its tuck flap above the back, dust flaps on the sides, bottom flaps
 below), as print-and-play kits and the box makers' templates draw it.  The box is
 :data:`CLEARANCE_MM` larger than the cards each way, and as deep as the deck at
-:data:`CARD_THICKNESS_MM` a card (a 300 gsm card is about 0.3 mm thick).  Its front shows the
-deck's back art (its first card's back), its back the deck's name, count and game.
+:data:`CARD_THICKNESS_MM` a card, twice that for cards glued from a fold-over sheet.  That
+thickness is an estimate for a card printed at home on heavy paper (about 300 g/m²), not a
+measured figure: no source at hand gave one; a box a little deep still closes.  Its front shows
+the deck's back art (its first card's back), its back the deck's name, count and game.
 """
 from __future__ import annotations
 
@@ -55,10 +57,11 @@ class TuckBox:
         return 2 * w + 2 * d + GLUE_MM, self.tuck + 2 * d + h
 
 
-def box_for(card_mm: tuple[float, float], cards: int) -> TuckBox:
-    """The box for ``cards`` cards of trim ``card_mm`` (width, height mm)."""
+def box_for(card_mm: tuple[float, float], cards: int, layers: int = 1) -> TuckBox:
+    """The box for ``cards`` cards of trim ``card_mm`` (width, height mm), each ``layers`` sheets
+    thick (2: glued from a fold-over sheet)."""
     w, h = card_mm
-    return TuckBox(w + CLEARANCE_MM, h + CLEARANCE_MM, max(MIN_DEPTH_MM, cards * CARD_THICKNESS_MM + CLEARANCE_MM))
+    return TuckBox(w + CLEARANCE_MM, h + CLEARANCE_MM, max(MIN_DEPTH_MM, cards * layers * CARD_THICKNESS_MM + CLEARANCE_MM))
 
 
 def sheet_for(box: TuckBox, paper: str) -> tuple[float, float]:
