@@ -128,7 +128,7 @@ def draw_tuck_box(c: Canvas, box: TuckBox, sheet: tuple[float, float], deck: Dec
     c.setFillColor(black)
     bold, regular = fonts.chain("bold"), fonts.chain("regular")
     _label(c, at(w / 2, body + h * 0.4), deck.name, bold, 16, w - 6)
-    _label(c, at(w / 2, body + h * 0.4 + 9), f"{len(deck.cards)} cards", regular, 10, w - 6)
+    _label(c, at(w / 2, body + h * 0.4 + 9), f"{len(deck.cards)} card{'s' * (len(deck.cards) != 1)}", regular, 10, w - 6)
     _label(c, at(w / 2, body + h * 0.4 + 16), game_title, regular, 10, w - 6)
     _label(c, at(w / 2, t + d / 2 + 1.2), game_title, bold, min(9, d * 2), w - 6)  # the lid
     for x in (w + d / 2, 2 * w + 1.5 * d):  # the sides, read from below
