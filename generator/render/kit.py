@@ -469,11 +469,10 @@ def _draw_deck(c: Canvas, painter: Painter, layout: Layout, deck: Deck, options:
         _sheet_boxes(c, g)
         for i, fields in enumerate(cards):
             draw_card(painter, card, "face", fields, g.slots[i], failures, options.guides)
-        if stock and not options.sheet.crop_marks:
-            pass  # the stock is cut already: no marks, and no cut line round a round card
-        elif card.shape == "circle":
+        marked = not stock or options.sheet.crop_marks  # pre-cut stock: no marks, nor a round card's cut line
+        if marked and card.shape == "circle":
             _circle_cut_lines(c, g, g.slots[:len(cards)])
-        elif options.crop_marks:
+        elif marked and options.crop_marks:
             _crop_marks(c, g)
         _label(c, g, label + " · faces")
         c.showPage()
