@@ -327,7 +327,6 @@ def _preview(base: GameContent, merged: GameContent, art: dict[str, str], path: 
         OutputError: ``path`` cannot be written.
     """
     from deckpress.generator.model import Deck
-    from deckpress.generator.render.kit import PrintOptions, drawn_as, render_pdf
 
     module = kit_module(base.game_id)
     before = {(d.kind, c["id"]): c for d in module.decks(base) for c in d.cards}
@@ -340,6 +339,8 @@ def _preview(base: GameContent, merged: GameContent, art: dict[str, str], path: 
             ids += [c["id"] for c in cards]
     if not decks or (path is None and not render):
         return None, ids
+    from deckpress.generator.render.kit import PrintOptions, drawn_as, render_pdf  # a quarter second: only with cards to draw
+
     pdf = render_pdf(merged.documents["layout"], decks, None, PrintOptions(), title=f"{merged['game']['title']}: variant preview",
                      checked_images=frozenset(art.values()), **drawn_as(merged))
     if path is None:
