@@ -145,6 +145,7 @@ def merge(variant: Variant, base: GameContent) -> tuple[GameContent, list[Conten
     documents = {stem: _copy(doc) for stem, doc in base.documents.items()}
     origins: dict[str, dict[str, list[tuple[tuple, tuple[str, int, int]]]]] = {}
     errors: list[ContentError] = []
+    changed: set[str] = set()  # files a change reached: the others are base's, valid as they are
     for i, op, spec in variant.changes():
         at = ("changes", i, op)
         stem = spec["file"]
@@ -153,6 +154,7 @@ def merge(variant: Variant, base: GameContent) -> tuple[GameContent, list[Conten
             where, message = problem
             errors.append(vdoc.error(at + (where,), f"{op}.{where}: {message}"))
             continue
+        changed.add(stem)
         doc = documents[stem]
         key = record_list(base.game_id, stem, doc.data)
         records = doc.data[key]
@@ -184,7 +186,9 @@ def merge(variant: Variant, base: GameContent) -> tuple[GameContent, list[Conten
         for index, record in enumerate(doc.data[key]):
             for sub, origin in by_id.get(record["id"], []):
                 doc.origins[(key, index) + sub] = origin
-    schema_errors = [e for stem, doc in documents.items() for e in document_errors(base.game_id, stem, doc, documents)]
+    # A file's schema may depend on game.yaml (a game's own card schema): a changed game.yaml checks them all again.
+    again = documents if "game" in changed else {stem: documents[stem] for stem in changed}
+    schema_errors = [e for stem, doc in again.items() for e in document_errors(base.game_id, stem, doc, documents)]
     merged = GameContent(base.game_id, base.root, MappingProxyType(documents))
     found = errors + schema_errors
     if not schema_errors:
