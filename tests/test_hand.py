@@ -35,6 +35,8 @@ def test_a_hand_fans_the_cards_left_to_right_on_a_transparent_background(cli, tm
     assert _centre_x(image, COLOURS["stone"]) < _centre_x(image, COLOURS["spark"])
     assert cli("export", "mygame", "--to", "hand", "--dpi", "100", "--cards", "stone,spark", "--out", "again").exit_code == 0
     assert (tmp_path / "again" / "mygame-hand.png").read_bytes() == (tmp_path / "chosen" / "mygame-hand.png").read_bytes()
+    result = cli("export", "mygame", "--to", "hand", "--dpi", "100", "--cards", "tide,,tide", "--out", "one")
+    assert result.exit_code == 0 and "(1 card: tide; 100 dpi)" in result.stdout  # a card shows once in a hand
 
 
 def test_a_card_the_game_lacks_is_refused_with_the_nearest_ids(cli, tmp_path, monkeypatch):

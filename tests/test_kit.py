@@ -238,7 +238,7 @@ def test_sets_are_refused_for_a_game_without_sets_and_the_cover_lists_what_was_p
     # Maybe Missions prints 26 pages, but the cover still lists identity and shop cards".
     result = cli("build", "mission-emission", "--sets", "base", "--out", tmp_path)
     assert result.exit_code == 1 and "mission-emission has no sets to choose from" in result.stderr
-    assert cli("build", "maybe-missions", "--sets", "base", "--out", tmp_path).exit_code == 0
+    assert cli("build", "maybe-missions", "--sets", "base,", "--out", tmp_path).exit_code == 0  # a trailing comma names nothing more
     cover = PdfReader(tmp_path / "maybe-missions.pdf").pages[0].extract_text()
     assert "Vote cards" in cover and "Mission cards" in cover
     assert "Shop cards" not in cover and "identity cards" not in cover.lower()
@@ -372,6 +372,10 @@ def test_a_reprint_has_only_the_named_cards_and_leaves_the_kit_alone(cli, tmp_pa
     assert pages[0].count("Tide") == 2 and pages[0].count("Stone") == 1 and "Spark" not in pages[0]
     result = cli("build", "mygame", "--cards", "tied")
     assert result.exit_code == 1 and "--cards: no card 'tied' in this game (did you mean 'tide'?)" in result.stderr
+    for nothing in ("", " , ,"):  # a reprint of nothing is refused, not taken for the whole kit
+        result = cli("build", "mygame", "--cards", nothing)
+        assert result.exit_code == 2 and "names nothing: give one name or more, separated by commas" in result.stderr
+    assert (tmp_path / "output" / "mygame.pdf").read_bytes() == kit
 
 
 def test_a_proof_shows_each_cards_cut_line_and_safe_area(cli, tmp_path, monkeypatch):

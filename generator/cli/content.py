@@ -171,6 +171,22 @@ def _card_size(ctx, param, values: tuple[str, ...]) -> tuple[tuple[str, float, f
     return tuple(sizes)
 
 
+def name_list(ctx, param, value: str | None) -> tuple[str, ...] | None:
+    """A comma-separated option (``--cards goa,goa,forest-top``, ``--sets base,identities``) as its
+    names in order, repeats kept and blanks dropped; None when the option is not given.
+
+    Raises:
+        click.BadParameter: the option is given but names nothing (``--cards ""``), which would
+            otherwise mean every card or set: a reprint of nothing is not a whole kit.
+    """
+    if value is None:
+        return None
+    names = tuple(name.strip() for name in value.split(",") if name.strip())
+    if not names:
+        raise click.BadParameter(f"'{value}' names nothing: give one name or more, separated by commas")
+    return names
+
+
 def cmyk_profile(ctx, param, value: Path | None):
     """``--cmyk PROFILE`` as the conversion to that press
     (:class:`deckpress.generator.render.colour_space.CmykConversion`), or None."""
@@ -197,12 +213,12 @@ def cmyk_profile(ctx, param, value: Path | None):
               help="Shift the back sheets X mm right and Y mm down, for printers that misalign.")
 @click.option("--no-crop-marks", is_flag=True, help="Leave out the crop marks.")
 @click.option("--ink-friendly", is_flag=True, help="Light backgrounds, greyscale-safe colours (where the game's layout defines them).")
-@click.option("--sets", default=None, metavar="SET,...", help="Only these sets of the game (for example base,identities).")
+@click.option("--sets", default=None, callback=name_list, metavar="SET,...", help="Only these sets of the game (for example base,identities).")
 @click.option("--tuck-boxes", is_flag=True,
               help="Add a tuck box for each deck, sized to its cards, on a sheet of its own: cut, fold, glue.")
 @click.option("--guides", is_flag=True,
               help="A proof: draw each card's cut line (dashed red) and safe area (dashed blue) over it, to check the layout on paper.")
-@click.option("--cards", default=None, metavar="ID,...",
+@click.option("--cards", default=None, callback=name_list, metavar="ID,...",
               help="Reprint only these cards of one game (for example spark,spark,tide: one copy each time an id is named), "
                    "without the cover and boards.")
 @click.option("--card-size", "card_size", multiple=True, callback=_card_size, metavar="NAME=WxH",
@@ -214,8 +230,8 @@ def cmyk_profile(ctx, param, value: Path | None):
                    "card size and every card's place; decks of that size print into its slots, the others on plain paper.")
 @click.option("--out", type=click.Path(path_type=Path), default=Path("output"), show_default=True, help="Folder for the PDFs.")
 def build(games: tuple[str, ...], paper: str, gap_mm: float, printer_margin_mm: float, duplex: str, back_offset: tuple[float, float],
-          no_crop_marks: bool, ink_friendly: bool, sets: str | None, card_size: tuple, cmyk, sheet_file: Path | None, tuck_boxes: bool,
-          guides: bool, cards: str | None, out: Path) -> None:
+          no_crop_marks: bool, ink_friendly: bool, sets: tuple[str, ...] | None, card_size: tuple, cmyk, sheet_file: Path | None, tuck_boxes: bool,
+          guides: bool, cards: tuple[str, ...] | None, out: Path) -> None:
     """Build print-and-play PDFs: GAMES are game folders or shipped game ids (default: the
     current folder if it holds game.yaml, else every shipped game).
 
@@ -229,9 +245,9 @@ def build(games: tuple[str, ...], paper: str, gap_mm: float, printer_margin_mm: 
         raise click.UsageError("--gap spaces deckpress's own grid of cards; a sheet template places its cards itself: leave out one of them")
     options = PrintOptions(paper=paper, duplex=duplex, gap_mm=gap_mm, printer_margin_mm=printer_margin_mm, back_offset_mm=back_offset,
                            crop_marks=not no_crop_marks,
-                           ink_friendly=ink_friendly, sets=tuple(s.strip() for s in sets.split(",")) if sets else None,
+                           ink_friendly=ink_friendly, sets=sets,
                            card_sizes=card_size, cmyk=cmyk, sheet=sheet,
-                           cards=tuple(c.strip() for c in cards.split(",") if c.strip()) if cards else (), guides=guides,
+                           cards=cards or (), guides=guides,
                            tuck_boxes=tuck_boxes)
     folders, variants, other = targets(tuple(Path(g) for g in games))
     for path in variants + other:

@@ -8,7 +8,7 @@ from pathlib import Path
 import click
 
 from deckpress.generator import exitcodes
-from deckpress.generator.cli.content import CMYK_HELP, cmyk_profile
+from deckpress.generator.cli.content import CMYK_HELP, cmyk_profile, name_list
 from deckpress.generator.cli.progress import progress_bar
 from deckpress.generator.errors import ContentErrors
 from deckpress.generator.export import SERVICES, service_template
@@ -25,8 +25,8 @@ FORMATS = ("png", "pdf", "tts", "hand")
               help="Fit poker-size cards to a print service's template: tgc (The Game Crafter), mpc (MakePlayingCards), dtc (DriveThruCards).")
 @click.option("--dpi", type=click.IntRange(72, 1200), default=None,
               help="Resolution of the images [default: 300 for png, 150 for tts and hand].")
-@click.option("--sets", default=None, metavar="SET,...", help="Only these sets of the game.")
-@click.option("--cards", default=None, metavar="ID,...",
+@click.option("--sets", default=None, callback=name_list, metavar="SET,...", help="Only these sets of the game.")
+@click.option("--cards", default=None, callback=name_list, metavar="ID,...",
               help="For --to hand: the cards to show, left to right [default: the first card of each deck in turn, five in all].")
 @click.option("--content", type=click.Path(path_type=Path), default=None,
               help="For a variant: the game folder it extends [default: the shipped game named by 'extends'].")
@@ -34,8 +34,8 @@ FORMATS = ("png", "pdf", "tts", "hand")
               help=CMYK_HELP + " Only with --to pdf: PNG and TTS images are RGB.")
 @click.option("--out", type=click.Path(path_type=Path), default=None,
               help="Folder to write into [default: output/<game or variant>/<format>].")
-def export(game: str, fmt: str, service: str | None, dpi: int | None, sets: str | None, cards: str | None, content: Path | None, cmyk,
-           out: Path | None) -> None:
+def export(game: str, fmt: str, service: str | None, dpi: int | None, sets: tuple[str, ...] | None, cards: tuple[str, ...] | None,
+           content: Path | None, cmyk, out: Path | None) -> None:
     """Export GAME's cards (a game folder, a shipped game's id, or a variant file: then the
     variant's cards) for print services and online play.  Every image is a rasterised page of
     the one-up PDF, drawn by the same code as the print-and-play sheets.  Exit 0 written, 1 the
@@ -64,7 +64,7 @@ def export(game: str, fmt: str, service: str | None, dpi: int | None, sets: str 
     decks = kit_module(loaded.game_id).decks(loaded)
     if sets:
         try:
-            decks, _ = only_sets(loaded.game_id, decks, [], tuple(s.strip() for s in sets.split(",")))
+            decks, _ = only_sets(loaded.game_id, decks, [], sets)
         except ContentErrors as exc:
             raise click.UsageError(exc.errors[0].message) from None
     layout = loaded.documents["layout"]
@@ -94,7 +94,7 @@ def export(game: str, fmt: str, service: str | None, dpi: int | None, sets: str 
         faces = list(rasterise(pdf, pages, resolution))
         target = out / f"{name}-hand.png"
         write_atomic(target, png_bytes(hand_image(faces, resolution, frozenset(k for k, c in kinds.items() if c.shape == "circle")), resolution))
-        click.echo(f"wrote {target} ({len(faces)} cards: {', '.join(page.card_id for page, _ in faces)}; {resolution} dpi)")
+        click.echo(f"wrote {target} ({len(faces)} card{'s' * (len(faces) != 1)}: {', '.join(page.card_id for page, _ in faces)}; {resolution} dpi)")
         return
     with progress_bar("text") as tell:
         each = (lambda done: tell(f"rasterising at {resolution} dpi", done, len(pages))) if tell else None
@@ -107,7 +107,7 @@ def export(game: str, fmt: str, service: str | None, dpi: int | None, sets: str 
                        "copy the .json files to TTS's Saves/Saved Objects folder")
 
 
-def _hand(decks: list, cards: str | None, size_of) -> list:
+def _hand(decks: list, cards: tuple[str, ...] | None, size_of) -> list:
     """The decks cut to the cards a hand shows, one copy each: ``cards`` (ids, in that order), or
     the first card of each deck of the first deck's size (``size_of(deck)``) in turn, five in all.
 
@@ -124,7 +124,7 @@ def _hand(decks: list, cards: str | None, size_of) -> list:
         for fields in deck.cards:
             first.setdefault(fields["id"], (deck, fields))
     if cards:
-        wanted = list(dict.fromkeys(c.strip() for c in cards.split(",") if c.strip()))
+        wanted = list(dict.fromkeys(cards))
         unknown = unknown_cards(decks, tuple(wanted))
         if unknown:
             raise click.UsageError(unknown[0])
