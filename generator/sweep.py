@@ -131,16 +131,22 @@ class SweepResult:
 
 
 def parse_vary(text: str) -> Dimension:
-    """``--vary TARGET=V1,V2,...`` as a :class:`Dimension` (values read as YAML scalars: 7, -5, true).
+    """``--vary TARGET=V1,V2,...`` as a :class:`Dimension` (values read as YAML scalars: 7, -5, true;
+    blanks dropped, as a trailing comma leaves one).
 
     Raises:
-        ValueError: not ``TARGET=values``.
+        ValueError: not ``TARGET=values``, or a value given twice (its points would be the same).
     """
     target, sep, values = text.partition("=")
-    if not sep or not target.strip() or not values.strip():
+    names = [v.strip() for v in values.split(",") if v.strip()]
+    if not sep or not target.strip() or not names:
         raise ValueError(f"'{text}': expected TARGET=V1,V2,... (a parameter such as tie=nobody,first-played, or a card field "
                          "such as point-cards:forest-bottom.points=5,7,9)")
-    return Dimension(target.strip(), tuple(_scalar(v.strip()) for v in values.split(",")))
+    scalars = tuple(_scalar(v) for v in names)
+    twice = next((name for i, (name, value) in enumerate(zip(names, scalars)) if value in scalars[:i]), None)
+    if twice is not None:
+        raise ValueError(f"'{text}': the value {twice} is given twice: each value is one point of the sweep")
+    return Dimension(target.strip(), scalars)
 
 
 def _scalar(text: str) -> Any:

@@ -110,9 +110,17 @@ def test_a_sweep_whose_points_all_fail_exits_with_an_error(cli, tmp_path):
     assert json.loads((tmp_path / "sweep.json").read_text("utf-8"))["best"] == []
 
 
-def test_bad_vary_is_refused_with_the_form_expected(cli):
+def test_bad_vary_is_refused_with_the_form_expected(cli, tmp_path):
     result = cli("sweep", "mission-emission", "--vary", "tie")
     assert result.exit_code == 2 and "expected TARGET=V1,V2,..." in result.output
+    # a value given twice would simulate the same point twice: refused, on the command line and in a file
+    result = cli("sweep", "mission-emission", "--vary", "piles_to_end=3,4,3.0", "--out", tmp_path)
+    assert result.exit_code == 2 and "'piles_to_end=3,4,3.0': the value 3.0 is given twice" in result.output
+    path = tmp_path / "sweep.yaml"
+    path.write_text("game: mission-emission\nvary:\n  tie: [nobody, nobody]\n", "utf-8")
+    result = cli("sweep", "--file", path, "--out", tmp_path)
+    assert result.exit_code == 1 and "sweep.yaml:3:8: vary.tie: the list holds the same item twice" in result.output
+    assert not (tmp_path / "sweep.json").exists()
 
 
 def test_a_local_dask_cluster_gives_the_local_backends_results_byte_for_byte(cli, tmp_path):
