@@ -6,7 +6,8 @@ code   meaning
 0      success; for ``check``: the verdict is *accept*
 1      content errors (validate, build, simulate), an illegal event (replay); ``check``: *review*
 2      bad command-line use, nothing to check; ``check``: *reject* (the variant is at fault)
-3      a file that cannot be read at all (replay's log, check's variant, the --content folder)
+3      a file that cannot be read at all (replay's log, check's variant, the --content folder), or a
+       path the system refuses to look at (a name too long for the file system)
 4      an output could not be written (read-only folder, no space left, a file in the way):
        the previous output is kept
 5      could not finish: a memory or time limit deckpress runs under was reached (not the

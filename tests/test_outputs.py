@@ -297,3 +297,14 @@ def test_game_logs_that_cannot_be_written_are_exit_4(cli, tmp_path, monkeypatch)
     result = cli("simulate", "mission-emission", "--games", "3", "--save-logs", "1", "--log-dir", "afile/logs")
     assert result.exit_code == exitcodes.OUTPUT_FAILED
     assert one_line(result.stderr).startswith("cannot write afile/logs/mission-emission-") and "afile is a file, not a folder" in result.stderr
+
+
+@pytest.mark.parametrize("command", [("build",), ("validate",), ("simulate",), ("describe",), ("export", "--to", "png"), ("init",)])
+def test_a_game_path_the_system_refuses_to_look_at_is_one_line_exit_3(cli, tmp_path, monkeypatch, command):
+    # A name longer than the file system allows made Path.is_file raise, and a traceback reached the user.
+    monkeypatch.chdir(tmp_path)
+    name = "x" * 300
+    result = cli(command[0], name, *command[1:])
+    assert result.exit_code == 3
+    assert result.stderr == f"cannot read {name}: the name is too long for this file system\n"
+    assert list(tmp_path.iterdir()) == []

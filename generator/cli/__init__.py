@@ -6,6 +6,7 @@ Command modules register here, in :data:`COMMANDS`.
 """
 from __future__ import annotations
 
+import errno
 import signal
 from collections.abc import Iterator
 from contextlib import contextmanager
@@ -29,6 +30,9 @@ class DeckpressGroup(click.Group):
     - an output that cannot be written (:class:`OutputError`): 4;
     - a memory, CPU or time limit reached (:class:`CouldNotFinish`, or a ``MemoryError`` and its
       kin, see :func:`~deckpress.generator.limits.limit_reached`): 5, "could not finish: ...";
+    - a path given on the command line that the system refuses to even look at (a name too long,
+      a loop of links, a folder you may not enter: an ``OSError`` from ``Path.is_file`` and its
+      kin): 3, "cannot read PATH: reason";
     - Ctrl-C (``KeyboardInterrupt``): 130.
 
     A soft CPU time limit deckpress inherited (``ulimit -t``) raises :class:`CouldNotFinish` at
@@ -43,11 +47,20 @@ class DeckpressGroup(click.Group):
             _fail(ctx, exitcodes.OUTPUT_FAILED, f"{exc}; any earlier file there is kept")
         except KeyboardInterrupt:
             _fail(ctx, exitcodes.INTERRUPTED, "interrupted: no output was left half-written")
+        except OSError as exc:
+            if exc.filename is None:  # not about a path: a bug or the machine, raised as it is
+                raise
+            _fail(ctx, exitcodes.UNREADABLE, f"cannot read {exc.filename}: {_READ_REASONS.get(exc.errno, (exc.strerror or str(exc)).lower())}")
         except Exception as exc:  # a limit reached is one line; anything else is a bug, raised as it is
             reached = limit_reached(exc)
             if reached is None:
                 raise
             _fail(ctx, exitcodes.COULD_NOT_FINISH, f"could not finish: {reached}")
+
+
+#: Why the system refuses to look at a path, as people say it.
+_READ_REASONS = {errno.ENAMETOOLONG: "the name is too long for this file system", errno.ELOOP: "too many symbolic links in the path",
+                 errno.EACCES: "permission denied", errno.EPERM: "permission denied"}
 
 
 def _fail(ctx: click.Context, code: int, message: str) -> None:
