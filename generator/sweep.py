@@ -152,7 +152,7 @@ def parse_vary(text: str) -> Dimension:
 def _scalar(text: str) -> Any:
     try:
         value = yaml.safe_load(text)
-    except yaml.YAMLError:
+    except (yaml.YAMLError, RecursionError):  # not a scalar (nested too deeply to read, even)
         return text
     return value if isinstance(value, (str, int, float, bool)) else text
 

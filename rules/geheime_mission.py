@@ -48,7 +48,7 @@ from deckpress.rules.core.measures import Measure, per_game, rate
 from deckpress.rules.core.params import FROM_CONTENT, Param
 from deckpress.rules.core.registry import register
 # Generic log-event helpers, kept in Mission Emission's module until they move to rules/core.
-from deckpress.rules.core.events import by_name, check_keys, seat_of
+from deckpress.rules.core.events import by_name, check_keys, seat_of, quoted
 
 #: The two seats.
 _SEATS = (0, 1)
@@ -505,7 +505,7 @@ class GeheimeMissionState(State):
         game = self.game
         if "chance" in event:
             if event["chance"] not in ("deal", "draw"):
-                raise IllegalAction(Reason.MALFORMED_EVENT, f"unknown chance event {event['chance']!r} (expected deal or draw)")
+                raise IllegalAction(Reason.MALFORMED_EVENT, f"unknown chance event {quoted(event['chance'])} (expected deal or draw)")
             check_keys(event, required=("chance", "seat", "card"))
             seat_of(event, game.players)
             return CHANCE, game.card(event["card"])

@@ -10,7 +10,17 @@ import difflib
 import re
 from typing import Any, Mapping, Sequence
 
+from deckpress.generator.safetext import EXCERPT_CHARS, excerpt
 from deckpress.rules.core.errors import IllegalAction, Reason
+
+
+def quoted(value: Any) -> str:
+    """``value`` as a message quotes it: its ``repr``, escaped and cut to a short excerpt that says
+    how long it was (a log's or a command line's values are untrusted and may be of any length).
+    A long text is quoted as it is, so that the length given is its own."""
+    if isinstance(value, str) and len(value) > EXCERPT_CHARS:
+        return f"'{excerpt(value)}'"
+    return excerpt(repr(value))
 
 
 def check_keys(event: dict[str, Any], required: tuple[str, ...], optional: tuple[str, ...] = ()) -> None:
@@ -36,7 +46,7 @@ def index_of(event: dict[str, Any], key: str, count: int, noun: str, out_of_rang
     """
     value = event.get(key)
     if not isinstance(value, int) or isinstance(value, bool):
-        raise IllegalAction(Reason.MALFORMED_EVENT, f"'{key}' must be a {noun} 0..{count - 1}, got {value!r}")
+        raise IllegalAction(Reason.MALFORMED_EVENT, f"'{key}' must be a {noun} 0..{count - 1}, got {quoted(value)}")
     if not 0 <= value < count:
         one = noun.split()[0]
         raise IllegalAction(out_of_range, f"there is no {one} {value}: {one}s are 0 to {count - 1}")
@@ -67,7 +77,7 @@ def by_name(name: Any, table: Mapping[str, int], what: str, names: Sequence[str]
     found = table.get(folded(name)) if isinstance(name, str) else None
     if found is None:
         hint = f" ({what}s: {', '.join(names)})" if list_all else closest(name, list(names))
-        raise IllegalAction(Reason.UNKNOWN_NAME, f"no {what} is called {name!r}{hint}")
+        raise IllegalAction(Reason.UNKNOWN_NAME, f"no {what} is called {quoted(name)}{hint}")
     return found
 
 
@@ -113,7 +123,7 @@ class PrintedNames:
         """
         if isinstance(name, str) and folded(name) in self.shared:
             who = self.shared[folded(name)]
-            raise IllegalAction(Reason.UNKNOWN_NAME, f"{len(who)} {self.what}s print {name!r}: write which one is meant "
+            raise IllegalAction(Reason.UNKNOWN_NAME, f"{len(who)} {self.what}s print {quoted(name)}: write which one is meant "
                                                      f"({' or '.join(self.first[i] for i in who)})")
         if isinstance(name, str) and folded(name) not in self.table and _unpadded(folded(name)) in self.table:
             return self.table[_unpadded(folded(name))]

@@ -22,7 +22,8 @@ from dataclasses import dataclass, field
 from types import MappingProxyType
 from typing import Any, Mapping
 
-from deckpress.generator.safetext import choices, numeric
+from deckpress.generator.safetext import choices, excerpt, numeric
+from deckpress.rules.core.events import quoted
 from deckpress.rules.core.errors import ParameterError
 
 
@@ -73,9 +74,9 @@ class Param:
             value, ok = float(value), True
         if not ok:
             hint = " (write it without quotes)" if self.kind in (int, float) and isinstance(value, str) and numeric(value) else ""
-            raise ParameterError(f"parameter '{self.name}': expected {_TYPE_NAMES[self.kind]}, got {value!r}{hint}")
+            raise ParameterError(f"parameter '{self.name}': expected {_TYPE_NAMES[self.kind]}, got {quoted(value)}{hint}")
         if self.choices is not None and value not in self.choices:
-            raise ParameterError(f"parameter '{self.name}': '{value}' is not one of: {', '.join(self.choices)}")
+            raise ParameterError(f"parameter '{self.name}': '{excerpt(value)}' is not one of: {', '.join(self.choices)}")
         if self.low is not None and value < self.low or self.high is not None and value > self.high:
             raise ParameterError(f"parameter '{self.name}': {value} is outside {self.range_text()}")
         return value
@@ -152,10 +153,11 @@ def ignored(declared: tuple[Param, ...], effective: Mapping[str, Any], given: Ma
 
 def parse_value(text: str) -> Any:
     """A command-line parameter value: JSON (``3``, ``true``, ``[3, 5, 7]``, ``{"forest": [1, 2, 3]}``)
-    when it parses as JSON, else the text itself (``strategy``)."""
+    when it parses as JSON, else the text itself (``strategy``): so is JSON nested too deeply for
+    the parser, which the parameter's own check then refuses."""
     import json
 
     try:
         return json.loads(text)
-    except ValueError:
+    except (ValueError, RecursionError):
         return text

@@ -14,6 +14,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Any, Callable
 
 from deckpress.rules.core.errors import IllegalAction, LogError, ParameterError, Reason
+from deckpress.rules.core.events import quoted
 from deckpress.rules.core.game import CHANCE, Game, State
 from deckpress.rules.core.log import GameLog, expand, format_event
 from deckpress.rules.core.registry import game_class, known_games, load
@@ -160,7 +161,7 @@ def _flatten(events: list[Any], game: Game) -> tuple[list[_Single], tuple[int, I
     for index, event in enumerate(events):
         try:
             if not isinstance(event, dict):
-                raise IllegalAction(Reason.MALFORMED_EVENT, f"an event is a mapping such as {_examples(game)}, not {event!r}")
+                raise IllegalAction(Reason.MALFORMED_EVENT, f"an event is a mapping such as {_examples(game)}, not {quoted(event)}")
             if not event:
                 raise IllegalAction(Reason.MALFORMED_EVENT, "the event is empty: write a seat's move or a chance event, "
                                                             f"such as {_examples(game)}")

@@ -43,6 +43,7 @@ from typing import TYPE_CHECKING, Any, Mapping
 from deckpress.generator.errors import ContentErrors
 from deckpress.rules.core.bots import Bot, bot_names, make_bot
 from deckpress.rules.core.errors import IllegalAction, LogError, ParameterError, Reason
+from deckpress.rules.core.events import quoted
 from deckpress.rules.core.game import ANY, CHANCE, SIMULTANEOUS, Game, State
 from deckpress.rules.core.log import GameLog, format_event, record, to_yaml
 from deckpress.rules.core.recorder import Recorder
@@ -137,7 +138,7 @@ class Table:
             self.game, state = _replayed(log, content)
             differ = [k for k, v in given.items() if self.game.params.get(k) != v]
             if differ:
-                raise TableError(f"the log was played with {differ[0]}={self.game.params.get(differ[0])!r}, not {given[differ[0]]!r}")
+                raise TableError(f"the log was played with {differ[0]}={quoted(self.game.params.get(differ[0]))}, not {quoted(given[differ[0]])}")
             if len(seats) != self.game.players:
                 raise TableError(f"the log's game has {self.game.players} seats, but {len(seats)} were given")
             if log.seed is not None:

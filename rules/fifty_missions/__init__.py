@@ -58,7 +58,7 @@ from deckpress.generator.content.fifty_missions import mission_conditions, print
 from deckpress.generator.content.fifty_missions_conditions import card_text
 from deckpress.rules.core.bots import register_bot
 from deckpress.rules.core.errors import ParameterError
-from deckpress.rules.core.events import PrintedNames, by_name
+from deckpress.rules.core.events import PrintedNames, by_name, quoted
 from deckpress.rules.core.game import Game, GameInfo
 from deckpress.rules.core.measures import Measure, per_game, rate
 from deckpress.rules.core.params import FROM_CONTENT, Param
@@ -206,7 +206,7 @@ class FiftyMissionsGame(Game):
         if (len(places) != len(self.medal_ids) or not all(isinstance(p, int) and not isinstance(p, bool) for p in places)
                 or any(b <= a for a, b in zip(places, places[1:])) or any(not 0 <= p <= below for p in places)):
             raise ParameterError(f"parameter 'medal_places': {len(self.medal_ids)} whole numbers rising from 0 to {below} "
-                                 f"(mission cards above each medal: {', '.join(self.medal_ids)}), got {places!r}")
+                                 f"(mission cards above each medal: {', '.join(self.medal_ids)}), got {quoted(places)}")
 
     def batched(self, bots):
         """The batched engine for random bots (``batched.py``): many games at once on NumPy

@@ -10,7 +10,7 @@ from typing import TYPE_CHECKING, Any, Iterator
 from deckpress.generator.content.fifty_missions import MISSION_ROW
 from deckpress.generator.content.fifty_missions_conditions import DISPLAY_SIZE
 from deckpress.rules.core.errors import IllegalAction, Reason
-from deckpress.rules.core.events import check_keys, index_of, seat_of
+from deckpress.rules.core.events import check_keys, index_of, seat_of, quoted
 from deckpress.rules.core.game import ANY, CHANCE, TERMINAL, State, View, shuffled
 from deckpress.rules.fifty_missions.completions import SLOTS_IN
 
@@ -473,7 +473,7 @@ class FiftyMissionsState(State):
                 check_keys(event, ("chance", "seat", "card"))
                 seat_of(event, game.players)
                 return CHANCE, game.card(event["card"])
-            raise IllegalAction(Reason.MALFORMED_EVENT, f"unknown chance event {kind!r} (expected mission, face-up, deal, draw or reshuffle)")
+            raise IllegalAction(Reason.MALFORMED_EVENT, f"unknown chance event {quoted(kind)} (expected mission, face-up, deal, draw or reshuffle)")
         if "play" not in event:
             raise IllegalAction(Reason.MALFORMED_EVENT, "a seat's event is {seat: N, play: CARD, slot: N}; "
                                                         f"this one has {', '.join(map(str, event))}")

@@ -36,7 +36,7 @@ from deckpress.generator.errors import ContentErrors
 from deckpress.generator.content.maybe_missions_vocabulary import effect_text, unsupported_kinds
 from deckpress.rules.core.bots import register_bot
 from deckpress.rules.core.errors import IllegalAction, ParameterError, Reason
-from deckpress.rules.core.events import PrintedNames, closest
+from deckpress.rules.core.events import PrintedNames, closest, quoted
 from deckpress.rules.core.game import Game, GameInfo
 from deckpress.rules.core.measures import Measure
 from deckpress.rules.core.params import Param
@@ -324,7 +324,7 @@ class MaybeMissionsGame(Game):
         """
         number = vote_number(value)
         if number is None or not 0 < number < len(self.vote_type) or self.vote_type[number] < 0:
-            raise IllegalAction(Reason.UNKNOWN_NAME, f"no vote card is numbered {value!r} (votes are {self.vote_numbers[0]} to {self.vote_numbers[-1]})")
+            raise IllegalAction(Reason.UNKNOWN_NAME, f"no vote card is numbered {quoted(value)} (votes are {self.vote_numbers[0]} to {self.vote_numbers[-1]})")
         return number
 
     def identity(self, name: Any, public: bool) -> int:
@@ -336,7 +336,7 @@ class MaybeMissionsGame(Game):
         i = self._identity_lookup.get((public, name.casefold())) if isinstance(name, str) else None
         if i is None:
             names = self.public_names if public else self.secret_names
-            raise IllegalAction(Reason.UNKNOWN_NAME, f"no {'public' if public else 'secret'} identity is called {name!r}{closest(name, names)}")
+            raise IllegalAction(Reason.UNKNOWN_NAME, f"no {'public' if public else 'secret'} identity is called {quoted(name)}{closest(name, names)}")
         return i
 
 

@@ -22,7 +22,7 @@ from __future__ import annotations
 from typing import Any
 
 from deckpress.rules.core.errors import IllegalAction, Reason
-from deckpress.rules.core.events import check_keys, seat_of
+from deckpress.rules.core.events import check_keys, seat_of, quoted
 from deckpress.rules.maybe_missions.cards import ALL_NO, NO_MASTER, SIDE_NAMES, UNANIMOUS
 from deckpress.rules.maybe_missions.flow import proposal_end
 
@@ -61,7 +61,7 @@ def _check_master_award(state, event: dict[str, Any]) -> None:
     seat = seat_of(event, game.players)
     said_side = event.get("side")
     if said_side is not None and (not isinstance(said_side, str) or said_side.casefold() not in SIDE_NAMES):
-        raise IllegalAction(Reason.MALFORMED_EVENT, f"'side' is green or red, not {said_side!r}")
+        raise IllegalAction(Reason.MALFORMED_EVENT, f"'side' is green or red, not {quoted(said_side)}")
     value = event[TAKES_MASTER]
     nobody = isinstance(value, str) and value.casefold() == _NONE
     card = -1 if nobody else game.card(value)

@@ -23,7 +23,7 @@ from typing import Any, Iterator
 from deckpress.rules.core.errors import IllegalAction, Reason
 from deckpress.rules.core.game import CHANCE, SIMULTANEOUS, TERMINAL, State
 from deckpress.rules.core.log import format_event
-from deckpress.rules.core.events import check_keys, seat_of
+from deckpress.rules.core.events import check_keys, seat_of, quoted
 from deckpress.rules.maybe_missions.cards import BUY_GENERAL, CARD, DELTA, GREEN, MAX_DELTA, PASS, PUBLIC, R, SEAT, SECRET, SIDE_NAMES
 from deckpress.rules.maybe_missions.steps import CHANCES, DECISIONS, TASKS, key_values
 from deckpress.rules.maybe_missions.aloud import late_proposal, said_aloud
@@ -327,7 +327,7 @@ class MaybeMissionsState(State):
         if "chance" in event:
             kind = CHANCES.get(event["chance"]) if isinstance(event["chance"], str) else None
             if kind is None:
-                raise IllegalAction(Reason.MALFORMED_EVENT, f"unknown chance event {event['chance']!r} (chance events: {', '.join(sorted(CHANCES))})")
+                raise IllegalAction(Reason.MALFORMED_EVENT, f"unknown chance event {quoted(event['chance'])} (chance events: {', '.join(sorted(CHANCES))})")
             keys = tuple(k for k in ("seat", "from") if k in kind.event_keys)
             check_keys(event, required=("chance",) + keys + ("card",))
             for k in keys:
@@ -358,14 +358,14 @@ class MaybeMissionsState(State):
             return game.vote(value)
         if kind == "seat":
             if isinstance(value, bool) or not isinstance(value, int):
-                raise IllegalAction(Reason.MALFORMED_EVENT, f"expected a seat number 0..{game.players - 1}, got {value!r}")
+                raise IllegalAction(Reason.MALFORMED_EVENT, f"expected a seat number 0..{game.players - 1}, got {quoted(value)}")
             if not 0 <= value < game.players:
                 raise IllegalAction(Reason.NO_SUCH_SEAT, f"there is no seat {value}: seats are 0 to {game.players - 1}")
             return SEAT + value
         if kind == "delta":
             d = value if isinstance(value, int) and not isinstance(value, bool) else None
             if d is None or abs(d) > MAX_DELTA:
-                raise IllegalAction(Reason.MALFORMED_EVENT, f"expected a whole number from -{MAX_DELTA} to {MAX_DELTA}, got {value!r}")
+                raise IllegalAction(Reason.MALFORMED_EVENT, f"expected a whole number from -{MAX_DELTA} to {MAX_DELTA}, got {quoted(value)}")
             return DELTA + d
         if kind == "buy" and isinstance(value, str) and value.casefold() == "shop":
             return BUY_GENERAL

@@ -31,7 +31,7 @@ from deckpress.rules.core.measures import Measure, per_game, rate
 from deckpress.rules.core.params import FROM_CONTENT, Param
 from deckpress.rules.core.registry import register
 from deckpress.rules.mission_emission import base, kids, strategy
-from deckpress.rules.core.events import by_name
+from deckpress.rules.core.events import by_name, quoted
 from deckpress.rules.mission_emission.common import MAX_CARDS, MAX_MISSIONS
 
 _RULEBOOK = "Mission Emission rulebook (shared/rulebooks/mission-emission.md)"
@@ -224,7 +224,7 @@ class MissionEmissionGame(Game):
             if mid not in self.mission_ids:
                 raise ParameterError(f"parameter 'centre': unknown mission '{mid}' (missions: {', '.join(self.mission_ids)})")
             if isinstance(place, bool) or not isinstance(place, int) or not 1 <= place <= self.pile_size:
-                raise ParameterError(f"parameter 'centre': {mid}: {place!r} is not a place in its pile (1 to {self.pile_size}, 1 the top)")
+                raise ParameterError(f"parameter 'centre': {mid}: {quoted(place)} is not a place in its pile (1 to {self.pile_size}, 1 the top)")
         return [pile[centre.get(mid, 1) - 1] for mid, pile in zip(self.mission_ids, self.piles)]
 
     def _check_points(self, points: dict) -> None:
@@ -234,7 +234,7 @@ class MissionEmissionGame(Game):
             if not (isinstance(values, list) and len(values) == self.pile_size
                     and all(isinstance(v, int) and not isinstance(v, bool) for v in values)):
                 raise ParameterError(f"parameter 'points': {mid} needs a list of {self.pile_size} whole numbers "
-                                     f"(top of the pile first), got {values!r}")
+                                     f"(top of the pile first), got {quoted(values)}")
 
     def _point_name(self, card: dict, all_cards: list[dict]) -> str:
         """'Forest +3' as printed, or the card's id where two cards would share that name."""

@@ -19,7 +19,7 @@ from __future__ import annotations
 from typing import Any, Iterator
 
 from deckpress.rules.core.errors import IllegalAction, Reason
-from deckpress.rules.core.events import check_keys, seat_of
+from deckpress.rules.core.events import check_keys, seat_of, quoted
 from deckpress.rules.core.game import CHANCE, TERMINAL, State, View, shuffled
 
 MAX_MISSIONS = 16
@@ -228,7 +228,7 @@ class MissionEmissionState(State):
                 check_keys(event, required=("chance", "seat", "card"))
                 seat_of(event, self.game.players)
                 return CHANCE, self.game.card(event["card"])
-            raise IllegalAction(Reason.MALFORMED_EVENT, f"unknown chance event {kind!r} (expected deal, draw or reshuffle)")
+            raise IllegalAction(Reason.MALFORMED_EVENT, f"unknown chance event {quoted(kind)} (expected deal, draw or reshuffle)")
         seat = seat_of(event, self.game.players)
         return seat, self._parse_seat_event(event)
 

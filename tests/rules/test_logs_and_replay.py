@@ -111,7 +111,9 @@ def test_malformed_events_are_reported_at_their_index(tmp_path, cli):
                            ("{seat: two, mission: Forest}", "event 3: log.malformed-event: 'seat' must be a seat number 0..1"),
                            ("{seat: 0, mission: Soil}", "event 3: log.unknown-name: no mission is called 'Soil'"),
                            ("{chance: deal, seat: 0, card: Goa}", "event 3: turn.seat-due: no chance event is due now: seat 0 to choose a mission"),
-                           ("just text", "event 3: log.malformed-event: an event is a mapping")]:
+                           ("just text", "event 3: log.malformed-event: an event is a mapping"),
+                           # a value of any length is quoted in a short excerpt that says how long it was
+                           ("{seat: 0, mission: " + "Z" * 100_000 + "}", "event 3: log.unknown-name: no mission is called '" + "Z" * 60 + "… (100,000 characters)'")]:
         result = cli("replay", example_with(tmp_path, "{seat: 0, mission: Forest}", event))
         assert result.exit_code == 1 and message in result.stdout, (event, result.stdout)
 

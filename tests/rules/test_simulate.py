@@ -82,6 +82,9 @@ def test_simulate_text_report_names_bots_parameters_and_cut_offs(cli):
     (["-p", "hand=4"], "unknown parameter 'hand' (did you mean 'hand_size'?)"),
     (["--players", "9"], "parameter 'players': 9 is outside 2..6"),
     (["-p", "nonsense"], "expected KEY=VALUE"),
+    # JSON nested past the parser's depth is text to the parameter, not a RecursionError's traceback
+    (["-p", "points=" + "[" * 20_000 + "]" * 20_000], "parameter 'points': expected a mapping, got '[[[["),
+    (["-p", "tie=" + "q" * 500], "parameter 'tie': '" + "q" * 60 + "… (500 characters)' is not one of: nobody, first-played"),
 ])
 def test_bad_options_are_usage_errors(cli, args, message):
     result = cli("simulate", "mission-emission", "--games", "10", *args)
