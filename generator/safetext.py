@@ -96,6 +96,15 @@ def excerpt(value: object, limit: int = EXCERPT_CHARS) -> str:
     return f"{''.join(kept)}… ({len(text):,} characters)"
 
 
+def quoted(value: object) -> str:
+    """``value`` as a message quotes it: its ``repr``, escaped and cut to a short :func:`excerpt`
+    that says how long it was (values from logs, files and command lines are untrusted and may be
+    of any length).  A long text is quoted as it is, so that the length given is its own."""
+    if isinstance(value, str) and len(value) > EXCERPT_CHARS:
+        return f"'{excerpt(value)}'"
+    return excerpt(repr(value))
+
+
 def json_safe(text: str) -> str:
     """JSON text with every raw bidirectional control and invisible format character (Unicode Cf,
     but the soft hyphen) written as a JSON ``\\uXXXX`` escape: the same JSON once decoded, but

@@ -41,6 +41,7 @@ from bisect import bisect_left, bisect_right
 from typing import Any, Iterator, Mapping
 
 from deckpress.generator.content.geheime_mission import MIN_CARDS_PER_ROUND, VALUES
+from deckpress.generator.safetext import quoted
 from deckpress.rules.core.bots import register_bot
 from deckpress.rules.core.errors import IllegalAction, ParameterError, Reason
 from deckpress.rules.core.game import CHANCE, SIMULTANEOUS, TERMINAL, Game, GameInfo, State, View, shuffled
@@ -48,7 +49,7 @@ from deckpress.rules.core.measures import Measure, per_game, rate
 from deckpress.rules.core.params import FROM_CONTENT, Param
 from deckpress.rules.core.registry import register
 # Generic log-event helpers, kept in Mission Emission's module until they move to rules/core.
-from deckpress.rules.core.events import by_name, check_keys, seat_of, quoted
+from deckpress.rules.core.events import by_name, check_keys, seat_of
 
 #: The two seats.
 _SEATS = (0, 1)

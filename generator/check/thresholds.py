@@ -33,6 +33,7 @@ from dataclasses import dataclass, fields, replace
 from pathlib import Path
 
 from deckpress.generator.errors import ContentError
+from deckpress.generator.safetext import quoted
 from deckpress.generator.yamlsafe import load_yaml
 
 
@@ -63,9 +64,9 @@ def load_thresholds(path: Path) -> tuple[Thresholds | None, list[ContentError]]:
         if key not in known:
             errors.append(doc.error((key,), f"unknown threshold '{key}' (known: {', '.join(sorted(known))})", key=True))
         elif isinstance(value, bool) or not isinstance(value, (int, float)):
-            errors.append(doc.error((key,), f"{key}: expected a {'' if key in ANY_SIGN else 'positive '}number, got {value!r}"))
+            errors.append(doc.error((key,), f"{key}: expected a {'' if key in ANY_SIGN else 'positive '}number, got {quoted(value)}"))
         elif value <= 0 and key not in ANY_SIGN:
-            errors.append(doc.error((key,), f"{key}: expected a positive number, got {value!r}"))
+            errors.append(doc.error((key,), f"{key}: expected a positive number, got {quoted(value)}"))
         else:
             values[key] = float(value)
     return (None, errors) if errors else (replace(Thresholds(), **values), [])

@@ -20,7 +20,7 @@ import click
 
 from deckpress.generator.cli.progress import progress_bar
 from deckpress.generator.errors import ContentErrors
-from deckpress.generator.safetext import escape
+from deckpress.generator.safetext import escape, quoted
 from deckpress.rules.core.bots import make_bot
 from deckpress.rules.core.errors import LogError, ParameterError
 from deckpress.rules.core.params import parse_value
@@ -32,7 +32,7 @@ def _params(ctx, param, values: tuple[str, ...]) -> dict[str, Any]:
     for item in values:
         key, sep, value = item.partition("=")
         if not sep or not key:
-            raise click.BadParameter(f"expected KEY=VALUE, got {item!r}")
+            raise click.BadParameter(f"expected KEY=VALUE, got {quoted(item)}")
         out[key.strip()] = parse_value(value.strip())
     return out
 

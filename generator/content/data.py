@@ -31,7 +31,7 @@ from referencing.exceptions import Unresolvable
 from deckpress.generator import checks, gate
 from deckpress.generator.csvcards import load_csv
 from deckpress.generator.errors import ContentError, display_path
-from deckpress.generator.safetext import excerpt
+from deckpress.generator.safetext import excerpt, quoted
 from deckpress.generator.schema import validate_items, validate_with
 from deckpress.generator.yamlsafe import Document, load_yaml
 
@@ -227,7 +227,7 @@ def _card_errors(doc: Document, deck: dict) -> list[ContentError]:
         if isinstance(copies, str):
             value = card.get(copies)
             if not isinstance(value, int) or isinstance(value, bool) or not 0 <= value <= MAX_COPIES:
-                errors.append(doc.error(("cards", n, copies), f"card {n + 1}: {copies}: expected a whole number of copies from 0 to {MAX_COPIES}, found {value!r}"))
+                errors.append(doc.error(("cards", n, copies), f"card {n + 1}: {copies}: expected a whole number of copies from 0 to {MAX_COPIES}, found {quoted(value)}"))
         if "id" in card:
             cid = str(card["id"])
             if cid in ids:

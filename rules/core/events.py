@@ -10,17 +10,8 @@ import difflib
 import re
 from typing import Any, Mapping, Sequence
 
-from deckpress.generator.safetext import EXCERPT_CHARS, excerpt
+from deckpress.generator.safetext import quoted
 from deckpress.rules.core.errors import IllegalAction, Reason
-
-
-def quoted(value: Any) -> str:
-    """``value`` as a message quotes it: its ``repr``, escaped and cut to a short excerpt that says
-    how long it was (a log's or a command line's values are untrusted and may be of any length).
-    A long text is quoted as it is, so that the length given is its own."""
-    if isinstance(value, str) and len(value) > EXCERPT_CHARS:
-        return f"'{excerpt(value)}'"
-    return excerpt(repr(value))
 
 
 def check_keys(event: dict[str, Any], required: tuple[str, ...], optional: tuple[str, ...] = ()) -> None:

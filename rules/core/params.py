@@ -22,8 +22,7 @@ from dataclasses import dataclass, field
 from types import MappingProxyType
 from typing import Any, Mapping
 
-from deckpress.generator.safetext import choices, excerpt, numeric
-from deckpress.rules.core.events import quoted
+from deckpress.generator.safetext import choices, excerpt, numeric, quoted
 from deckpress.rules.core.errors import ParameterError
 
 

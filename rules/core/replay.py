@@ -13,8 +13,8 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import TYPE_CHECKING, Any, Callable
 
+from deckpress.generator.safetext import quoted
 from deckpress.rules.core.errors import IllegalAction, LogError, ParameterError, Reason
-from deckpress.rules.core.events import quoted
 from deckpress.rules.core.game import CHANCE, Game, State
 from deckpress.rules.core.log import GameLog, expand, format_event
 from deckpress.rules.core.registry import game_class, known_games, load

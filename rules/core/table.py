@@ -41,9 +41,9 @@ from types import SimpleNamespace
 from typing import TYPE_CHECKING, Any, Mapping
 
 from deckpress.generator.errors import ContentErrors
+from deckpress.generator.safetext import quoted
 from deckpress.rules.core.bots import Bot, bot_names, make_bot
 from deckpress.rules.core.errors import IllegalAction, LogError, ParameterError, Reason
-from deckpress.rules.core.events import quoted
 from deckpress.rules.core.game import ANY, CHANCE, SIMULTANEOUS, Game, State
 from deckpress.rules.core.log import GameLog, format_event, record, to_yaml
 from deckpress.rules.core.recorder import Recorder

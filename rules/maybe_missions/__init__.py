@@ -34,9 +34,10 @@ from typing import Any, Mapping
 
 from deckpress.generator.errors import ContentErrors
 from deckpress.generator.content.maybe_missions_vocabulary import effect_text, unsupported_kinds
+from deckpress.generator.safetext import quoted
 from deckpress.rules.core.bots import register_bot
 from deckpress.rules.core.errors import IllegalAction, ParameterError, Reason
-from deckpress.rules.core.events import PrintedNames, closest, quoted
+from deckpress.rules.core.events import PrintedNames, closest
 from deckpress.rules.core.game import Game, GameInfo
 from deckpress.rules.core.measures import Measure
 from deckpress.rules.core.params import Param

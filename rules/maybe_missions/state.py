@@ -20,10 +20,11 @@ from __future__ import annotations
 
 from typing import Any, Iterator
 
+from deckpress.generator.safetext import quoted
 from deckpress.rules.core.errors import IllegalAction, Reason
 from deckpress.rules.core.game import CHANCE, SIMULTANEOUS, TERMINAL, State
 from deckpress.rules.core.log import format_event
-from deckpress.rules.core.events import check_keys, seat_of, quoted
+from deckpress.rules.core.events import check_keys, seat_of
 from deckpress.rules.maybe_missions.cards import BUY_GENERAL, CARD, DELTA, GREEN, MAX_DELTA, PASS, PUBLIC, R, SEAT, SECRET, SIDE_NAMES
 from deckpress.rules.maybe_missions.steps import CHANCES, DECISIONS, TASKS, key_values
 from deckpress.rules.maybe_missions.aloud import late_proposal, said_aloud

@@ -24,6 +24,7 @@ from __future__ import annotations
 from bisect import bisect_left, bisect_right
 from typing import Any, Mapping
 
+from deckpress.generator.safetext import quoted
 from deckpress.rules.core.bots import register_bot
 from deckpress.rules.core.errors import ParameterError
 from deckpress.rules.core.game import Game, GameInfo
@@ -31,7 +32,7 @@ from deckpress.rules.core.measures import Measure, per_game, rate
 from deckpress.rules.core.params import FROM_CONTENT, Param
 from deckpress.rules.core.registry import register
 from deckpress.rules.mission_emission import base, kids, strategy
-from deckpress.rules.core.events import by_name, quoted
+from deckpress.rules.core.events import by_name
 from deckpress.rules.mission_emission.common import MAX_CARDS, MAX_MISSIONS
 
 _RULEBOOK = "Mission Emission rulebook (shared/rulebooks/mission-emission.md)"

@@ -42,6 +42,7 @@ from starlette.routing import Route
 
 from deckpress.generator.paths import TEMPLATES_DIR
 from deckpress.generator.export.catalogue import CardCatalogue, matches
+from deckpress.generator.safetext import quoted
 
 #: Largest game log accepted by an upload (bytes): a long game's log is some 100 KB.
 MAX_LOG_BYTES = 2_000_000
@@ -500,7 +501,7 @@ def _parse_params(text: str) -> dict[str, Any]:
             continue
         key, sep, value = item.partition("=")
         if not sep or not key:
-            raise ValueError(f"expected KEY=VALUE, got {item!r}")
+            raise ValueError(f"expected KEY=VALUE, got {quoted(item)}")
         out[key.strip()] = parse_value(value.strip())
     return out
 
