@@ -11,6 +11,8 @@ from __future__ import annotations
 from dataclasses import dataclass
 from math import floor
 
+from deckpress.generator.safetext import excerpt
+
 #: Paper sizes in mm (ISO 216 and US Letter).
 PAPERS: dict[str, tuple[float, float]] = {
     "a4": (210.0, 297.0),
@@ -52,7 +54,7 @@ def paper_size(paper: str) -> tuple[float, float]:
     except ValueError:
         w = h = None
     if w is None or h is None:
-        raise ImpositionError(f"unknown paper '{paper}' (expected one of: {', '.join(PAPERS)}, or a size such as 300x450mm or 8.5x14in)")
+        raise ImpositionError(f"unknown paper '{excerpt(paper)}' (expected one of: {', '.join(PAPERS)}, or a size such as 300x450mm or 8.5x14in)")
     low, high = CUSTOM_PAPER_MM
     if not (low <= w <= high and low <= h <= high):
         raise ImpositionError(f"paper '{paper}' is {w:g} x {h:g} mm: each side must be {low:g} to {high:g} mm")

@@ -41,7 +41,7 @@ import yaml
 from deckpress.generator.content import load_game
 from deckpress.generator.errors import ContentErrors
 from deckpress.generator.output import write_atomic
-from deckpress.generator.safetext import choices
+from deckpress.generator.safetext import choices, excerpt
 from deckpress.generator.schema import validate
 from deckpress.generator.variant import card_problem
 from deckpress.generator.yamlsafe import load_yaml
@@ -208,7 +208,7 @@ def sweep_problems(sweep: Sweep) -> list[tuple[tuple, str]]:
 
     params = {p.name: p for p in info.params}
     if sweep.ruleset is not None and sweep.ruleset not in info.rulesets:
-        problems.append((("ruleset",), f"unknown ruleset '{sweep.ruleset}' ({choices(sweep.ruleset, list(info.rulesets))})"))
+        problems.append((("ruleset",), f"unknown ruleset '{excerpt(sweep.ruleset)}' ({choices(sweep.ruleset, list(info.rulesets))})"))
     if sweep.players is not None:
         check(("players",), lambda: params["players"].check(sweep.players))
     content = load_game(sweep.game_id) if any(d.card for d in sweep.dimensions) else None

@@ -208,6 +208,18 @@ def test_a_post_from_another_site_is_refused(me):
                            follow_redirects=False).status_code == 303
 
 
+def test_a_table_setup_out_of_range_is_refused_on_the_page_not_changed(me):
+    # a seed is never replaced by another (the same seed, the same game); a long name comes back short
+    with client_for(me) as client:
+        seats = {"seat0": "person", "seat1": "greedy"}
+        for seed in ("abc", "99999999999999999999", "-1"):
+            refused = client.post("/table", data=seats | {"seed": seed}, follow_redirects=False)
+            assert refused.status_code == 400 and "seed: expected a whole number from 0 to 2,147,483,648, got " in refused.text
+        refused = client.post("/table", data=seats | {"ruleset": "r" * 3000}, follow_redirects=False)
+        assert refused.status_code == 400 and "unknown ruleset &#39;" + "r" * 60 + "… (3,000 characters)&#39;" in refused.text
+        assert client.post("/table", data=seats | {"seed": ""}, follow_redirects=False).status_code == 303  # empty: seed 1
+
+
 def test_a_downloaded_log_is_continued_or_stepped_through(me):
     with client_for(me) as client:
         table = table_for(client, ["person", "greedy", "greedy"])

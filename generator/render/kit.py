@@ -32,6 +32,7 @@ from deckpress.generator.render.colour_space import CmykConversion
 from deckpress.generator.render.images import ImageSource
 from deckpress.generator.render.scripts import Unprintable
 from deckpress.generator.render.tuckbox import box_for, draw_tuck_box, sheet_for
+from deckpress.generator.safetext import excerpt
 from deckpress.generator.render.layout import CardLayout, Layout, card_sizes, compile_layout, shared_back
 
 CROP_MARK_PT = 0.3
@@ -160,7 +161,7 @@ def only_sets(game_id: str, decks: list[Deck], boards: list[Board], sets: tuple[
                                                          "(every card is in its one set): leave --sets out")])
     unknown = [s for s in sets if s not in known]
     if unknown:
-        raise ContentErrors([ContentError(game_id, 0, 0, f"unknown set '{u}' (this game's sets: {', '.join(known)})") for u in unknown])
+        raise ContentErrors([ContentError(game_id, 0, 0, f"unknown set '{excerpt(u)}' (this game's sets: {', '.join(known)})") for u in unknown])
     return [d for d in decks if d.set in sets], [b for b in boards if b.set in sets]
 
 

@@ -12,6 +12,7 @@ from __future__ import annotations
 
 from typing import Any, Callable, Protocol, Sequence
 
+from deckpress.generator.safetext import excerpt
 from deckpress.rules.core.errors import ParameterError
 from deckpress.rules.core.game import View
 
@@ -82,7 +83,7 @@ def check_search_bot(name: str) -> None:
     from deckpress.rules.core.rollout import rollout_bot
 
     if not is_search_bot(name):
-        raise ParameterError(f"'{name}' is not a search bot: ismcts, ismcts:N, rollout or rollout:N")
+        raise ParameterError(f"'{excerpt(name)}' is not a search bot: ismcts, ismcts:N, rollout or rollout:N")
     if ismcts_bot(name) is None:
         rollout_bot(name, RandomBot())  # a stand-in policy: only the budget is checked
 
@@ -124,5 +125,5 @@ def make_bot(game_id: str, name: str) -> Bot:
     if factory is None:
         known = bot_names(game_id)
         budgets = ", ".join(f"{b}:N" for b in ("ismcts", "rollout") if b in known)
-        raise ParameterError(f"unknown bot '{name}' for {game_id} (known bots: {', '.join(known)}; {budgets} for a budget)")
+        raise ParameterError(f"unknown bot '{excerpt(name)}' for {game_id} (known bots: {', '.join(known)}; {budgets} for a budget)")
     return factory()

@@ -110,11 +110,11 @@ def resolve(declared: tuple[Param, ...], rulesets: Mapping[str, Mapping[str, Any
     chosen: dict[str, Any] = {}
     if ruleset is not None:
         if ruleset not in rulesets:
-            raise ParameterError(f"unknown ruleset '{ruleset}' ({choices(str(ruleset), list(rulesets)) if rulesets else 'this game has no rulesets'})")
+            raise ParameterError(f"unknown ruleset '{excerpt(ruleset)}' ({choices(str(ruleset), list(rulesets)) if rulesets else 'this game has no rulesets'})")
         chosen.update(rulesets[ruleset])
     for key, value in (overrides or {}).items():
         if key not in by_name:
-            raise ParameterError(f"unknown parameter '{key}' ({choices(str(key), list(by_name))})")
+            raise ParameterError(f"unknown parameter '{excerpt(key)}' ({choices(str(key), list(by_name))})")
         chosen[key] = value
     mode = chosen.get("mode", by_name["mode"].default if "mode" in by_name else None)
     effective: dict[str, Any] = {}

@@ -24,7 +24,7 @@ from __future__ import annotations
 from bisect import bisect_left, bisect_right
 from typing import Any, Mapping
 
-from deckpress.generator.safetext import quoted
+from deckpress.generator.safetext import excerpt, quoted
 from deckpress.rules.core.bots import register_bot
 from deckpress.rules.core.errors import ParameterError
 from deckpress.rules.core.game import Game, GameInfo
@@ -223,7 +223,7 @@ class MissionEmissionGame(Game):
         """
         for mid, place in centre.items():
             if mid not in self.mission_ids:
-                raise ParameterError(f"parameter 'centre': unknown mission '{mid}' (missions: {', '.join(self.mission_ids)})")
+                raise ParameterError(f"parameter 'centre': unknown mission '{excerpt(mid)}' (missions: {', '.join(self.mission_ids)})")
             if isinstance(place, bool) or not isinstance(place, int) or not 1 <= place <= self.pile_size:
                 raise ParameterError(f"parameter 'centre': {mid}: {quoted(place)} is not a place in its pile (1 to {self.pile_size}, 1 the top)")
         return [pile[centre.get(mid, 1) - 1] for mid, pile in zip(self.mission_ids, self.piles)]
@@ -231,7 +231,7 @@ class MissionEmissionGame(Game):
     def _check_points(self, points: dict) -> None:
         for mid, values in points.items():
             if mid not in self.mission_ids:
-                raise ParameterError(f"parameter 'points': unknown mission '{mid}' (missions: {', '.join(self.mission_ids)})")
+                raise ParameterError(f"parameter 'points': unknown mission '{excerpt(mid)}' (missions: {', '.join(self.mission_ids)})")
             if not (isinstance(values, list) and len(values) == self.pile_size
                     and all(isinstance(v, int) and not isinstance(v, bool) for v in values)):
                 raise ParameterError(f"parameter 'points': {mid} needs a list of {self.pile_size} whole numbers "

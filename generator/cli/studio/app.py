@@ -242,7 +242,7 @@ def create_app(studio: Studio, allowed_hosts: list[str] | None = None, watch: bo
                 params.update(_parse_params(extra))
             content = await run_in_threadpool(_engine_content, studio)
             table = await run_in_threadpool(lambda: Table(engine, seats, content=content, ruleset=str(form.get("ruleset") or "") or None,
-                                                          params=params, seed=_int(form.get("seed"), 1, 0, 2**31)))
+                                                          params=params, seed=_seed(form.get("seed"))))
         except (TableError, ValueError) as exc:
             return page("table-setup.html.j2", request, status=400, problem=str(exc), **_setup_choices(engine, studio))
         return RedirectResponse(f"/table/{studio.add_table(table)}", status_code=303)
@@ -582,6 +582,25 @@ def _strings(value: Any):
     elif isinstance(value, (list, tuple)):
         for item in value:
             yield from _strings(item)
+
+
+def _seed(value) -> int:
+    """The table's seed from the setup form: 1 when left empty.
+
+    Raises:
+        ValueError: not a whole number from 0 to 2**31 (a seed is never replaced by another
+            silently: the same seed must give the same game).
+    """
+    text = str(value or "").strip()
+    if not text:
+        return 1
+    try:
+        seed = int(text)
+    except ValueError:
+        seed = -1
+    if not 0 <= seed <= 2**31:
+        raise ValueError(f"seed: expected a whole number from 0 to {2**31:,}, got {quoted(text)}")
+    return seed
 
 
 def _int(value, default, low: int, high: int):
