@@ -85,7 +85,7 @@ def export(game: str, fmt: str, service: str | None, dpi: int | None, sets: tupl
     if fmt == "pdf":
         target = out / f"{name}-one-up.pdf"
         write_atomic(target, pdf)
-        click.echo(f"wrote {target} ({len(pages)} pages: each card's face, then its back)")
+        click.echo(f"wrote {target} ({len(pages)} page{'s' * (len(pages) != 1)}: each card's face, then its back)")
         return
     resolution = dpi or (chosen.dpi if chosen else 300 if fmt == "png" else 150)
     if fmt == "hand":
@@ -100,7 +100,7 @@ def export(game: str, fmt: str, service: str | None, dpi: int | None, sets: tupl
         each = (lambda done: tell(f"rasterising at {resolution} dpi", done, len(pages))) if tell else None
         if fmt == "png":
             written = write_images(pdf, pages, out, resolution, each)
-            click.echo(f"wrote {len(written)} images to {out} ({resolution} dpi)")
+            click.echo(f"wrote {len(written)} image{'s' * (len(written) != 1)} to {out} ({resolution} dpi)")
         else:
             written = write_tts(pdf, pages, out, name, resolution, each)
             click.echo(f"wrote {len(written)} Tabletop Simulator deck{'s' * (len(written) != 1)} to {out}: "

@@ -372,7 +372,7 @@ def _text_replay(result) -> None:
         return
     state = result.state
     status = "the game is over" if result.finished else f"the game is not over ({state.due()})"
-    click.echo(f"{source}: {result.checked} events, all legal; {status}")
+    click.echo(f"{source}: {result.checked} event{'s' * (result.checked != 1)}, all legal; {status}")
     click.echo("rules: " + ", ".join(f"{k}={json.dumps(v)}" for k, v in result.game.params.items()))
     if result.unseen:
         shown: dict[int, list[str]] = {}

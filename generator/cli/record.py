@@ -70,7 +70,7 @@ def record(game: str, mode: str | None, players: int | None, ruleset: str | None
         raise click.UsageError(f"--resume: {path} does not replay: {exc.message}") from None
     recorder.log.ruleset = ruleset if log is None else recorder.log.ruleset
     _save(recorder, path)
-    click.echo(escape(f"recording {engine.info.name} to {path} ({len(recorder.log.events)} events so far); "
+    click.echo(escape(f"recording {engine.info.name} to {path} ({len(recorder.log.events)} event{'s' * (len(recorder.log.events) != 1)} so far); "
                       "'choices' lists what may come next, '?' is a card not seen, 'undo', 'quit'"), err=True)
     _complete(recorder)
     while not recorder.finished:
@@ -104,7 +104,7 @@ def record(game: str, mode: str | None, players: int | None, ruleset: str | None
     state = recorder.result.state
     status = "the game is over" if recorder.finished else f"stopped ({recorder.due()}); deckpress record --resume --out {path} continues"
     scores = ", ".join(f"seat {s}: {x:g}" for s, x in enumerate(state.returns()))
-    click.echo(escape(f"{path}: {len(recorder.log.events)} events; {status}; {scores}"))
+    click.echo(escape(f"{path}: {len(recorder.log.events)} event{'s' * (len(recorder.log.events) != 1)}; {status}; {scores}"))
 
 
 def _save(recorder, path: Path) -> None:

@@ -110,7 +110,7 @@ def sweep(game, sweep_file, vary, ruleset, players, bots, games, seed, points, o
 
 def _print_sweep(spec, result, png: bytes | None, out: Path) -> None:
     """The text report of a finished sweep."""
-    click.echo(escape(f"{spec.game_id}: {len(result.points)} points x {spec.games:,} games, seed {spec.seed}"))
+    click.echo(escape(f"{spec.game_id}: {len(result.points)} point{'s' * (len(result.points) != 1)} x {spec.games:,} game{'s' * (spec.games != 1)}, seed {spec.seed}"))
     skill = next((p["skill"] for p in result.points if p.get("skill")), None)
     if skill is not None:
         if skill["cooperative"]:

@@ -426,13 +426,13 @@ def _unshown_warnings(game: Game, singles: list[_Single], solved: _Solution) -> 
             _apply_one(state, event)
             course.append((state.returns(), state.tally()))
         courses.append((course, state.is_terminal()))
-    shown = ", ".join(map(str, never))
+    shown = ("events " if len(never) > 1 else "event ") + ", ".join(map(str, never))
     if other.error is not None:
-        return [f"the unseen draws of events {shown} are never shown later; replayed with cards no later event names "
+        return [f"the unseen draws of {shown} are never shown later; replayed with cards no later event names "
                 "(whether the result depends on which they were could not be told)"]
     if courses[0] != courses[1]:
-        return [f"the unseen draws of events {shown} are never shown later, and the result depends on them: name them in the log"]
-    return [f"the unseen draws of events {shown} are never shown later (the result does not depend on them)"]
+        return [f"the unseen draws of {shown} are never shown later, and the result depends on them: name them in the log"]
+    return [f"the unseen draws of {shown} are never shown later (the result does not depend on them)"]
 
 
 def _check_result(result: ReplayResult) -> None:

@@ -72,6 +72,13 @@ def test_replay_of_an_unfinished_game_is_legal_so_far(tmp_path, cli):
     assert "result: log.result-mismatch: the log records a result, but the game is not over: seat 0 to choose a mission" in result.stdout
 
 
+def test_a_log_of_one_event_is_counted_as_one(tmp_path, cli):
+    text = "game: geheime-mission\nparams: {players: 2}\nevents:\n  - {chance: deal, seat: 0, card: \"?\"}\n"
+    result = cli("replay", write(tmp_path, text))
+    assert result.exit_code == 0 and "game.yaml: 1 event, all legal; the game is not over" in result.stdout
+    assert "the unseen draws of event 1 are never shown later" in result.output
+
+
 def test_events_after_the_end_and_a_wrong_result_are_reported(tmp_path, cli):
     path = example_with(tmp_path, "result: {scores: [26, 2]}", "  - {seat: 1, mission: Water}\nresult: {scores: [26, 2]}")
     result = cli("replay", path)
