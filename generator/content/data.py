@@ -148,7 +148,7 @@ def _own_schema_errors(doc: Document, game_doc: Document, index: int, root: Path
 def check(content) -> list[ContentError]:
     """Deck ids unique and not reserved; each deck names a layout of ``layout.yaml`` and a
     declared card size equal to that layout's trim; copies are whole numbers from 0 to
-    :data:`MAX_COPIES`; card ids (where given) unique within their deck."""
+    :data:`MAX_COPIES`; card ids (where given) unique within their deck; no deck without cards."""
     game = content.documents["game"]
     layout = content.documents["layout"].data
     decks = game.data.get("decks", [])
@@ -220,6 +220,9 @@ def _image_errors(content) -> list[ContentError]:
 
 
 def _card_errors(doc: Document, deck: dict) -> list[ContentError]:
+    if not doc.data["cards"]:  # a file of fields and no cards: the deck would print nothing, silently
+        return [doc.error(("cards",), f"deck '{deck['id']}' has no cards: each row after the field names is a card, and a deck "
+                                      "holds one at least")]
     errors = []
     copies = deck.get("copies", 1)
     ids: dict[str, int] = {}
