@@ -51,7 +51,12 @@ def load_csv(path: Path, display: str, root: Path | None = None, max_bytes: int 
     names = [name.strip() for name, _ in header]
     for (_, col), name in zip(header, names):
         if not FIELD_NAME.match(name):
-            errors.append(ContentError(display, header_line, col, f"column '{safetext.excerpt(name)}': a field name is letters, digits and _, starting with a letter (a layout names it as {{field}})"))
+            # one column whose name holds ';' or a tab: a spreadsheet's export with another separator
+            other = next((sep for sep in (";", "\t") if len(names) == 1 and sep in name), None)
+            hint = (f": the fields are separated by {'semicolons' if other == ';' else 'tabs'}, and deckpress reads commas "
+                    "(save as 'CSV UTF-8 (comma delimited)')") if other else ""
+            errors.append(ContentError(display, header_line, col, f"column '{safetext.excerpt(name)}': a field name is letters, digits and _, "
+                                                                  f"starting with a letter (a layout names it as {{field}}){hint}"))
     for dup in sorted({n for n in names if names.count(n) > 1}):
         errors.append(ContentError(display, header_line, header[names.index(dup)][1], f"column '{dup}' appears {names.count(dup)} times: each field once"))
     if len(rows) - 1 > MAX_ROWS:
