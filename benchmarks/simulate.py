@@ -29,7 +29,7 @@ against the fastest baseline timing of the run: the reading least kind to the en
 
 Where Maybe Missions stands (2026-11-26): validated apply at about half the baseline.  A profile of
 it is flat; the agenda machinery (``State.apply``, ``_run``, ``push``, the legal-list check) is
-some 37 % of its time, so even without any of it pure Python would reach about 1.6 times today's
+39 % of its time under cProfile, so even without any of it pure Python would reach about 1.6 times today's
 speed, short of the 2 times needed.  Compiling the unchanged engine with mypyc (``rules/core`` and
 ``rules/maybe_missions``, 12 modules; those mypyc refused or whose annotations its checks broke
 left interpreted) made validated apply 1.6 times faster on the same 64,100 actions.  It was not
