@@ -118,7 +118,10 @@ def _located(doc: Document, err: ValidationError, prefix: tuple = ()) -> list[Co
     if "propertyNames" in err.absolute_schema_path and _is_key(doc.data, path, err.instance):
         where = path + (err.instance,)
         return [doc.error(where, f"{dotted(where)}: {_message(err, subject=f'the key {_literal(err.instance)}')}", key=True)]
-    return [doc.error(path, f"{dotted(path)}: {_message(err)}")]
+    message = _message(err)
+    if doc.path.suffix.lower() == ".csv":
+        message = message.replace(UNQUOTE_HINT, CSV_NUMBER_HINT)
+    return [doc.error(path, f"{dotted(path)}: {message}")]
 
 
 def _is_key(data, path: tuple, name) -> bool:
@@ -171,12 +174,18 @@ def _message(err: ValidationError, subject: str | None = None) -> str:
     return say(err, subject or _found(err.instance))
 
 
+#: The hint after a number written as text: in YAML it was quoted; a CSV cell has no quotes to
+#: lose, and its number is one the CSV reader does not take (1e3, +5, 007, 17 digits or more).
+UNQUOTE_HINT = " (write it without quotes)"
+CSV_NUMBER_HINT = " (write it as plain digits, such as 12 or 1.5)"
+
+
 def _type(err: ValidationError, subject: str) -> str:
     """What was expected and what was found; a number in quotes is told to lose them."""
     types = err.validator_value if isinstance(err.validator_value, list) else [err.validator_value]
     wanted = " or ".join(_TYPE_WORDS.get(t, str(t)) for t in types)
     quoted_number = isinstance(err.instance, str) and numeric(err.instance) and any(t in ("integer", "number") for t in types)
-    return f"expected {wanted}, found {subject}" + (" (write it without quotes)" if quoted_number else "")
+    return f"expected {wanted}, found {subject}" + (UNQUOTE_HINT if quoted_number else "")
 
 
 def _required(err: ValidationError, subject: str) -> str:

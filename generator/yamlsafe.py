@@ -15,6 +15,7 @@ Nothing here raises for bad input: :func:`load_yaml` returns the errors it found
 """
 from __future__ import annotations
 
+import math
 import re
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -342,7 +343,11 @@ class _Builder:
             if _JSON_INT.match(value):
                 return int(value)
             if _JSON_FLOAT.match(value):
-                return float(value)
+                number = float(value)
+                if math.isinf(number):  # 1e400: past the largest float, it would read as infinity
+                    self._err(node, f"{dotted(path)}: {value} is too large a number (at most about 1.8e308)")
+                    return None
+                return number
         elif _JSON_FLOAT.match(value):
             self._err(node, f"number with {len(value)} characters is too long (at most {_MAX_NUMBER_CHARS})")
             return None

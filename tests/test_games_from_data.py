@@ -93,6 +93,8 @@ def test_csv_errors_point_at_the_cell(cli, here):
     out = cli("validate", "mygame").stdout
     assert "mygame/cards.csv:2:27: cards[0].value:" in out  # 'high' is not an integer: at the cell
     assert "title" in out.split("mygame/cards.csv:4:1: cards[2]:")[1].splitlines()[0]  # an empty title is a missing field
+    cards.write_text("id,title,text,colour,value,copies\nspark,Spark,Burn.,#d1495b,1e3,3\n")  # no quotes to lose in a CSV cell
+    assert 'cards[0].value: expected a whole number, found the text "1e3" (write it as plain digits, such as 12 or 1.5)' in cli("validate", "mygame").stdout
     cards.write_text("id;title;text;colour;value;copies\nspark;Spark;Burn.;#d1495b;1;3\n")  # a spreadsheet's European export
     assert "the fields are separated by semicolons, and deckpress reads commas" in cli("validate", "mygame").stdout
     cards.write_text("id,title,text,colour,value,copies\n")  # the field names and no card: a kit of nothing

@@ -62,6 +62,11 @@ def test_huge_integer_is_an_error_not_a_crash():
     assert "number with 5000 characters is too long" in only_error("a: " + "9" * 5000)
 
 
+def test_a_number_past_the_largest_float_is_an_error_not_infinity():
+    # 1e400 read as float('inf') passed every "positive number" check (a check threshold of infinity)
+    assert only_error("a: {b: -1e400}") == "f.yaml:1:8: a.b: -1e400 is too large a number (at most about 1.8e308)"
+
+
 def test_syntax_error_has_position():
     assert only_error("a: [1, 2\nb: 3\n").startswith("f.yaml:2:2: YAML syntax error")
 
