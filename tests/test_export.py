@@ -105,6 +105,25 @@ def test_tts_deck_reads_back_with_its_grid_cards_and_names(cli, tmp_path):
         assert card_w == int(card_w) and abs(card_w - 63 / 25.4 * 150) <= 1 and abs(card_h - 88 / 25.4 * 150) <= 1
 
 
+def test_tts_sheets_stay_within_4096_px_at_any_resolution(cli, tmp_path, monkeypatch):
+    # TTS takes sheets up to 4096 px each way (its knowledge base, "Asset Creation"); --dpi 1200 once
+    # wrote a 29,760 x 16,628 px sheet that TTS and Pillow both refuse.  A higher resolution now puts
+    # fewer cards on each sheet, and one at which a card and the hidden slot do not fit is refused.
+    monkeypatch.chdir(tmp_path)
+    assert cli("init", "mygame").exit_code == 0  # six poker cards (spark x3, tide x2, stone)
+    assert cli("export", "mygame", "--to", "tts", "--dpi", "700", "--out", "tts").exit_code == 0
+    deck = json.loads((tmp_path / "tts" / "mygame-card.json").read_text())["ObjectStates"][0]
+    assert len(deck["CustomDeck"]) == 6 and all((s["NumWidth"], s["NumHeight"]) == (2, 1) for s in deck["CustomDeck"].values())
+    assert deck["DeckIDs"] == [100, 200, 300, 400, 500, 600]  # one card a sheet, beside the hidden-card slot
+    for sheet in deck["CustomDeck"].values():
+        with Image.open(Path(sheet["FaceURL"].removeprefix("file://"))) as image:
+            assert image.width <= 4096 and image.height <= 4096
+    refused = cli("export", "mygame", "--to", "tts", "--dpi", "1200", "--out", "big")
+    assert refused.exit_code == 2 and not (tmp_path / "big").exists()
+    assert ("at 1200 dpi a 63 x 88 mm card is 2,976 x 4,157 px, and a Tabletop Simulator sheet holds a card and the hidden-card "
+            "slot within 4,096 px each way: use --dpi 825 or less") in refused.stderr
+
+
 def test_tts_export_of_a_variant_holds_its_changed_cards(cli, tmp_path):
     variant = tmp_path / "goa.yaml"
     variant.write_text('extends: mission-emission\nname: Goa renamed\nauthor: A Fan\nversion: "1"\ndescription: x\n'

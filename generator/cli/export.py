@@ -41,7 +41,7 @@ def export(game: str, fmt: str, service: str | None, dpi: int | None, sets: tupl
     the one-up PDF, drawn by the same code as the print-and-play sheets.  Exit 0 written, 1 the
     content is not valid (every error listed), 4 a file could not be written."""
     from deckpress.generator.export.images import rasterise, write_images
-    from deckpress.generator.export.tts import write_tts
+    from deckpress.generator.export.tts import SheetTooLarge, write_tts
     from deckpress.generator.games import kit_module
     from deckpress.generator.output import write_atomic
     from deckpress.generator.reporters import summarised
@@ -102,7 +102,10 @@ def export(game: str, fmt: str, service: str | None, dpi: int | None, sets: tupl
             written = write_images(pdf, pages, out, resolution, each)
             click.echo(f"wrote {len(written)} image{'s' * (len(written) != 1)} to {out} ({resolution} dpi)")
         else:
-            written = write_tts(pdf, pages, out, name, resolution, each)
+            try:
+                written = write_tts(pdf, pages, out, name, resolution, each)
+            except SheetTooLarge as exc:
+                raise click.UsageError(str(exc)) from None
             click.echo(f"wrote {len(written)} Tabletop Simulator deck{'s' * (len(written) != 1)} to {out}: "
                        "copy the .json files to TTS's Saves/Saved Objects folder")
 

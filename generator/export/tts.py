@@ -1,5 +1,5 @@
-"""Tabletop Simulator decks: for each deck, sheets of card faces (at most 10 x 7 slots, the last
-slot holding the image TTS shows for a hidden card: the shared back, or a plain grey card when
+"""Tabletop Simulator decks: for each deck, sheets of card faces (at most 10 x 7 slots and
+:data:`MAX_SHEET_PX` each way, the last slot holding the image TTS shows for a hidden card: the shared back, or a plain grey card when
 each card has its own back), the back (one image, or a sheet of backs
 when the cards' backs differ), and a saved-object JSON that TTS loads from its Saved Objects
 folder (``Documents/My Games/Tabletop Simulator/Saves/Saved Objects``).
@@ -28,15 +28,62 @@ from deckpress.generator.render.oneup import Page
 
 #: TTS's largest deck sheet, in cards across and down.
 MAX_COLUMNS, MAX_ROWS = 10, 7
-#: Cards per sheet: every slot but the last, which holds the hidden-card image.
-CARDS_PER_SHEET = MAX_COLUMNS * MAX_ROWS - 1
+#: The largest sheet image TTS takes well, in px each way: "keep the dimensions of your images under
+#: 4096x4096", a custom deck 4096 x 4096 (Tabletop Simulator Knowledge Base, "Asset Creation",
+#: kb.tabletopsimulator.com/custom-content/asset-creation/).  At 150 dpi a full 10 x 7 sheet of
+#: poker cards is 3,720 x 3,640 px; at a higher resolution a sheet holds fewer cards.
+MAX_SHEET_PX = 4096
 
 
-def sheet_grid(cards: int) -> tuple[int, int]:
-    """Columns and rows of a sheet for ``cards`` cards plus the hidden-card slot (at most 10 x 7)."""
+class SheetTooLarge(ValueError):
+    """At this resolution not even one card and the hidden-card slot fit a sheet of
+    :data:`MAX_SHEET_PX`; the message names the card size and the highest dpi that fits."""
+
+
+def sheet_limits(card_px: tuple[int, int]) -> tuple[int, int]:
+    """The most columns and rows of a sheet of cards ``card_px`` (width, height) px: TTS's 10 x 7,
+    fewer where the sheet would pass :data:`MAX_SHEET_PX` either way."""
+    w, h = card_px
+    return min(MAX_COLUMNS, MAX_SHEET_PX // w), min(MAX_ROWS, MAX_SHEET_PX // h)
+
+
+def sheet_grid(cards: int, limits: tuple[int, int] = (MAX_COLUMNS, MAX_ROWS)) -> tuple[int, int]:
+    """Columns and rows of a sheet for ``cards`` cards plus the hidden-card slot, within
+    ``limits`` (columns, rows; see :func:`sheet_limits`)."""
     slots = cards + 1
-    columns = min(MAX_COLUMNS, slots)
+    columns = min(limits[0], slots)
     return columns, math.ceil(slots / columns)
+
+
+def _card_px(trim_mm: tuple[float, float], dpi: int) -> tuple[int, int]:
+    return round(trim_mm[0] / MM_PER_INCH * dpi), round(trim_mm[1] / MM_PER_INCH * dpi)
+
+
+def check_resolution(pages: list[Page], dpi: int) -> None:
+    """Refuse a resolution at which some deck's sheet cannot hold a card and the hidden-card slot
+    within :data:`MAX_SHEET_PX` (poker cards above about 825 dpi).
+
+    Raises:
+        SheetTooLarge: naming the card's size in mm and px and the highest dpi that fits.
+    """
+    for page in pages:
+        trim = _trim_mm(page)
+        if _slots(trim, dpi) < 2:
+            fits = next((d for d in range(dpi - 1, 0, -1) if _slots(trim, d) >= 2), 1)
+            w, h = _card_px(trim, dpi)
+            raise SheetTooLarge(f"at {dpi} dpi a {trim[0]:g} x {trim[1]:g} mm card is {w:,} x {h:,} px, and a Tabletop Simulator sheet "
+                                f"holds a card and the hidden-card slot within {MAX_SHEET_PX:,} px each way: use --dpi {fits} or less")
+
+
+def _slots(trim_mm: tuple[float, float], dpi: int) -> int:
+    """Slots of the largest sheet of cards ``trim_mm`` at ``dpi``."""
+    columns, rows = sheet_limits(_card_px(trim_mm, dpi))
+    return columns * rows
+
+
+def _trim_mm(page: Page) -> tuple[float, float]:
+    left, right, top, bottom = page.bleed_mm
+    return page.size_mm[0] - left - right, page.size_mm[1] - top - bottom
 
 
 def write_tts(pdf: bytes, pages: list[Page], out: Path, name: str, dpi: int, each: Callable[[int], None] | None = None) -> list[Path]:
@@ -45,8 +92,10 @@ def write_tts(pdf: bytes, pages: list[Page], out: Path, name: str, dpi: int, eac
     ``out/<name>-<deck>.json``; images are cut to the cards' trim.  Returns the JSON paths.
 
     Raises:
+        SheetTooLarge: ``dpi`` too high for a sheet of some deck (checked before any page is drawn).
         OutputError: a file cannot be written.
     """
+    check_resolution(pages, dpi)
     faces: dict[str, list[tuple[Page, Image.Image]]] = {}
     backs: dict[str, list[Image.Image]] = {}
     for page, image in rasterise(pdf, pages, dpi, each):
@@ -73,9 +122,11 @@ def _deck(out: Path, stem: str, cards: list[tuple[Page, Image.Image]], backs: li
     """The sheets, back and saved object of one deck."""
     unique_back = len({b.tobytes() for b in backs}) > 1
     custom, ids, contained = {}, [], []
-    for n, start in enumerate(range(0, len(cards), CARDS_PER_SHEET), 1):
-        chunk = cards[start:start + CARDS_PER_SHEET]
-        columns, rows = sheet_grid(len(chunk))
+    limits = sheet_limits(cards[0][1].size)
+    per_sheet = max(1, limits[0] * limits[1] - 1)  # every slot but the last, which holds the hidden-card image
+    for n, start in enumerate(range(0, len(cards), per_sheet), 1):
+        chunk = cards[start:start + per_sheet]
+        columns, rows = sheet_grid(len(chunk), limits)
         # what other players see of a card in a hand: the shared back, or (backs that differ
         # would give the card away) a plain grey card
         hidden = backs[0] if backs and not unique_back else Image.new("RGB", chunk[0][1].size, (128, 128, 128))
