@@ -251,6 +251,13 @@ def test_ink_friendly_is_refused_with_the_reason_for_a_layout_without_that_palet
     assert cli("build", "maybe-missions", "--ink-friendly", "--out", tmp_path).exit_code == 0
 
 
+@pytest.mark.parametrize("option,value", [("--gap", "nan"), ("--margin", "nan"), ("--back-offset", "nan,0"), ("--back-offset", "0,inf")])
+def test_numbers_that_are_not_finite_are_refused(cli, tmp_path, option, value):
+    # Python's float() reads nan and inf, and NaN passes every range check: '--gap nan' ended in a traceback
+    result = cli("build", "mission-emission", option, value, "--out", tmp_path)
+    assert result.exit_code == 2 and f"Invalid value for '{option}'" in result.stderr and not list(tmp_path.iterdir())
+
+
 def test_a_back_offset_that_would_push_art_off_the_paper_is_refused(cli, tmp_path):
     # Issue 16: "--back-offset 30,0 is accepted and cuts 22 mm of art off the page".
     result = cli("build", "mission-emission", "--back-offset", "30,0", "--out", tmp_path)

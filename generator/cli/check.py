@@ -18,6 +18,7 @@ from deckpress.generator import exitcodes
 from deckpress.generator.check import CheckOptions, CheckReport, run_check, skill_figure
 from deckpress.generator.check.thresholds import Thresholds, load_thresholds
 from deckpress.generator.output import writing
+from deckpress.generator.cli.options import FiniteRange
 from deckpress.generator.cli.progress import progress_bar
 from deckpress.generator.reporters import summarised
 from deckpress.generator.safetext import escape, json_safe
@@ -48,7 +49,7 @@ def _search_bot(ctx: click.Context, param: click.Parameter, value: str | None) -
 @click.option("--thresholds", "thresholds_file", type=click.Path(path_type=Path, dir_okay=False), default=None,
               help="YAML file overriding the verdict thresholds: seat_advantage_pp (5), length_ratio (2), measure_change_pp (15), "
                    "skill_drop_points (10, with --skill-games).")
-@click.option("--time-limit", type=click.FloatRange(1, 3600), default=300.0, show_default=True,
+@click.option("--time-limit", type=FiniteRange(1, 3600), default=300.0, show_default=True,
               help="Safety net: wall-clock limit of the simulation stage, seconds; reaching it is 'could not finish' (exit 5), never a verdict.")
 @click.option("--memory-limit", type=click.IntRange(256, 65536), default=2048, show_default=True,
               help="Memory limit of the simulation stage, MiB (never above an inherited ulimit -v); reaching it is 'could not finish' (exit 5).")

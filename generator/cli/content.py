@@ -6,12 +6,14 @@ has, an image the gate refuses or a card larger than the paper fails ``validate`
 """
 from __future__ import annotations
 
+import math
 import sys
 from pathlib import Path
 
 import click
 
 from deckpress.generator.content import GAME_FILE, check_game, find_game, game_id_of, shipped_games
+from deckpress.generator.cli.options import CMYK_HELP, FiniteRange, cmyk_profile, name_list
 from deckpress.generator.cli.progress import progress_bar
 from deckpress.generator.errors import ContentError, ContentErrors, display_path
 from deckpress.generator.imposition import DUPLEX_EDGES, ImpositionError, paper_size
@@ -27,13 +29,11 @@ def _paper(ctx, param, value: str) -> str:
 
 
 PAPER_HELP = "Sheet size: a4, letter, a3, or WxH with a unit (300x450mm, 8.5x14in)."
-CMYK_HELP = ("Write the PDF in CMYK for a print shop's press, converted by the shop's ICC profile (ask it for the file), "
-             "which is embedded as the output intent; black and greys print in black ink alone.")
-
-
 def _offset(ctx, param, value: str) -> tuple[float, float]:
     try:
         x, y = (float(v) for v in value.split(","))
+        if not (math.isfinite(x) and math.isfinite(y)):
+            raise ValueError
     except ValueError:
         raise click.BadParameter("expected X,Y in millimetres, for example 0.5,-1") from None
     return x, y
@@ -171,41 +171,12 @@ def _card_size(ctx, param, values: tuple[str, ...]) -> tuple[tuple[str, float, f
     return tuple(sizes)
 
 
-def name_list(ctx, param, value: str | None) -> tuple[str, ...] | None:
-    """A comma-separated option (``--cards goa,goa,forest-top``, ``--sets base,identities``) as its
-    names in order, repeats kept and blanks dropped; None when the option is not given.
-
-    Raises:
-        click.BadParameter: the option is given but names nothing (``--cards ""``), which would
-            otherwise mean every card or set: a reprint of nothing is not a whole kit.
-    """
-    if value is None:
-        return None
-    names = tuple(name.strip() for name in value.split(",") if name.strip())
-    if not names:
-        raise click.BadParameter(f"'{value}' names nothing: give one name or more, separated by commas")
-    return names
-
-
-def cmyk_profile(ctx, param, value: Path | None):
-    """``--cmyk PROFILE`` as the conversion to that press
-    (:class:`deckpress.generator.render.colour_space.CmykConversion`), or None."""
-    if value is None:
-        return None
-    from deckpress.generator.render.colour_space import CmykConversion, ProfileRefused
-
-    try:
-        return CmykConversion.read(value)
-    except ProfileRefused as exc:
-        raise click.BadParameter(f"'{value}' {exc}") from None
-
-
 @click.command()
 @click.argument("games", nargs=-1)
 @click.option("--paper", default="a4", show_default=True, callback=_paper, help=PAPER_HELP)
-@click.option("--gap", "gap_mm", type=click.FloatRange(0, 20), default=0.0, show_default=True,
+@click.option("--gap", "gap_mm", type=FiniteRange(0, 20), default=0.0, show_default=True,
               help="Space between cards, mm; each card then has its own bleed (up to half the gap): a guillotine's tolerance.")
-@click.option("--margin", "printer_margin_mm", type=click.FloatRange(0, 25), default=0.0, show_default=True,
+@click.option("--margin", "printer_margin_mm", type=FiniteRange(0, 25), default=0.0, show_default=True,
               help="Your printer's unprintable edge, mm: crop marks stop there and keep at least 3 mm inside it.")
 @click.option("--duplex", type=click.Choice(DUPLEX_EDGES), default="long", show_default=True,
               help="Edge the printer flips on for double-sided printing; 'none' leaves out the backs.")

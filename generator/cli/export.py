@@ -8,7 +8,7 @@ from pathlib import Path
 import click
 
 from deckpress.generator import exitcodes
-from deckpress.generator.cli.content import CMYK_HELP, cmyk_profile, name_list
+from deckpress.generator.cli.options import CMYK_HELP, cmyk_profile, name_list
 from deckpress.generator.cli.progress import progress_bar
 from deckpress.generator.errors import ContentErrors
 from deckpress.generator.export import SERVICES, service_template

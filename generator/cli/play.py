@@ -18,6 +18,7 @@ from typing import Any
 
 import click
 
+from deckpress.generator.cli.options import FiniteRange
 from deckpress.generator.cli.progress import progress_bar
 from deckpress.generator.errors import ContentErrors
 from deckpress.generator.safetext import escape, quoted
@@ -57,7 +58,7 @@ def _params(ctx, param, values: tuple[str, ...]) -> dict[str, Any]:
               help="Play on the game's batched engine (random bots; Mission Emission's base, kids and strategy games, "
                    "Geheime Mission, 50 Missions, Maybe Missions' base game): many games at once, 15 to 70 times faster, "
                    "the same distribution of results as the reference engine but not the same games.")
-@click.option("--time-limit", type=click.FloatRange(min=0.1), default=600.0, show_default=True, help="Stop starting games after this many seconds.")
+@click.option("--time-limit", type=FiniteRange(min=0.1), default=600.0, show_default=True, help="Stop starting games after this many seconds.")
 @click.option("--format", "fmt", type=click.Choice(["text", "json"]), default="text", show_default=True, help="How to report.")
 @click.option("--save-logs", type=click.IntRange(0, 1000), default=0, help="Also write the logs of the first N games (YAML) to --log-dir.")
 @click.option("--log-dir", type=click.Path(file_okay=False, path_type=Path), default=Path("output/logs"), show_default=True)

@@ -86,6 +86,7 @@ def test_simulate_text_report_names_bots_parameters_and_cut_offs(cli):
     (["-p", "points=" + "[" * 20_000 + "]" * 20_000], "parameter 'points': expected a mapping, got '[[[["),
     (["-p", "tie=" + "q" * 500], "parameter 'tie': '" + "q" * 60 + "… (500 characters)' is not one of: nobody, first-played"),
     (["--bots", "r" * 3000], "unknown bot '" + "r" * 60 + "… (3,000 characters)' for mission-emission"),
+    (["--time-limit", "nan"], "nan: expected a finite number"),  # NaN passes every comparison of a range
 ])
 def test_bad_options_are_usage_errors(cli, args, message):
     result = cli("simulate", "mission-emission", "--games", "10", *args)
