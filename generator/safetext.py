@@ -8,8 +8,10 @@ anything shown from a user's file is escaped and shortened first.
 """
 from __future__ import annotations
 
+import json
 import re
 import unicodedata
+from typing import Any
 
 #: How many characters of a value a message quotes at most.
 EXCERPT_CHARS = 60
@@ -103,6 +105,19 @@ def quoted(value: object) -> str:
     if isinstance(value, str) and len(value) > EXCERPT_CHARS:
         return f"'{excerpt(value)}'"
     return excerpt(repr(value))
+
+
+def strict_json(text: str) -> Any:
+    """``json.loads`` of untrusted ``text``, refusing ``NaN``, ``Infinity`` and ``-Infinity``, which
+    Python reads but JSON does not have (RFC 8259, section 6) and which pass every range check.
+
+    Raises:
+        json.JSONDecodeError: not JSON, or such a constant (placed at its first occurrence).
+    """
+    def refuse(name: str):
+        raise json.JSONDecodeError(f"{name} is not a JSON number: JSON numbers are finite", text, max(text.find(name), 0))
+
+    return json.loads(text, parse_constant=refuse)
 
 
 def json_safe(text: str) -> str:

@@ -31,7 +31,7 @@ from referencing.exceptions import Unresolvable
 from deckpress.generator import checks, gate
 from deckpress.generator.csvcards import load_csv
 from deckpress.generator.errors import ContentError, display_path
-from deckpress.generator.safetext import excerpt, quoted
+from deckpress.generator.safetext import excerpt, quoted, strict_json
 from deckpress.generator.schema import validate_items, validate_with
 from deckpress.generator.yamlsafe import Document, load_yaml
 
@@ -125,7 +125,7 @@ def _own_schema_errors(doc: Document, game_doc: Document, index: int, root: Path
         return [game_doc.error(where, f"decks[{index}].schema: '{excerpt(name)}' {exc}")]
     shown = display_path(game_doc.path.parent / name)
     try:
-        own = json.loads(text)
+        own = strict_json(text)
     except json.JSONDecodeError as exc:
         return [ContentError(shown, exc.lineno, exc.colno, f"not valid JSON: {exc.msg}")]
     if not isinstance(own, dict):

@@ -26,6 +26,7 @@ from typing import TYPE_CHECKING, Any, Iterator
 
 from deckpress.generator import gate
 from deckpress.generator.errors import display_path
+from deckpress.generator.safetext import strict_json
 from deckpress.generator.yamlsafe import load_yaml
 from deckpress.rules.core.errors import IllegalAction, LogError, Reason
 
@@ -149,7 +150,7 @@ def _read_jsonl(path: Path, shown: str) -> GameLog:
         if len(line) > MAX_LINE_CHARS:
             raise LogError(f"{shown}:{number}", f"line is longer than {MAX_LINE_CHARS:,} characters")
         try:
-            rows.append((number, json.loads(line)))
+            rows.append((number, strict_json(line)))
         except (ValueError, RecursionError) as exc:
             raise LogError(f"{shown}:{number}", f"not valid JSON: {exc}") from None
     if not rows or not isinstance(rows[0][1], dict) or "game" not in rows[0][1]:

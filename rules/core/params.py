@@ -22,7 +22,7 @@ from dataclasses import dataclass, field
 from types import MappingProxyType
 from typing import Any, Mapping
 
-from deckpress.generator.safetext import choices, excerpt, numeric, quoted
+from deckpress.generator.safetext import choices, excerpt, numeric, quoted, strict_json
 from deckpress.rules.core.errors import ParameterError
 
 
@@ -153,10 +153,8 @@ def ignored(declared: tuple[Param, ...], effective: Mapping[str, Any], given: Ma
 def parse_value(text: str) -> Any:
     """A command-line parameter value: JSON (``3``, ``true``, ``[3, 5, 7]``, ``{"forest": [1, 2, 3]}``)
     when it parses as JSON, else the text itself (``strategy``): so is JSON nested too deeply for
-    the parser, which the parameter's own check then refuses."""
-    import json
-
+    the parser, and NaN or Infinity, which are not JSON: the parameter's own check then refuses it."""
     try:
-        return json.loads(text)
+        return strict_json(text)
     except (ValueError, RecursionError):
         return text

@@ -103,6 +103,8 @@ def test_unreadable_logs_exit_3_with_the_place(tmp_path, cli):
         "game.yaml": ("game: chess\nevents: []\n", "no rules engine for 'chess'"),
         "alias.yaml": ("game: mission-emission\nparams: &p {players: 2}\nevents: []\n", "anchor"),
         "bad.jsonl": ('{"game": "mission-emission"}\n{"seat": 0,\n', "bad.jsonl:2: not valid JSON"),
+        # Python's json reads NaN and Infinity; JSON has no such numbers, and NaN passes every range check
+        "nan.jsonl": ('{"game": "mission-emission", "params": {"players": NaN}}\n', "nan.jsonl:1: not valid JSON: NaN is not a JSON number"),
     }
     for name, (text, message) in cases.items():
         path = tmp_path / name if text is None else write(tmp_path, text, "game.yaml" if name == "header.yaml" else name)
