@@ -419,7 +419,6 @@ def _short(value: Any) -> str:
     return text if len(text) <= 60 else text[:57] + "..."
 
 
-
 def variant_art(variant: Variant, content: GameContent) -> tuple[dict[str, str], list[ContentError]]:
     """Check the variant's ``art`` map: every card id exists in ``content``; every file passes
     the gate with the variant's folder as its root (a relative path, inside the folder once links

@@ -20,6 +20,7 @@ from deckpress.generator.imposition import DUPLEX_EDGES, ImpositionError, paper_
 from deckpress.generator.paths import CONTENT_DIR
 from deckpress.generator.reporters import REPORTERS, ValidationResult
 
+
 def _paper(ctx, param, value: str) -> str:
     try:
         paper_size(value)
@@ -29,6 +30,8 @@ def _paper(ctx, param, value: str) -> str:
 
 
 PAPER_HELP = "Sheet size: a4, letter, a3, or WxH with a unit (300x450mm, 8.5x14in)."
+
+
 def _offset(ctx, param, value: str) -> tuple[float, float]:
     try:
         x, y = (float(v) for v in value.split(","))

@@ -28,6 +28,7 @@ from deckpress.rules.core.params import parse_value
 from deckpress.rules.core.registry import known_games
 from deckpress.rules.core.results import simulation_dict
 
+
 def _params(ctx, param, values: tuple[str, ...]) -> dict[str, Any]:
     out = {}
     for item in values:

@@ -8,11 +8,9 @@ from __future__ import annotations
 from pathlib import Path
 from typing import Any
 
-
 from deckpress.generator.games import how_to_play
 from deckpress.generator.model import Cover, Deck, Section
 
-#: Reserved document names: a deck may not be called like a game-wide file.
 
 def decks(content) -> list[Deck]:
     """Every declared deck as plain field dicts, each card repeated for its copies."""

@@ -367,7 +367,6 @@ class Text(Element):
                                          f"({p.safe / mm:g} mm inside the cut) {beyond}, where the cut may take it off: move or narrow "
                                          "its box, or lower the card's safe_mm", of_card=True)
 
-
     def _inline_images(self, p: Painter, text: str) -> dict[str, Any]:
         """The images of the ``:name:`` tokens of ``text`` that name one of ``inline_images``
         (name -> ImageReader).
