@@ -140,12 +140,12 @@ def parse_vary(text: str) -> Dimension:
     target, sep, values = text.partition("=")
     names = [v.strip() for v in values.split(",") if v.strip()]
     if not sep or not target.strip() or not names:
-        raise ValueError(f"'{text}': expected TARGET=V1,V2,... (a parameter such as tie=nobody,first-played, or a card field "
+        raise ValueError(f"'{excerpt(text)}': expected TARGET=V1,V2,... (a parameter such as tie=nobody,first-played, or a card field "
                          "such as point-cards:forest-bottom.points=5,7,9)")
     scalars = tuple(_scalar(v) for v in names)
     twice = next((name for i, (name, value) in enumerate(zip(names, scalars)) if value in scalars[:i]), None)
     if twice is not None:
-        raise ValueError(f"'{text}': the value {twice} is given twice: each value is one point of the sweep")
+        raise ValueError(f"'{excerpt(text)}': the value {excerpt(twice)} is given twice: each value is one point of the sweep")
     return Dimension(target.strip(), scalars)
 
 

@@ -1,8 +1,8 @@
 """Tabletop Simulator decks: for each deck, sheets of card faces (at most 10 x 7 slots and
-:data:`MAX_SHEET_PX` each way, the last slot holding the image TTS shows for a hidden card: the shared back, or a plain grey card when
-each card has its own back), the back (one image, or a sheet of backs
-when the cards' backs differ), and a saved-object JSON that TTS loads from its Saved Objects
-folder (``Documents/My Games/Tabletop Simulator/Saves/Saved Objects``).
+:data:`MAX_SHEET_PX` each way, the last slot holding the image TTS shows for a hidden card: the
+shared back, or a plain grey card when each card has its own back), the back (one image, or a
+sheet of backs when the cards' backs differ), and a saved-object JSON that TTS loads from its
+Saved Objects folder (``Documents/My Games/Tabletop Simulator/Saves/Saved Objects``).
 
 The JSON follows TTS's ``DeckCustom`` object: ``CustomDeck`` entries (``FaceURL``, ``BackURL``,
 ``NumWidth``, ``NumHeight``, ``BackIsHidden``, ``UniqueBack``), ``DeckIDs`` and one ``Card`` per
