@@ -18,6 +18,7 @@ from typing import Any
 
 import click
 
+from deckpress.generator import exitcodes
 from deckpress.generator.cli.options import FiniteRange
 from deckpress.generator.cli.progress import progress_bar
 from deckpress.generator.errors import ContentErrors
@@ -114,6 +115,11 @@ def simulate(game: str, mode: str | None, players: int | None, ruleset: str | No
     (_json_simulation if fmt == "json" else _text_simulation)(result)
     if save_logs:
         _save_logs(result, min(save_logs, games), log_dir, fmt)
+    if result.tally.stopped_by_time:  # figures of fewer games than asked, as many as this machine's speed allowed
+        played = result.tally.games + result.tally.cut_off
+        click.echo(f"could not finish: the time limit ({time_limit:g} s) stopped the run after {played:,} of {games:,} games, so its "
+                   "figures depend on this machine's speed: raise --time-limit or ask for fewer --games", err=True)
+        sys.exit(exitcodes.COULD_NOT_FINISH)
 
 
 def dask_scheduler(backend: str, scheduler: str | None) -> str | None:
