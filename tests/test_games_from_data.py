@@ -38,6 +38,15 @@ def test_init_then_build_gives_a_pdf_of_the_starter_cards(cli, here):
     assert len(PdfReader(here / "output" / "mygame.pdf").pages) == 4
 
 
+def test_init_says_at_once_when_the_title_needs_a_font_deckpress_lacks(cli, here):
+    # the starter game prints its title; in a script the shipped fonts lack, build would fail on it
+    result = cli("init", "日本語ゲーム")
+    assert result.exit_code == 0 and (here / "日本語ゲーム" / "game.yaml").is_file()
+    assert "note: the title has characters no font draws (U+65E5 CJK UNIFIED IDEOGRAPH-65E5 '日'" in result.stderr
+    assert "declare them in game.yaml, for example fonts: [{regular: fonts/YourFont-Regular.ttf" in result.stderr
+    assert "note:" not in cli("init", "Spiel für Zwei").stderr  # Latin letters with accents are Lato's
+
+
 def test_init_refuses_a_folder_that_is_not_empty(cli, here):
     (here / "taken").mkdir()
     (here / "taken" / "notes.txt").write_text("mine")

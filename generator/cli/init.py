@@ -58,7 +58,25 @@ def init(name: Path) -> None:
         write_atomic(name / template.name, text.encode("utf-8"))
     write_schemas(name / SCHEMAS_FOLDER)
     click.echo(f"wrote {name}/: game.yaml, cards.csv, card.schema.json, layout.yaml and {SCHEMAS_FOLDER}/ (game id '{game_id}')")
+    needs = _font_needed(title)
+    if needs:
+        click.echo(f"note: the title {needs}: add the fonts to {name}/fonts/ and declare them in game.yaml, for example "
+                   "fonts: [{regular: fonts/YourFont-Regular.ttf, bold: fonts/YourFont-Bold.ttf}], before building", err=True)
     click.echo(f"next: edit cards.csv, then run: deckpress build {name}")
+
+
+def _font_needed(title: str) -> str | None:
+    """Why the shipped fonts cannot draw ``title`` (a name in a script they lack: the starter game's
+    cover, back and cards print it), or None when they can."""
+    from deckpress.generator.render.fonts import SHIPPED, register
+    from deckpress.generator.render.scripts import Unprintable, runs
+
+    register()
+    try:
+        runs(title, SHIPPED.bold)
+    except Unprintable as exc:
+        return str(exc).split(": declare a font")[0]
+    return None
 
 
 @click.command()
