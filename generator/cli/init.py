@@ -69,13 +69,13 @@ def _font_needed(title: str) -> str | None:
     """Why the shipped fonts cannot draw ``title`` (a name in a script they lack: the starter game's
     cover, back and cards print it), or None when they can."""
     from deckpress.generator.render.fonts import SHIPPED, register
-    from deckpress.generator.render.scripts import Unprintable, runs
+    from deckpress.generator.render.scripts import FONT_ADVICE, Unprintable, runs
 
     register()
     try:
         runs(title, SHIPPED.bold)
     except Unprintable as exc:
-        return str(exc).split(": declare a font")[0]
+        return str(exc).removesuffix(FONT_ADVICE)
     return None
 
 

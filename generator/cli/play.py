@@ -201,8 +201,6 @@ def _text_simulation(result) -> None:
         console.print("game length in moves: " + " · ".join(f"{k} {v}" for k, v in lengths.items()))
     console.print(f"real decisions (more than one legal action): {_pct(d['decision_rate'])} of moves")
     console.print(f"cut off by the move bound ({d['move_bound']:,} actions): {d['cut_off_by_move_bound']}")
-    if d["stopped_by_time_limit"]:
-        console.print(f"[bold]stopped by the time limit ({d['time_limit_s']:g} s) after {d['games']:,} of {d['games_requested']:,} games[/bold]")
     for table in _measure_tables(d["measures"]):
         console.print(table)
     timing = d["timing"]

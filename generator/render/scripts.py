@@ -35,6 +35,8 @@ from deckpress.generator.render.fonts import coverage, named
 _JOINERS = {0x200C, 0x200D}  # zero-width non-joiner, zero-width joiner
 _RIGHT_TO_LEFT = ("R", "AL")
 _WORDS = re.compile(r"(\s+)")
+#: What an error about characters no font draws tells the designer to do (``init`` words it its own way).
+FONT_ADVICE = ": declare a font that has them under fonts: in game.yaml"
 
 
 class Unprintable(ValueError):
@@ -110,7 +112,7 @@ def runs(text: str, chain: tuple[str, ...]) -> tuple[tuple[str, str], ...]:
                 missing.append(ch)
     if missing:
         raise Unprintable(f"has characters no font draws ({_describe(missing[:8])}{', ...' if len(missing) > 8 else ''}; "
-                          f"fonts tried: {named(chain)}): declare a font that has them under fonts: in game.yaml")
+                          f"fonts tried: {named(chain)}){FONT_ADVICE}")
     return tuple((font, part) for font, part in out)
 
 
