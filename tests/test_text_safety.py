@@ -46,9 +46,10 @@ def test_escaped_control_and_bidi_characters_are_refused_at_each_value(game_copy
     result = cli("validate", folder)
     assert result.exit_code == 1
     out = result.stdout
-    assert f"states.yaml:{line_of(states, 'Andhra')}:11: states[0].name: contains U+202E (RIGHT-TO-LEFT OVERRIDE), U+001B (ESCAPE): {REFUSED}" in out
-    assert f"states.yaml:{line_of(states, 'As')}:11: states[2].name: contains U+0000 (NULL), U+0007 (BELL): {REFUSED}" in out
-    assert f"states.yaml:{line_of(states, 'ki')}:5: states[0].ki\\u2066nd: contains U+2066 (LEFT-TO-RIGHT ISOLATE): {REFUSED}" in out
+    andhra, assam, kind = (line_of(states, needle) for needle in ('name: "Andhra', 'name: "As', '"ki'))
+    assert f"states.yaml:{andhra}:11: states[0].name: contains U+202E (RIGHT-TO-LEFT OVERRIDE), U+001B (ESCAPE): {REFUSED}" in out
+    assert f"states.yaml:{assam}:11: states[2].name: contains U+0000 (NULL), U+0007 (BELL): {REFUSED}" in out
+    assert f"states.yaml:{kind}:5: states[0].ki\\u2066nd: contains U+2066 (LEFT-TO-RIGHT ISOLATE): {REFUSED}" in out
     assert out.rstrip().endswith("3 errors in 1 file")
     assert not RAW.search(result.output)
 
