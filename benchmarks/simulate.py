@@ -23,11 +23,13 @@ engine's speed; its line is printed for the record).
 Times are the process's CPU time (``time.process_time``), not the wall clock: other sessions on
 a shared machine then take little from either side.  Each line is the best of ``--repeat``
 timings, and the baseline is timed again beside every line (interleaved with it), so that what
-load is left slows both alike.  The baseline's own speed moves by up to a factor of two between
-timings of one run even on a quiet machine, so a last block gives every random-bot line again
-against the fastest baseline timing of the run: the reading least kind to the engines.
+load is left slows both alike.  Every timing runs with the garbage collector off (:func:`timed`):
+with it on, the baseline's own speed moved by up to a factor of two between timings of one run;
+with it off, the baseline timings of a whole run stay within about 10 % of each other, with a rare
+slower one.  A last block gives every random-bot line again against the fastest baseline timing
+of the run: the reading least kind to the engines.
 
-Where Maybe Missions stands (2026-11-26): validated apply at about half the baseline.  A profile of
+Where Maybe Missions stands (2026-11-26): validated apply at 0.5 to 0.8 times the baseline.  A profile of
 it is flat; the agenda machinery (``State.apply``, ``_run``, ``push``, the legal-list check) is
 39 % of its time under cProfile, so even without any of it pure Python would reach about 1.6 times today's
 speed, short of the 2 times needed.  Compiling the unchanged engine with mypyc (``rules/core`` and
@@ -42,8 +44,10 @@ Usage: ``python benchmarks/simulate.py [--games 500] [--only GAME] [--repeat 3]`
 from __future__ import annotations
 
 import argparse
+import gc
 import random
 import time
+from typing import Callable, TypeVar
 
 from deckpress.rules.core.bots import make_bot
 from deckpress.rules.core.errors import ParameterError
@@ -51,6 +55,7 @@ from deckpress.rules.core.registry import load
 from deckpress.rules.core.simulate import game_rng, play_game
 
 FAST_RATIO, VALIDATED_RATIO = 3.0, 1.0
+T = TypeVar("T")
 #: (game, ruleset, players) measured: every game with an engine, its main rulesets.
 CASES = [
     ("mission-emission", "base", 4), ("mission-emission", "strategy", 4), ("mission-emission", "kids", 4),
@@ -65,16 +70,16 @@ def measure(game_id: str, ruleset: str | None, players: int, bot: str, games: in
     seeded games (one timing; :func:`best` repeats it)."""
     game = load(game_id, ruleset, {"players": players})
     bots = [make_bot(game_id, bot) for _ in range(players)]
-    started = time.process_time()
-    histories = [play_game(game, bots, game_rng(1, i))[0].history for i in range(games)]
-    fast = time.process_time() - started
+    histories, fast = timed(lambda: [play_game(game, bots, game_rng(1, i))[0].history for i in range(games)])
     actions = sum(len(h) for h in histories)
-    started = time.process_time()
-    for history in histories:
-        state = game.new_state()
-        for seat, action in history:
-            state.apply(action, seat)
-    validated = time.process_time() - started
+
+    def replay() -> None:
+        for history in histories:
+            state = game.new_state()
+            for seat, action in history:
+                state.apply(action, seat)
+
+    validated = timed(replay)[1]
     return games / fast, actions / fast, games / validated, actions / validated
 
 
@@ -86,9 +91,7 @@ def measure_batched(game_id: str, ruleset: str | None, players: int, games: int)
         engine = game.batched(["random"] * players)
     except ParameterError:
         return None
-    started = time.process_time()
-    tally = engine.play_chunk(1, 0, games)
-    elapsed = time.process_time() - started
+    tally, elapsed = timed(lambda: engine.play_chunk(1, 0, games))
     return tally.games / elapsed, tally.actions / elapsed
 
 
@@ -108,19 +111,38 @@ def openspiel_baseline(games: int) -> tuple[float, float] | None:
         return None
     game = pyspiel.load_game("hearts")
     rng = random.Random(1)
-    actions = 0
-    started = time.process_time()
-    for _ in range(games):
-        state = game.new_initial_state()
-        while not state.is_terminal():
-            if state.is_chance_node():
-                outcomes, weights = zip(*state.chance_outcomes())
-                state.apply_action(rng.choices(outcomes, weights)[0])
-            else:
-                state.apply_action(rng.choice(state.legal_actions()))
-            actions += 1
-    elapsed = time.process_time() - started
+
+    def play() -> int:
+        actions = 0
+        for _ in range(games):
+            state = game.new_initial_state()
+            while not state.is_terminal():
+                if state.is_chance_node():
+                    outcomes, weights = zip(*state.chance_outcomes())
+                    state.apply_action(rng.choices(outcomes, weights)[0])
+                else:
+                    state.apply_action(rng.choice(state.legal_actions()))
+                actions += 1
+        return actions
+
+    actions, elapsed = timed(play)
     return games / elapsed, actions / elapsed
+
+
+def timed(work: Callable[[], T]) -> tuple[T, float]:
+    """``(work(), its CPU time in seconds)``, timed with Python's garbage collector off (after
+    a collection), as ``timeit`` times.  With it on, a collection lands in a timing by chance and
+    costs as much as the heap left by what ran before: OpenSpiel's loop measured 220,000 to
+    420,000 actions/s over six timings of the same games with it on, 370,000 to 410,000 with it
+    off (2026-11-26); the engines' own figures moved by 10 % at most."""
+    gc.collect()
+    gc.disable()
+    try:
+        started = time.process_time()
+        result = work()
+        return result, time.process_time() - started
+    finally:
+        gc.enable()
 
 
 def main() -> None:
@@ -171,10 +193,10 @@ def main() -> None:
 
 
 def print_against_fastest(rows: list[tuple[str, float, float]], baselines: list[float]) -> None:
-    """Every random-bot line again, against the fastest baseline timing of the whole run: the
-    baseline's own speed moves by as much as a factor of two between timings of one run, even
-    on a quiet machine (measured 2026-11-26: 100,000 to 300,000 actions/s), so this is the
-    reading that gives the engines the least credit."""
+    """Every random-bot line again, against the fastest baseline timing of the whole run: a
+    timing that something slowed (measured 2026-11-26, garbage collector off: 23 timings from
+    372,000 to 408,000 actions/s, and one at 236,000) cannot flatter the engines here; this is
+    the reading that gives them the least credit."""
     if not baselines:
         return
     fastest = max(baselines)
