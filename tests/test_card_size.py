@@ -91,3 +91,24 @@ def test_a_bleed_background_that_stops_short_of_the_trim_is_refused(game_copy, c
     result = cli("validate", folder)
     assert result.exit_code == 1
     assert "cards.state.face[0]: a rectangle marked bleed stops short of the trim (right by 1.00 mm), leaving a white sliver" in result.output
+
+
+def test_a_game_made_by_init_prints_at_another_size_and_its_decks_follow_the_layout(cli, tmp_path):
+    # A designer's own game (deckpress init): --card-size and an edited card_sizes entry both
+    # print its cards at the new size, the layout's elements scaled to it; a deck that names
+    # another size than its layout prints at is refused at the deck's line.
+    game = tmp_path / "mygame"
+    assert cli("init", game).exit_code == 0
+    result = cli("build", game, "--card-size", "poker=63.5x88.9", "--out", tmp_path / "us")
+    assert result.exit_code == 0, result.output
+    assert (190.5, 177.8) in _trim_sizes(tmp_path / "us" / "mygame.pdf")  # its six cards, 3 x 2 of 63.5 x 88.9 mm
+    edit(game / "game.yaml", "poker: {width_mm: 63, height_mm: 88", "poker: {width_mm: 70, height_mm: 120")
+    result = cli("build", game, "--out", tmp_path / "tarot")
+    assert result.exit_code == 0, result.output
+    assert (140.0, 240.0) in _trim_sizes(tmp_path / "tarot" / "mygame.pdf")  # 2 x 2 cards of 70 x 120 mm
+    edit(game / "game.yaml", "poker: {width_mm: 70", "mini: {width_mm: 44, height_mm: 67}\n  poker: {width_mm: 70")
+    edit(game / "game.yaml", "    card_size: poker", "    card_size: mini")
+    result = cli("validate", game)
+    assert result.exit_code == 1
+    assert (f"game.yaml:{line_of(game / 'game.yaml', 'card_size: mini')}:16: decks[0].card_size: 'mini', but layout 'card' prints at "
+            "card_size 'poker': name the same size in both") in result.output

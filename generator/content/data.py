@@ -147,7 +147,8 @@ def _own_schema_errors(doc: Document, game_doc: Document, index: int, root: Path
 
 def check(content) -> list[ContentError]:
     """Deck ids unique and not reserved; each deck names a layout of ``layout.yaml`` and a
-    declared card size equal to that layout's trim; copies are whole numbers from 0 to
+    declared card size: the one that layout prints at (its ``card_size``), or, where it names
+    none, one equal to its trim; copies are whole numbers from 0 to
     :data:`MAX_COPIES`; card ids (where given) unique within their deck; no deck without cards."""
     game = content.documents["game"]
     layout = content.documents["layout"].data
@@ -163,8 +164,13 @@ def check(content) -> list[ContentError]:
         elif "card_size" in deck:
             size = game.data["card_sizes"].get(deck["card_size"])
             trim = layout["cards"][kind]["trim"]
+            prints_at = layout["cards"][kind].get("card_size")
             if size is None:
                 errors.append(game.error(("decks", i, "card_size"), f"decks[{i}].card_size: unknown size '{deck['card_size']}' (card_sizes: {', '.join(game.data['card_sizes'])})"))
+            elif prints_at is not None:
+                if prints_at != deck["card_size"]:
+                    errors.append(game.error(("decks", i, "card_size"), f"decks[{i}].card_size: '{deck['card_size']}', but layout '{kind}' prints at "
+                                                                         f"card_size '{prints_at}': name the same size in both"))
             elif (size["width_mm"], size["height_mm"]) != (trim["width_mm"], trim["height_mm"]):
                 errors.append(game.error(("decks", i, "card_size"), f"decks[{i}].card_size: '{deck['card_size']}' is {size['width_mm']:g} x {size['height_mm']:g} mm, "
                                                                      f"but layout '{kind}' has a {trim['width_mm']:g} x {trim['height_mm']:g} mm trim"))
