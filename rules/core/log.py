@@ -179,7 +179,7 @@ def _from_header(data: dict[str, Any], shown: str, line_of: Any) -> GameLog:
             raise LogError(shown, f"a game log needs '{key}' ({what}): see docs/game-logs.md")
         if data.get(key) is not None and not isinstance(data[key], kind):
             raise LogError(f"{shown}:{line_of(key)}", f"'{key}' must be {what}")
-    return GameLog(game=data["game"], events=data["events"], params=data.get("params") or {}, ruleset=data.get("ruleset"), seed=data.get("seed"),
+    return GameLog(game=data["game"], events=data["events"] or [], params=data.get("params") or {}, ruleset=data.get("ruleset"), seed=data.get("seed"),
                    content_hash=data.get("content_hash"), engine=data.get("engine"), result=data.get("result"), source=shown)
 
 
@@ -192,7 +192,7 @@ def to_yaml(log: GameLog) -> str:
             out.append(f"{key}: {_flow(getattr(log, key))}")
     out.append("params:")
     out.extend(f"  {k}: {_flow(v)}" for k, v in log.params.items())
-    out.append("events:")
+    out.append("events:" if log.events else "events: []")  # a bare 'events:' reads back as null
     out.extend(f"  - {_flow(e)}" for e in log.events)
     if log.result is not None:
         out.append(f"result: {_flow(log.result)}")

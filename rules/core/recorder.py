@@ -10,7 +10,8 @@ Input, one event per line (the event's log form without braces, as ``docs/game-l
 them): ``mission: Forest``, ``play: Goa``, ``play: green compass 3, slot: 2``; the value alone
 when only one kind of event is due (``Forest``); the number of a listed choice (where the choices
 are not numbers themselves: a Maybe Missions vote is typed by its printed number); for a chance
-event the card, or ``?`` for a card the recorder did not see.  When several seats may act (a
+event the card, or ``?`` for a card the recorder did not see, and for several draws in a row
+their cards in one list, as the log lists them (``cards: [Goa, ?, "Daman & Diu"]``).  When several seats may act (a
 simultaneous step, the crazy variant), the line starts with the seat: ``seat 2 play: Goa``.  A line
 that starts with the seat is a seat's event even while a chance event is due: what the table says
 aloud (``seat 2 takes_master: master-08`` in Maybe Missions) is written down when replay accepts
@@ -142,6 +143,9 @@ class Recorder:
             IllegalAction: the line is not an event, or the rules refuse it (the replay's reason
                 code and message); the recording is unchanged.
         """
+        cards = _listed_cards(line) if self.result.state.current == CHANCE else None
+        if cards is not None:
+            return self._add_each(cards)
         event = self.parse(line)
         events = [*self.log.events, event]
         result = self._replay(events)
@@ -155,6 +159,25 @@ class Recorder:
             state = self.result.state
             self.log.result = {"scores": [int(x) if float(x).is_integer() else x for x in state.returns()],
                                "winners": state.winners(), **{k: v for k, v in state.outcome().items()}}
+        return event
+
+    def _add_each(self, cards: list[str]) -> dict[str, Any]:
+        """Several chance events typed as one line (``cards: [Goa, Assam]``, as the log writes the
+        draws of one round): each taken in turn, all or none.  Returns the last event."""
+        kept = (len(self.log.events), self.log.result, self.result)
+        due, what = self.result.state.due_chance_event(), self.due()
+        event: dict[str, Any] = {}
+        try:
+            for n, card in enumerate(cards):
+                state = self.result.state
+                if state.current != CHANCE or state.due_chance_event() != due:
+                    raise IllegalAction(Reason.MALFORMED_EVENT, f"{len(cards)} cards listed, but only {n} {'is' if n == 1 else 'are'} "
+                                                                f"due in a row ({what}): list those, then type what follows")
+                event = self.add(card)
+        except IllegalAction:
+            del self.log.events[kept[0]:]
+            self.log.result, self.result = kept[1], kept[2]
+            raise
         return event
 
     def undo(self) -> dict[str, Any] | None:
@@ -192,6 +215,15 @@ def _text(event: dict[str, Any], known: dict[str, Any]) -> str:
 def _outcome_key(choices: list[Choice], due: dict[str, Any]) -> str:
     keys = {k for c in choices for k in c.event if k not in due}
     return keys.pop() if len(keys) == 1 else "card"
+
+
+def _listed_cards(line: str) -> list[str] | None:
+    """The cards of a line ``cards: [Goa, "Daman & Diu", ?]`` (docs/game-logs.md: an event with
+    ``card`` may list ``cards``); None for any other line."""
+    found = re.fullmatch(r"\s*cards\s*:\s*\[(.*)\]\s*", line)
+    if found is None:
+        return None
+    return [part.strip() for part in re.findall(r'"[^"]*"|\'[^\']*\'|[^,]+', found.group(1)) if part.strip()] or None
 
 
 def _fields(text: str) -> dict[str, Any] | None:

@@ -127,3 +127,29 @@ def test_a_vote_is_typed_by_its_printed_number_not_read_as_a_choice_number():
         recorder.add("5")
     assert "5" in str(refused.value)
     assert len(recorder.log.events) == 1
+
+
+def test_a_log_stopped_before_its_first_event_replays_as_a_game_not_begun(tmp_path, cli):
+    # 'record' then 'quit' at once: the log it writes says 'events: []', and replay (the command
+    # its header names) reads it, as it reads a hand-written 'events:' with nothing after it
+    result, out = record(tmp_path, ["quit"])
+    assert result.exit_code == 0 and "events: []" in out.read_text("utf-8")
+    for path in (out, tmp_path / "bare.yaml"):
+        if path.name == "bare.yaml":
+            path.write_text("game: mission-emission\nparams: {players: 2}\nevents:\n", "utf-8")
+        replayed = cli("replay", path)
+        assert replayed.exit_code == 0, replayed.output
+        assert "0 events, all legal; the game is not over (a deal of a card to seat 0)" in replayed.stdout
+
+
+def test_the_draws_of_a_round_can_be_typed_as_one_list_as_the_log_writes_them(tmp_path):
+    # docs/game-logs.md: an event with 'card' may list 'cards'; typed so, each card is a chance
+    # event of its own, all or none
+    lines = ["cards: [Uttarakhand, Goa, Jharkhand]", 'cards: [Assam, Bihar, "Daman & Diu", Kerala]',
+             'cards: [Assam, Bihar, "Daman & Diu"]', "quit"]
+    result, out = record(tmp_path, lines)
+    assert ("refused: log.malformed-event: 4 cards listed, but only 3 are due in a row (a deal of a card to seat 1): "
+            "list those, then type what follows") in result.stderr
+    events = read_log(out).events
+    assert [e["card"] for e in events] == ["Uttarakhand", "Goa", "Jharkhand", "Assam", "Bihar", "Daman & Diu"]
+    assert [e["seat"] for e in events] == [0, 0, 0, 1, 1, 1]
