@@ -28,6 +28,7 @@ from functools import lru_cache
 from pathlib import Path
 from typing import Any, Callable, Mapping, Sequence
 
+from deckpress.generator.safetext import quoted
 from deckpress.rules.core.bots import Bot, RandomBot, is_search_bot, make_bot
 from deckpress.rules.core.errors import MoveLimitExceeded, ParameterError
 from deckpress.rules.core.game import ANY, CHANCE, SIMULTANEOUS, Game, State
@@ -304,6 +305,9 @@ def _on_dask(spec: SimulationSpec, chunks: list[tuple[int, int]], deadline: floa
         if cluster is not None:
             cluster.close()
         raise ParameterError(f"the Dask scheduler {spec.scheduler} cannot be reached: {exc}") from None
+    except ValueError as exc:  # distributed's own check of the address: no port, a port that is no number
+        raise ParameterError(f"--scheduler {quoted(spec.scheduler)} is not a scheduler's address ({exc}): "
+                             "expected tcp://HOST:PORT, such as tcp://10.0.0.5:8786") from None
     results: dict[int, Tally] = {}
     try:
         futures = client.map(run_chunk, [spec] * len(chunks), [a for a, _ in chunks], [b for _, b in chunks],

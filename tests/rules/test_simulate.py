@@ -138,3 +138,13 @@ def test_no_game_is_cut_off_by_the_move_bound(mode, bot):
     params = dict(me(mode=mode, players=4).params)
     d = report(SimulationSpec("mission-emission", params, (bot,) * 4, 300, seed=12))
     assert d["cut_off_by_move_bound"] == 0 and d["games"] == 300
+
+
+@pytest.mark.parametrize("address", ["tcp://127.0.0.1", "bogus", "tcp://:x"])
+def test_a_scheduler_address_without_a_port_is_a_usage_error(cli, address):
+    # distributed refuses such an address with a ValueError before connecting: it was a
+    # traceback; it is one line saying what an address looks like
+    result = cli("simulate", "geheime-mission", "--games", "10", "--scheduler", address)
+    assert result.exit_code == 2
+    assert f"--scheduler '{address}' is not a scheduler's address (" in result.output
+    assert "expected tcp://HOST:PORT, such as tcp://10.0.0.5:8786" in result.output
