@@ -22,7 +22,7 @@ from deckpress.generator import exitcodes
 from deckpress.generator.cli.options import FiniteRange
 from deckpress.generator.cli.progress import progress_bar
 from deckpress.generator.errors import ContentErrors
-from deckpress.generator.safetext import escape, quoted
+from deckpress.generator.safetext import escape, excerpt, quoted
 from deckpress.rules.core.bots import make_bot
 from deckpress.rules.core.errors import LogError, ParameterError
 from deckpress.rules.core.params import parse_value
@@ -300,7 +300,7 @@ def _pct(x: float | None) -> str:
 @click.command()
 @click.argument("log", type=click.Path(path_type=Path, dir_okay=False))
 @click.option("--content", type=click.Path(exists=True, path_type=Path), default=None,
-              help="Use this game folder instead of the shipped content, or a variant file: the game as the variant changes it (a game played in deckpress studio on a variant).")
+              help="Use this game folder instead of the shipped content, or a variant file: the game as the variant changes it, its ruleset and parameters where the log names none (a game played in deckpress studio on a variant).")
 @click.option("--format", "fmt", type=click.Choice(["text", "json"]), default="text", show_default=True, help="How to report.")
 @click.option("--trace", is_flag=True, help="Print, as the game goes, what each event won (point cards, missions, medals) and the running scores.")
 def replay(log: Path, content: Path | None, fmt: str, trace: bool) -> None:
@@ -312,26 +312,43 @@ def replay(log: Path, content: Path | None, fmt: str, trace: bool) -> None:
     compare with the table.
     """
     from deckpress.generator.cli.content import is_variant
-    from deckpress.generator.variant import merged_content
+    from deckpress.generator.variant import load_variant, merged_content
     from deckpress.rules.core.log import read_log
     from deckpress.rules.core.replay import replay as run
 
-    merged = None
+    merged, variant = None, None
     if content is not None and content.is_file():
         if not is_variant(content):
             raise click.BadParameter(f"{content} is neither a game folder nor a variant file (a YAML file with 'extends')", param_hint="--content")
         merged, errors = merged_content(content)
         if errors:
             _unreplayable(fmt, "\n".join(str(e) for e in errors))
+        variant = load_variant(content)[0]
         content = None
     try:
-        result = run(read_log(log), content, content=merged, on_event=_tracer() if trace and fmt == "text" else None)
+        game_log = read_log(log)
+        differing = _with_variant_rules(game_log, variant) if variant is not None else []
+        result = run(game_log, content, content=merged, on_event=_tracer() if trace and fmt == "text" else None)
+        result.warnings[:0] = differing
     except LogError as exc:
         _unreplayable(fmt, str(exc))
     except ContentErrors as exc:
         _unreplayable(fmt, "\n".join(str(e) for e in exc.errors))
     (_json_replay if fmt == "json" else _text_replay)(result)
     sys.exit(0 if result.ok else 1)
+
+
+def _with_variant_rules(log, variant) -> list[str]:
+    """Give ``log`` the rules of the variant it is replayed on (``replay --content VARIANT``): the
+    variant's ruleset and parameters where the log's header names none, as they were at a table
+    set up for the variant.  Returns a warning for each parameter the log plays with another
+    value than the variant's (the log's value is kept: it says what was played)."""
+    if log.ruleset is None:
+        log.ruleset = variant.ruleset
+    differing = [f"the log plays {name}={excerpt(json.dumps(log.params[name]))} where the variant says {json.dumps(value)}"
+                 for name, value in variant.parameters.items() if name in log.params and log.params[name] != value]
+    log.params = {**variant.parameters, **log.params}
+    return differing
 
 
 def _tracer():

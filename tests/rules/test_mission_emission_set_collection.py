@@ -295,6 +295,21 @@ def test_set_every_card_is_in_exactly_one_place_set_piles_included():
     assert state.check_invariants() == ["seat 1's set pile holds 3 cards of Forest, Smoke: expected fewer than 3 cards of one colour"]
 
 
+def test_a_log_replayed_on_the_set_collection_variant_plays_by_its_rules(tmp_path, cli):
+    # 'replay --content VARIANT': the variant's parameters (set_collection, players 4) are the
+    # log's where its header names none, as at a table set up for the variant; a value the log
+    # names itself is kept, and a warning says it differs from the variant's
+    block = re.findall(r"```yaml\n(.*?)```", DOCS.read_text("utf-8"), re.S)[1]
+    variant = DOCS.parents[1] / "content" / "variants" / "mission-emission-set-collection.yaml"
+    path = tmp_path / "sets.yaml"
+    path.write_text(block.replace("params: {players: 3, set_collection: true}", "params: {players: 3}"), "utf-8")
+    assert cli("replay", path).exit_code == 1  # its keeps need the variant's rule
+    result = cli("replay", path, "--content", variant)
+    assert result.exit_code == 0, result.output
+    assert "29 events, all legal" in result.stdout and "set_collection=true" in result.stdout
+    assert "warning: the log plays players=3 where the variant says 4" in result.stderr
+
+
 def test_replay_of_the_documented_set_collection_log(tmp_path, cli):
     # The hand-written log of docs/game-logs.md: keeps, a set pile discarded for another colour, a
     # completed Smoke set and its point card given to seat 0.
