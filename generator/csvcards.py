@@ -32,19 +32,26 @@ def load_csv(path: Path, display: str, root: Path | None = None, max_bytes: int 
 
     Returns:
         ``(document, [])`` whose ``data`` is ``{"cards": [{field: value}, ...]}``, or
-        ``(None, errors)`` with every problem found (a bad header, a row with more cells than
-        the header, refused characters, too many rows), each at its line and column.
+        ``(None, errors)`` with every problem found (a file that is not UTF-8, a bad header, a row
+        with more cells than the header, refused characters, too many rows, a row the reader
+        cannot read: a quote never closed, after which nothing more is read, the rows before
+        it still checked), each at its line and column.
     """
     try:
         text = gate.read_text(Path(path), root, max_bytes)
     except gate.GateError as exc:
-        return None, [ContentError(display, 0, 0, f"file {exc}")]
+        return None, [ContentError(display, exc.line, exc.column, f"file {exc}")]
     doc = Document(path=Path(path), data=None, display=display, first_line=text.split("\n", 1)[0])
     errors: list[ContentError] = []
+    rows: list[tuple[int, list[tuple[str, int]]]] = []
+    broken: list[ContentError] = []  # after the errors of the rows read before it, which are still checked
     try:
-        rows = list(_rows(text))
-    except csv.Error as exc:
-        return None, [ContentError(display, 0, 0, f"not a readable CSV file: {exc}")]
+        for row in _rows(text):
+            rows.append(row)
+    except _Unreadable as exc:
+        broken.append(ContentError(display, exc.line, 1, f"not a readable CSV file from this row on: {exc}"))
+        if not rows:
+            return None, broken
     if not rows:
         return None, [ContentError(display, 1, 1, "the file is empty: its first row must name the fields (for example id,title,text)")]
     header_line, header = rows[0]
@@ -60,7 +67,7 @@ def load_csv(path: Path, display: str, root: Path | None = None, max_bytes: int 
     for dup in sorted({n for n in names if names.count(n) > 1}):
         errors.append(ContentError(display, header_line, header[names.index(dup)][1], f"column '{dup}' appears {names.count(dup)} times: each field once"))
     if len(rows) - 1 > MAX_ROWS:
-        return None, errors + [ContentError(display, rows[MAX_ROWS + 1][0], 1, f"more than {MAX_ROWS:,} cards in one file")]
+        return None, errors + broken + [ContentError(display, rows[MAX_ROWS + 1][0], 1, f"more than {MAX_ROWS:,} cards in one file")]
     cards: list[dict[str, Any]] = []
     doc.positions[()] = (1, 1)
     doc.positions[("cards",)] = (header_line, 1)
@@ -84,6 +91,7 @@ def load_csv(path: Path, display: str, root: Path | None = None, max_bytes: int 
             doc.key_positions[("cards", i, name)] = (line, col)
         cards.append(record)
     doc.data = {"cards": cards}
+    errors += broken
     return (None, errors) if errors else (doc, [])
 
 
@@ -95,18 +103,40 @@ def _typed(value: str) -> Any:
     return value
 
 
+class _Unreadable(Exception):
+    """A row the CSV reader cannot read, from its first ``line`` on; ``str()`` says why."""
+
+    def __init__(self, line: int, reason: str):
+        super().__init__(_CSV_HINTS.get(reason, reason))
+        self.line = line
+
+
+#: What Python's CSV reader's errors mean for a person who wrote the file.
+_CSV_HINTS = {
+    "unexpected end of data": 'a cell that starts with " never ends with one (a " inside a quoted cell is written "")',
+    "',' expected after '\"'": 'a quoted cell goes on after its closing " (a " inside a quoted cell is written "")',
+}
+
+
 def _rows(text: str):
     """``(line, [(cell, column), ...])`` for each row: the 1-based line the row starts on, and
     each cell's 1-based column on that line (cells of a quoted multi-line cell's later lines
-    report the column where the cell starts, as far as it can be known)."""
+    report the column where the cell starts, as far as it can be known).
+
+    Raises:
+        _Unreadable: a row the reader cannot read (a quote never closed), at the line it starts on.
+    """
     lines = text.splitlines(keepends=True)
     reader = csv.reader(io.StringIO(text), strict=True)
     start = 1
-    for row in reader:
-        raw = lines[start - 1] if start - 1 < len(lines) else ""
-        cols = _columns(raw, len(row))
-        yield start, list(zip(row, cols))
-        start = reader.line_num + 1
+    try:
+        for row in reader:
+            raw = lines[start - 1] if start - 1 < len(lines) else ""
+            cols = _columns(raw, len(row))
+            yield start, list(zip(row, cols))
+            start = reader.line_num + 1
+    except csv.Error as exc:
+        raise _Unreadable(start, str(exc)) from None
 
 
 def _columns(raw: str, count: int) -> list[int]:

@@ -44,7 +44,20 @@ _URL = re.compile(r"^[A-Za-z][A-Za-z0-9+.-]*:")
 
 
 class GateError(Exception):
-    """A path or file refused by the gate; ``str()`` is one line naming the rule it breaks."""
+    """A path or file refused by the gate; ``str()`` is one line naming the rule it breaks.
+    ``line`` and ``column`` (1-based) place it in the file where it has a place, else 0."""
+
+    line = column = 0
+
+
+class NotUTF8(GateError):
+    """A text file that is not UTF-8, at the ``line`` and ``column`` of its first byte that is not."""
+
+    def __init__(self, raw: bytes, start: int):
+        self.line = raw.count(b"\n", 0, start) + 1
+        self.column = start - (raw.rfind(b"\n", 0, start) + 1) + 1
+        super().__init__(f"is not UTF-8 text: byte 0x{raw[start]:02X} is no UTF-8 character (a file saved in another "
+                         "encoding, such as Windows-1252: save it as UTF-8, in a spreadsheet as 'CSV UTF-8')")
 
 
 def _size(n: int) -> str:
@@ -141,13 +154,15 @@ def read_text(path: Path, root: Path | None = None, max_bytes: int = MAX_FILE_BY
     """:func:`read_bytes` decoded as UTF-8 (a leading byte-order mark is dropped).
 
     Raises:
-        GateError: as :func:`read_bytes`, or the file is not UTF-8 text.
+        GateError: as :func:`read_bytes`; :class:`NotUTF8`, at its line and column, for a file
+            that is not UTF-8 text.
     """
     raw = read_bytes(path, root, max_bytes)
     try:
         return raw.decode("utf-8-sig")
     except UnicodeDecodeError as exc:
-        raise GateError(f"is not UTF-8 text (byte {exc.start})") from None
+        bom = 3 if raw.startswith(b"\xef\xbb\xbf") else 0  # utf-8-sig counts from after the mark
+        raise NotUTF8(raw, exc.start + bom) from None
 
 
 @dataclass(frozen=True)

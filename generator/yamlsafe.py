@@ -146,7 +146,7 @@ def load_yaml(
         try:
             text = gate.read_text(Path(path), root, max_bytes)
         except gate.GateError as exc:
-            return None, [ContentError(shown, 0, 0, f"file {exc}")]
+            return None, [ContentError(shown, exc.line, exc.column, f"file {exc}")]
     elif len(text.encode("utf-8")) > max_bytes:
         return None, [ContentError(shown, 0, 0, f"file is larger than the limit of {max_bytes:,} bytes")]
 

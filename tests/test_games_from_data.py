@@ -106,6 +106,17 @@ def test_csv_errors_point_at_the_cell(cli, here):
     assert 'cards[0].value: expected a whole number, found the text "1e3" (write it as plain digits, such as 12 or 1.5)' in cli("validate", "mygame").stdout
     cards.write_text("id;title;text;colour;value;copies\nspark;Spark;Burn.;#d1495b;1;3\n")  # a spreadsheet's European export
     assert "the fields are separated by semicolons, and deckpress reads commas" in cli("validate", "mygame").stdout
+    # a spreadsheet's export in Windows-1252: at the first byte that is not UTF-8, with how to save it
+    cards.write_bytes(b"id,title,text,colour,value,copies\nspark,Caf\xe9,Burn.,#d1495b,1,3\n")
+    assert ("mygame/cards.csv:2:10: file is not UTF-8 text: byte 0xE9 is no UTF-8 character (a file saved in another "
+            "encoding, such as Windows-1252: save it as UTF-8, in a spreadsheet as 'CSV UTF-8')") in cli("validate", "mygame").stdout
+    # a quote never closed: at the row it opens on, the rows before it still checked
+    cards.write_text('id,title,text,colour,value,copies\nspark,Sp\x07ark,Burn.,#d1495b,1,3\ntide,"Tide,Swap.,#00798c,2,2\n'
+                     "stone,Stone,Hold.,#6c757d,3,1\n")
+    out = cli("validate", "mygame").stdout
+    assert "mygame/cards.csv:2:7: title: contains U+0007 (BELL)" in out
+    assert ('mygame/cards.csv:3:1: not a readable CSV file from this row on: a cell that starts with " never ends with one '
+            '(a " inside a quoted cell is written "")') in out and out.rstrip().endswith("2 errors in 1 file")
     cards.write_text("id,title,text,colour,value,copies\n")  # the field names and no card: a kit of nothing
     result = cli("build", "mygame")
     assert result.exit_code == 1 and "mygame/cards.csv:1:1: deck 'cards' has no cards: each row after the field names is a card" in result.stderr

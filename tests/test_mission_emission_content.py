@@ -152,7 +152,7 @@ def test_garbage_file_gives_an_error_not_a_traceback(game_copy, cli):
     folder = game_copy("mission-emission")
     (folder / "states.yaml").write_bytes(b"\xff\xfe not yaml at all")
     result = cli("validate", folder)
-    assert result.exit_code == 1 and "states.yaml: file is not UTF-8 text" in result.stdout
+    assert result.exit_code == 1 and "states.yaml:1:1: file is not UTF-8 text: byte 0xFF is no UTF-8 character" in result.stdout
 
 
 def test_layout_errors_are_located(game_copy):

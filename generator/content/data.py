@@ -122,7 +122,8 @@ def _own_schema_errors(doc: Document, game_doc: Document, index: int, root: Path
         path = gate.resolve(name, game_doc.path.parent, root, "schema")
         text = gate.read_text(path, root)
     except gate.GateError as exc:
-        return [game_doc.error(where, f"decks[{index}].schema: '{excerpt(name)}' {exc}")]
+        at = f" (line {exc.line}, column {exc.column})" if exc.line else ""
+        return [game_doc.error(where, f"decks[{index}].schema: '{excerpt(name)}' {exc}{at}")]
     shown = display_path(game_doc.path.parent / name)
     try:
         own = strict_json(text)

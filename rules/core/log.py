@@ -142,7 +142,7 @@ def _read_jsonl(path: Path, shown: str) -> GameLog:
     try:
         text = gate.read_text(path, None, MAX_LOG_BYTES)
     except gate.GateError as exc:
-        raise LogError(shown, f"file {exc}") from None
+        raise LogError(f"{shown}:{exc.line}" if exc.line else shown, f"file {exc}") from None
     rows: list[tuple[int, Any]] = []
     for number, line in enumerate(text.splitlines(), 1):
         if not line.strip():
