@@ -268,7 +268,7 @@ def _summary(line: str, folder_name: str) -> bool:
     return bool(re.fullmatch(r"\d[\d,]* errors? in \d[\d,]* files?", line)
                 or re.fullmatch(r"ok: .*", line)
                 or re.fullmatch(r"wrote .*", line)
-                or re.fullmatch(r"[^\s:]+: not built \(\d[\d,]* errors?\); .* left as it was", line))
+                or re.fullmatch(r"[^\s:]+: not built \(\d[\d,]* errors?\); (.* left as it was|nothing was written)", line))
 
 
 @contextlib.contextmanager

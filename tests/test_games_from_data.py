@@ -44,7 +44,10 @@ def test_init_says_at_once_when_the_title_needs_a_font_deckpress_lacks(cli, here
     assert result.exit_code == 0 and (here / "日本語ゲーム" / "game.yaml").is_file()
     assert "note: the title has characters no font draws (U+65E5 CJK UNIFIED IDEOGRAPH-65E5 '日'" in result.stderr
     assert "declare them in game.yaml, for example fonts: [{regular: fonts/YourFont-Regular.ttf" in result.stderr
-    assert "note:" not in cli("init", "Spiel für Zwei").stderr  # Latin letters with accents are Lato's
+    result = cli("init", "Spiel für Zwei")
+    assert "note:" not in result.stderr  # Latin letters with accents are Lato's
+    assert "then run: deckpress build 'Spiel für Zwei'" in result.stdout  # quoted, so that it can be pasted
+    assert cli("build", "Spiel für Zwei").exit_code == 0
 
 
 def test_init_refuses_a_folder_that_is_not_empty(cli, here):

@@ -411,3 +411,12 @@ def test_a_proof_shows_each_cards_cut_line_and_safe_area(cli, tmp_path, monkeypa
     assert has(column("proof", 13.5), blue) and not has(column("proof", 13.5), red)  # the safe area, 3 mm inside
     cover = " ".join(PdfReader(tmp_path / "proof" / "mygame.pdf").pages[0].extract_text().split())
     assert "A proof (built with --guides)" in cover
+
+
+def test_a_refused_first_build_says_nothing_was_written(game_copy, cli, tmp_path):
+    # 'left as it was' names a PDF that is there; with none yet, the line says nothing was written
+    folder = game_copy("mission-emission")
+    edit(folder / "states.yaml", "name: Goa", "name: Goa Daman Diu Dadra Nagar Haveli and Lakshadweep Islands")
+    result = cli("build", folder, "--out", tmp_path / "new")
+    assert result.exit_code == 1 and "mission-emission: not built (1 error); nothing was written" in result.stderr
+    assert not (tmp_path / "new" / "mission-emission.pdf").exists()

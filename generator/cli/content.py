@@ -271,7 +271,8 @@ def _build_one(folder: Path, options, out: Path) -> bool:
     except ContentErrors as exc:
         for line in summarised(exc.errors, where_all="deckpress validate --format json lists them all"):
             click.echo(line, err=True)
-        kept = f"{out / (name + suffix + '.pdf')} left as it was" if name else "nothing was written"
+        previous = out / (name + suffix + ".pdf") if name else None
+        kept = f"{previous} left as it was" if previous is not None and previous.exists() else "nothing was written"
         click.echo(f"{name or display_path(folder)}: not built ({len(exc.errors)} error{'s' * (len(exc.errors) != 1)}); {kept}", err=True)
         return True
     target = out / f"{name}{suffix}.pdf"

@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import json
 import re
+import shlex
 import sys
 from pathlib import Path
 
@@ -62,7 +63,7 @@ def init(name: Path) -> None:
     if needs:
         click.echo(f"note: the title {needs}: add the fonts to {name}/fonts/ and declare them in game.yaml, for example "
                    "fonts: [{regular: fonts/YourFont-Regular.ttf, bold: fonts/YourFont-Bold.ttf}], before building", err=True)
-    click.echo(f"next: edit cards.csv, then run: deckpress build {name}")
+    click.echo(f"next: edit cards.csv, then run: deckpress build {shlex.quote(str(name))}")  # a name with a space, pasted
 
 
 def _font_needed(title: str) -> str | None:
