@@ -6,6 +6,7 @@ from pathlib import Path
 
 import pypdfium2
 import pytest
+from PIL import ImageChops
 from pypdf import PdfReader
 
 from conftest import edit
@@ -149,7 +150,12 @@ def test_each_back_lands_behind_its_face(tmp_path, duplex):
         # A long-edge flip mirrors the columns, a short-edge flip the rows: card i's back must be
         # printed where the face of its mirror slot is, so that it lands behind its own face.
         mirror = row * 3 + (2 - col) if duplex == "long" else (2 - row) * 3 + col
-        assert backs[f"B-c{i}"] == pytest.approx(faces[f"F-c{mirror}"], abs=0.01)
+        if duplex == "long":
+            assert backs[f"B-c{i}"] == pytest.approx(faces[f"F-c{mirror}"], abs=0.01)
+        else:  # and turned 180 degrees about that slot's centre (A4: a 3 x 3 grid from 10.5, 16.5 mm)
+            mx, my = faces[f"F-c{mirror}"]
+            cx, cy = 10.5 + (mirror % 3) * 63 + 31.5, height_mm - 16.5 - (mirror // 3) * 88 - 44
+            assert backs[f"B-c{i}"] == pytest.approx((2 * cx - mx, 2 * cy - my), abs=0.01)
         # and that slot is the card's own position seen through the paper
         fx, fy = faces[f"F-c{i}"]
         cx = fx - 5 + 31.5  # card centre x (text starts 5 mm inside a 63 mm card)
@@ -420,3 +426,27 @@ def test_a_refused_first_build_says_nothing_was_written(game_copy, cli, tmp_path
     result = cli("build", folder, "--out", tmp_path / "new")
     assert result.exit_code == 1 and "mission-emission: not built (1 error); nothing was written" in result.stderr
     assert not (tmp_path / "new" / "mission-emission.pdf").exists()
+
+
+def test_a_short_edge_back_sheet_is_the_long_edge_one_turned_upside_down(cli, tmp_path):
+    # Flipped on the short edge a sheet's backs come out turned 180 degrees against a long-edge
+    # print: drawn turned, they make the same cards (a back upright when its card is turned over
+    # sideways) whichever edge the printer flips on.  Maybe Missions' vote backs carry text.
+    pages = {}
+    for duplex in ("long", "short"):
+        assert cli("build", "maybe-missions", "--duplex", duplex, "--out", tmp_path / duplex).exit_code == 0
+        pdf = tmp_path / duplex / "maybe-missions.pdf"
+        page = PdfReader(pdf).pages[3]
+        assert f"backs ({duplex} edge" in page.extract_text()
+        box = [float(v) / MM * 2 for v in page.bleedbox]  # px at 2 px a mm
+        image = pypdfium2.PdfDocument(pdf)[3].render(scale=2 / MM).to_pil().convert("L")
+        height = image.size[1]
+        pages[duplex] = image, (round(box[0]), round(height - box[3]), round(box[2]), round(height - box[1]))
+    (long_image, box), (short_image, _) = pages["long"], pages["short"]
+
+    def differing(a, b) -> int:  # pixels whose grey differs by more than 60 of 255
+        return sum(ImageChops.difference(a.crop(box), b.crop(box)).histogram()[61:])
+
+    area = (box[2] - box[0]) * (box[3] - box[1])
+    assert differing(long_image.rotate(180), short_image) < 0.005 * area  # anti-aliasing only
+    assert differing(long_image, short_image) > 0.05 * area  # the comparison sees a back left upright

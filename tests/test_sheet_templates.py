@@ -29,12 +29,14 @@ def mygame(cli, tmp_path, monkeypatch) -> Path:
 
 
 def _centres(page: pypdfium2.PdfPage, word: str) -> list[tuple[float, float]]:
-    """The centre of every ``word`` on ``page``, mm from the sheet's top-left corner."""
+    """The centre of every ``word`` on ``page``, mm from the sheet's top-left corner (of the box
+    around its first and last letters: a word drawn upside down runs right to left)."""
     text, height = page.get_textpage(), page.get_height()
     found, searcher = [], text.search(word)
     while (hit := searcher.get_next()) is not None:
-        left, bottom, _, top = text.get_charbox(hit[0])
-        right = text.get_charbox(hit[0] + hit[1] - 1)[2]
+        boxes = [text.get_charbox(hit[0]), text.get_charbox(hit[0] + hit[1] - 1)]
+        left, right = min(b[0] for b in boxes), max(b[2] for b in boxes)
+        bottom, top = min(b[1] for b in boxes), max(b[3] for b in boxes)
         found.append(((left + right) / 2 / MM, (height - (top + bottom) / 2) / MM))
     return found
 
@@ -56,6 +58,8 @@ def test_cards_print_into_the_templates_slots_and_their_backs_behind_them(cli, m
     assert [round(float(v) / MM, 1) for v in reader.pages[faces].mediabox[2:]] == [215.9, 279.4]
     trim = [round(float(v) / MM, 2) for v in reader.pages[faces].trimbox]
     assert trim == [12.0, round(279.4 - 15 - 178, 2), 12.0 + 193, round(279.4 - 15, 2)]
+    # the back sheet's TrimBox is where its backs are: mirrored across the long edge, 10.9 to 203.9 mm
+    assert [round(float(v) / MM, 2) for v in reader.pages[faces + 1].trimbox] == [round(215.9 - 12 - 193, 2), trim[1], round(215.9 - 12, 2), trim[3]]
     # the six cards in the slots' order, each title centred in its slot
     titles = sorted(_centres(document[faces], "Spark") + _centres(document[faces], "Tide") + _centres(document[faces], "Stone"),
                     key=lambda p: (round(p[1]), p[0]))

@@ -309,7 +309,9 @@ def printing_section(options: PrintOptions, layout: Layout, decks: list[Deck] = 
                              "build with --duplex long or short for backs, or --duplex fold for fold-over sheets of every deck.")
     else:
         paras.append(f"Print double-sided, flipping on the {options.duplex} edge: every sheet of faces is followed by its sheet of backs, "
-                     "mirrored so that each back lands behind its face.")
+                     "mirrored so that each back lands behind its face"
+                     + (", and turned upside down, so that it stands upright when its card is turned over sideways, "
+                        "as on a long-edge print." if options.duplex == "short" else "."))
         x, y = options.back_offset_mm
         paras.append(f"Back offset: {x:g} mm right, {y:g} mm down, as seen from the face side "
                      + ("(none: the backs print where the faces put them). " if (x, y) == (0, 0) else "(the backs are moved back by as much). ")
@@ -480,13 +482,14 @@ def _draw_deck(c: Canvas, painter: Painter, layout: Layout, deck: Deck, options:
         if options.duplex == "none":
             continue
         shift = back_shift_mm(options)
-        _sheet_boxes(c, g, shift)
+        _sheet_boxes(c, g, shift, options.duplex)
         c.saveState()
         c.translate(shift[0] * mm, -shift[1] * mm)
         for i, fields in enumerate(cards):
-            draw_card(painter, card, "back", fields, g.back_slot(i, options.duplex), failures, options.guides)
+            draw_card(painter, card, "back", fields, g.back_slot(i, options.duplex), failures, options.guides,
+                      turned=options.duplex == "short")
         c.restoreState()
-        _label(c, g, label + f" · backs ({options.duplex} edge)")
+        _label(c, g, label + (" · backs (long edge)" if options.duplex == "long" else " · backs (short edge, turned 180°)"))
         c.showPage()
     if stock:
         paper = paper_size(options.paper)
@@ -548,13 +551,16 @@ def _fold_line(c: Canvas, g: FoldGrid) -> None:
         c.drawString(x + 1 * mm, y * mm, "fold")
 
 
-def draw_card(painter: Painter, card: CardLayout, side: str, fields: dict, slot, failures: dict, guides: bool = False) -> None:
+def draw_card(painter: Painter, card: CardLayout, side: str, fields: dict, slot, failures: dict, guides: bool = False,
+              turned: bool = False) -> None:
     """Draw one side of a card in its slot; a failing element is recorded in ``failures`` (keyed
     by element and problem, listing the cards) and the rest of the card is still drawn.  A card
     that prints at another size than its elements are placed for (:attr:`CardLayout.scale`) is
     drawn scaled about its trim's top-left corner, bleed included, so it fills its trim exactly.
     A text that crosses the card's safe area is drawn and recorded (:meth:`Painter.beyond_safe`).
-    With ``guides``, the card's cut line and safe area are drawn over it (:func:`_proof_guides`)."""
+    With ``guides``, the card's cut line and safe area are drawn over it (:func:`_proof_guides`).
+    ``turned``: drawn upside down, turned 180 degrees about its trim's centre (a back on a sheet
+    flipped on its short edge: upright once the card is turned over sideways, as on the long edge)."""
     c = painter.canvas
     sheet_h = c._pagesize[1]
     x0, y0 = slot.x_mm * mm, sheet_h - slot.y_mm * mm
@@ -566,6 +572,10 @@ def draw_card(painter: Painter, card: CardLayout, side: str, fields: dict, slot,
     clip = c.beginPath()
     clip.rect(x0 - cl, y0 - h - cb, w + cl + cr, h + ct + cb)
     c.clipPath(clip, stroke=0, fill=0)
+    if turned:  # the art's left is the slot's right, its top the slot's bottom
+        c.translate(2 * x0 + w, 2 * y0 - h)
+        c.rotate(180)
+        left, right, top, bottom = right, left, bottom, top
     sx, sy = card.scale
     safe, round_cut = card.safe_mm * mm, card.shape == "circle"  # in the layout's mm, as its elements
     if (sx, sy) == (1.0, 1.0):
@@ -632,13 +642,20 @@ def _circle_cut_lines(c: Canvas, g: Grid | FoldGrid, slots) -> None:
         c.circle((slot.x_mm + w / 2) * mm, sheet_h - (slot.y_mm + h / 2) * mm, min(w, h) / 2 * mm, stroke=1, fill=0)
 
 
-def _sheet_boxes(c: Canvas, g: Grid | FoldGrid, offset_mm: tuple[float, float] = (0.0, 0.0)) -> None:
-    """This sheet's TrimBox (the cards' trim), BleedBox and ArtBox (with the outer bleed), moved
-    by the back offset on a back sheet, for prepress tools (``pdfinfo -box``)."""
-    sh = g.sheet_mm[1]
+def _sheet_boxes(c: Canvas, g: Grid | FoldGrid | TemplateSheet, offset_mm: tuple[float, float] = (0.0, 0.0),
+                 duplex: str | None = None) -> None:
+    """This sheet's TrimBox (the cards' trim), BleedBox and ArtBox (with the outer bleed), for
+    prepress tools (``pdfinfo -box``); on a back sheet (``duplex`` 'long' or 'short') mirrored as
+    its backs are, across the sheet's vertical or horizontal centre line, and moved by the back
+    offset (``offset_mm``, mm right and down)."""
+    sw, sh = g.sheet_mm
     dx, dy = offset_mm
 
     def box(left, top, right, bottom):
+        if duplex == "long":
+            left, right = sw - right, sw - left
+        elif duplex == "short":
+            top, bottom = sh - bottom, sh - top
         return ((left + dx) * mm, (sh - bottom - dy) * mm, (right + dx) * mm, (sh - top - dy) * mm)
 
     c.setTrimBox(box(*g.trim_box_mm()))
