@@ -121,7 +121,7 @@ def test_tts_sheets_stay_within_4096_px_at_any_resolution(cli, tmp_path, monkeyp
     refused = cli("export", "mygame", "--to", "tts", "--dpi", "1200", "--out", "big")
     assert refused.exit_code == 2 and not (tmp_path / "big").exists()
     assert ("at 1200 dpi a 63 x 88 mm card is 2,976 x 4,157 px, and a Tabletop Simulator sheet holds a card and the hidden-card "
-            "slot within 4,096 px each way: use --dpi 825 or less") in refused.stderr
+            "slot within 4,096 px each way: use --dpi 825 or less, the highest at which every deck fits (set by deck 'card')") in refused.stderr
 
 
 def test_tts_export_of_a_variant_holds_its_changed_cards(cli, tmp_path):

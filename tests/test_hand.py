@@ -44,6 +44,6 @@ def test_a_card_the_game_lacks_is_refused_with_the_nearest_ids(cli, tmp_path, mo
     assert cli("init", "mygame").exit_code == 0
     result = cli("export", "mygame", "--to", "hand", "--cards", "sprak")
     assert result.exit_code == 2 and "--cards: no card 'sprak' in this game (did you mean 'spark'?)" in result.stderr
-    result = cli("export", "mygame", "--to", "png", "--cards", "spark")
-    assert result.exit_code == 2 and "--cards chooses the cards of --to hand" in result.stderr
+    result = cli("export", "mygame", "--to", "tts", "--cards", "spark")
+    assert result.exit_code == 2 and "--cards chooses cards for --to png, pdf and hand" in result.stderr
     assert not (tmp_path / "output").exists()

@@ -11,7 +11,7 @@ from deckpress.generator import exitcodes
 from deckpress.generator.cli.options import CMYK_HELP, cmyk_profile, name_list
 from deckpress.generator.cli.progress import progress_bar
 from deckpress.generator.errors import ContentErrors
-from deckpress.generator.export import SERVICES, service_template
+from deckpress.generator.export import SERVICES, kept_own_size, service_template
 
 FORMATS = ("png", "pdf", "tts", "hand")
 
@@ -22,12 +22,15 @@ FORMATS = ("png", "pdf", "tts", "hand")
               help="png: one image per card face and back; pdf: one card per page with trim and bleed boxes; tts: Tabletop Simulator "
                    "deck sheets and saved objects; hand: chosen faces fanned out in one PNG, for a game's page.")
 @click.option("--service", type=click.Choice(sorted(SERVICES)), default=None,
-              help="Fit poker-size cards to a print service's template: tgc (The Game Crafter), mpc (MakePlayingCards), dtc (DriveThruCards).")
+              help="Fit cards to a print service's template: tgc (The Game Crafter), mpc (MakePlayingCards), dtc (DriveThruCards).  "
+                   "A deck that no template fits keeps its own trim and bleed, and is named on stderr.")
 @click.option("--dpi", type=click.IntRange(72, 1200), default=None,
               help="Resolution of the images [default: 300 for png, 150 for tts and hand].")
 @click.option("--sets", default=None, callback=name_list, metavar="SET,...", help="Only these sets of the game.")
 @click.option("--cards", default=None, callback=name_list, metavar="ID,...",
-              help="For --to hand: the cards to show, left to right [default: the first card of each deck in turn, five in all].")
+              help="For --to png and pdf: only these cards, every copy of each, in the files the whole export writes for them "
+                   "(a PDF: <game>-one-up-reprint.pdf); for --to hand: the cards to show, left to right [default: the first card "
+                   "of each deck in turn, five in all].  Not for --to tts: a Tabletop Simulator deck is the whole deck.")
 @click.option("--content", type=click.Path(path_type=Path), default=None,
               help="For a variant: the game folder it extends [default: the shipped game named by 'extends'].")
 @click.option("--cmyk", type=click.Path(path_type=Path), default=None, callback=cmyk_profile, metavar="PROFILE.icc",
@@ -38,8 +41,10 @@ def export(game: str, fmt: str, service: str | None, dpi: int | None, sets: tupl
            content: Path | None, cmyk, out: Path | None) -> None:
     """Export GAME's cards (a game folder, a shipped game's id, or a variant file: then the
     variant's cards) for print services and online play.  Every image is a rasterised page of
-    the one-up PDF, drawn by the same code as the print-and-play sheets.  Exit 0 written, 1 the
-    content is not valid (every error listed), 4 a file could not be written."""
+    the one-up PDF, drawn by the same code as the print-and-play sheets.  With --service, a deck
+    that no template of the service fits is named on stderr: it keeps its own trim and bleed.
+    Exit 0 written, 1 the content is not valid (every error listed), 2 bad use (an unknown card,
+    a resolution too high for a TTS sheet), 4 a file could not be written."""
     from deckpress.generator.export.images import rasterise, write_images
     from deckpress.generator.export.tts import SheetTooLarge, write_tts
     from deckpress.generator.games import kit_module
@@ -50,8 +55,8 @@ def export(game: str, fmt: str, service: str | None, dpi: int | None, sets: tupl
 
     if cmyk and fmt != "pdf":
         raise click.UsageError(f"--cmyk is for --to pdf: {fmt.upper()} images are RGB")
-    if cards and fmt != "hand":
-        raise click.UsageError("--cards chooses the cards of --to hand; the other exports write every card")
+    if cards and fmt == "tts":
+        raise click.UsageError("--cards chooses cards for --to png, pdf and hand: a Tabletop Simulator deck is the whole deck")
     if service and fmt == "hand":
         raise click.UsageError("--service fits cards to a print service's template: it is for --to png, pdf and tts, not hand")
     path = Path(game)
@@ -67,6 +72,8 @@ def export(game: str, fmt: str, service: str | None, dpi: int | None, sets: tupl
             decks, _ = only_sets(loaded.game_id, decks, [], sets)
         except ContentErrors as exc:
             raise click.UsageError(exc.errors[0].message) from None
+    if cards and fmt in ("png", "pdf"):
+        decks = _only(decks, cards)
     layout = loaded.documents["layout"]
     if fmt == "hand":
         from deckpress.generator.render.layout import compile_layout
@@ -81,9 +88,12 @@ def export(game: str, fmt: str, service: str | None, dpi: int | None, sets: tupl
         for line in summarised(exc.errors):
             click.echo(line, err=True)
         sys.exit(exitcodes.CONTENT)
+    if chosen and fmt in ("png", "pdf"):
+        for line in kept_own_size(chosen, pages):
+            click.echo(line, err=True)
     out = out or Path("output") / name / fmt
     if fmt == "pdf":
-        target = out / f"{name}-one-up.pdf"
+        target = out / f"{name}-one-up{'-reprint' if cards else ''}.pdf"  # a few cards never replace the whole deck's PDF
         write_atomic(target, pdf)
         click.echo(f"wrote {target} ({len(pages)} page{'s' * (len(pages) != 1)}: each card's face, then its back)")
         return
@@ -108,6 +118,27 @@ def export(game: str, fmt: str, service: str | None, dpi: int | None, sets: tupl
                 raise click.UsageError(str(exc)) from None
             click.echo(f"wrote {len(written)} Tabletop Simulator deck{'s' * (len(written) != 1)} to {out}: "
                        "copy the .json files to TTS's Saves/Saved Objects folder")
+
+
+def _only(decks: list, cards: tuple[str, ...]) -> list:
+    """The decks cut to the cards ``cards`` names (``--cards`` of png and pdf), every copy of each
+    as the whole export has them, in the decks' order, so each PNG's name (copy numbers included)
+    is the one the whole export gives it and a re-export of a fixed card replaces its files;
+    decks left without cards are dropped.
+
+    Raises:
+        click.UsageError: an id that no card has (every such id, with the nearest ids).
+    """
+    from dataclasses import replace
+
+    from deckpress.generator.render.kit import unknown_cards
+
+    unknown = unknown_cards(decks, cards)
+    if unknown:
+        raise click.UsageError("; ".join([unknown[0], *(message.removeprefix("--cards: ") for message in unknown[1:])]))
+    wanted = set(cards)
+    cut = [replace(deck, cards=[fields for fields in deck.cards if fields["id"] in wanted]) for deck in decks]
+    return [deck for deck in cut if deck.cards]
 
 
 def _hand(decks: list, cards: tuple[str, ...] | None, size_of) -> list:

@@ -70,7 +70,12 @@ These keep their own trim plus their own bleed, at the service's resolution.
 """
 from __future__ import annotations
 
+from collections.abc import Iterable
 from dataclasses import dataclass
+from typing import TYPE_CHECKING
+
+if TYPE_CHECKING:
+    from deckpress.generator.render.oneup import Page
 
 MM_PER_INCH = 25.4
 
@@ -207,3 +212,24 @@ def service_template(service: Service | None, trim_mm: tuple[float, float], shap
     (:func:`template_for`), or None: the card's own trim and bleed."""
     template = template_for(service, trim_mm, shape)
     return (template.trim_mm, template.bleed_mm) if template else None
+
+
+def trim_of(page: Page) -> tuple[float, float]:
+    """The card's trim (width, height) in mm on a one-up page: the page less the bleed around it
+    (the card's own trim, also where a service's template is larger: the card is centred in it)."""
+    left, right, top, bottom = page.bleed_mm
+    return page.size_mm[0] - left - right, page.size_mm[1] - top - bottom
+
+
+def kept_own_size(service: Service, pages: Iterable[Page]) -> list[str]:
+    """One line for each card kind among ``pages`` (a one-up PDF's, in order) that goes onto none
+    of ``service``'s templates (:func:`template_for`, given the trim alone, as the export places
+    cards) and so keeps its own trim and bleed, for the export to say so before a user finds out
+    at upload: ``tarot (70 x 120 mm): no The Game Crafter template as large as the card and at
+    most 1 mm larger: it keeps its own trim and bleed``.  Sizes in mm."""
+    trims: dict[str, tuple[float, float]] = {}
+    for page in pages:
+        trims.setdefault(page.kind, trim_of(page))
+    return [f"{kind} ({w:g} x {h:g} mm): no {service.name} template as large as the card and at most {FIT_MM:g} mm larger: "
+            "it keeps its own trim and bleed"
+            for kind, (w, h) in trims.items() if template_for(service, (round(w, 6), round(h, 6))) is None]

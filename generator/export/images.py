@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import io
 import os
-from collections import deque
+from collections import Counter, deque
 from collections.abc import Callable
 from concurrent.futures import Future, ThreadPoolExecutor
 from pathlib import Path
@@ -20,11 +20,23 @@ PNG_COMPRESSION = 1
 MAX_DPI = 1200
 
 
-def file_name(page: Page, copies: int) -> str:
-    """``<deck kind>/<card id>[-<copy>]-<side>.png``: the copy number only where a card has
-    several copies."""
-    copy = f"-{page.copy}" if copies > 1 else ""
-    return f"{page.kind}/{page.card_id}{copy}-{page.side}.png"
+def file_names(pages: list[Page]) -> list[str]:
+    """The file of each page, in order: ``<kind>/<card id>[-<copy>]-<side>.png``, the folder the
+    card's kind (``cards.<kind>`` of layout.yaml: a shipped game's ``state``, ``chip``; a game made
+    from data alone, its deck's ``layout``), so a kind's cards share one folder whichever deck they
+    are in.  One face and one back for every card printed, so each file pairs with its other side
+    as print services take them (identical copies give identical files).  The copy number only
+    where a card id has several copies in its kind, numbered in page order: two decks that share
+    a layout and a card id (ids are unique within a deck, not a game) give ``-1`` and ``-2``, never
+    one file written over the other."""
+    faces = Counter((page.kind, page.card_id) for page in pages if page.side == "face")
+    seen: Counter[tuple[str, str, str]] = Counter()
+    names = []
+    for page in pages:
+        seen[(page.kind, page.card_id, page.side)] += 1
+        copy = f"-{seen[(page.kind, page.card_id, page.side)]}" if faces[(page.kind, page.card_id)] > 1 else ""
+        names.append(f"{page.kind}/{page.card_id}{copy}-{page.side}.png")
+    return names
 
 
 def rasterise(pdf: bytes, pages: list[Page], dpi: int, each: Callable[[int], None] | None = None):
@@ -50,8 +62,9 @@ def rasterise(pdf: bytes, pages: list[Page], dpi: int, each: Callable[[int], Non
 
 
 def write_images(pdf: bytes, pages: list[Page], out: Path, dpi: int, each: Callable[[int], None] | None = None) -> list[Path]:
-    """Write every page of a one-up PDF as ``out/<deck>/<card>-<side>.png`` at ``dpi`` (the dpi
-    is recorded in the PNG), each file atomically; returns the paths written, in page order.
+    """Write every page of a one-up PDF as ``out/<kind>/<card id>[-<copy>]-<side>.png``
+    (:func:`file_names`) at ``dpi`` (the dpi is recorded in the PNG), each file atomically;
+    returns the paths written, in page order.
 
     Pages are rasterised one after another (PDFium is not thread-safe) while threads encode and
     write the PNGs (zlib releases the GIL): encoding costs more than rasterising, so this is what
@@ -61,15 +74,12 @@ def write_images(pdf: bytes, pages: list[Page], out: Path, dpi: int, each: Calla
     Raises:
         OutputError: a file cannot be written.
     """
-    counts: dict[tuple[str, str], int] = {}
-    for page in pages:
-        if page.side == "face":
-            counts[(page.kind, page.card_id)] = max(counts.get((page.kind, page.card_id), 0), page.copy)
+    names = file_names(pages)
     written: list[Path] = []
     with ThreadPoolExecutor(max_workers=max(1, min(4, os.cpu_count() or 1))) as pool:
         pending: deque[Future] = deque()
-        for page, image in rasterise(pdf, pages, dpi, each):
-            pending.append(pool.submit(_save, image, out / file_name(page, counts[(page.kind, page.card_id)]), dpi))
+        for name, (_, image) in zip(names, rasterise(pdf, pages, dpi, each), strict=True):
+            pending.append(pool.submit(_save, image, out / name, dpi))
             while len(pending) > 8:  # a few images in flight, not the whole deck in memory
                 written.append(pending.popleft().result())
         written += [future.result() for future in pending]

@@ -22,7 +22,7 @@ from pathlib import Path
 from PIL import Image
 
 from deckpress.generator.export.images import rasterise
-from deckpress.generator.export import MM_PER_INCH
+from deckpress.generator.export import MM_PER_INCH, trim_of
 from deckpress.generator.output import write_atomic
 from deckpress.generator.render.oneup import Page
 
@@ -61,29 +61,37 @@ def _card_px(trim_mm: tuple[float, float], dpi: int) -> tuple[int, int]:
 
 def check_resolution(pages: list[Page], dpi: int) -> None:
     """Refuse a resolution at which some deck's sheet cannot hold a card and the hidden-card slot
-    within :data:`MAX_SHEET_PX` (poker cards above about 825 dpi).
+    within :data:`MAX_SHEET_PX` (poker cards above about 825 dpi, 70 x 120 mm tarot cards above
+    743).  The advice is the highest dpi at which every deck fits: the lowest of the decks'
+    limits, so following it never meets a second refusal for another deck.
 
     Raises:
-        SheetTooLarge: naming the card's size in mm and px and the highest dpi that fits.
+        SheetTooLarge: naming the deck (its card kind) that sets that limit, its card's size in
+            mm and in px at ``dpi``, and the limit.
     """
+    trims: dict[str, tuple[float, float]] = {}
     for page in pages:
-        trim = _trim_mm(page)
-        if _slots(trim, dpi) < 2:
-            fits = next((d for d in range(dpi - 1, 0, -1) if _slots(trim, d) >= 2), 1)
-            w, h = _card_px(trim, dpi)
-            raise SheetTooLarge(f"at {dpi} dpi a {trim[0]:g} x {trim[1]:g} mm card is {w:,} x {h:,} px, and a Tabletop Simulator sheet "
-                                f"holds a card and the hidden-card slot within {MAX_SHEET_PX:,} px each way: use --dpi {fits} or less")
+        trims.setdefault(page.kind, trim_of(page))
+    limits = {kind: highest_dpi(trim, dpi) for kind, trim in trims.items() if _slots(trim, dpi) < 2}
+    if limits:
+        kind = min(limits, key=limits.__getitem__)  # the first deck of the lowest limit
+        trim = trims[kind]
+        w, h = _card_px(trim, dpi)
+        raise SheetTooLarge(f"at {dpi} dpi a {trim[0]:g} x {trim[1]:g} mm card is {w:,} x {h:,} px, and a Tabletop Simulator sheet "
+                            f"holds a card and the hidden-card slot within {MAX_SHEET_PX:,} px each way: use --dpi {limits[kind]} or less, "
+                            f"the highest at which every deck fits (set by deck '{kind}')")
+
+
+def highest_dpi(trim_mm: tuple[float, float], below: int) -> int:
+    """The highest resolution (dpi) under ``below`` at which a sheet of cards ``trim_mm`` (width,
+    height, mm) holds a card and the hidden-card slot within :data:`MAX_SHEET_PX`; 1 if none."""
+    return next((d for d in range(below - 1, 0, -1) if _slots(trim_mm, d) >= 2), 1)
 
 
 def _slots(trim_mm: tuple[float, float], dpi: int) -> int:
     """Slots of the largest sheet of cards ``trim_mm`` at ``dpi``."""
     columns, rows = sheet_limits(_card_px(trim_mm, dpi))
     return columns * rows
-
-
-def _trim_mm(page: Page) -> tuple[float, float]:
-    left, right, top, bottom = page.bleed_mm
-    return page.size_mm[0] - left - right, page.size_mm[1] - top - bottom
 
 
 def write_tts(pdf: bytes, pages: list[Page], out: Path, name: str, dpi: int, each: Callable[[int], None] | None = None) -> list[Path]:
