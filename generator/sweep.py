@@ -7,11 +7,15 @@ seeded random sample of ``points`` of them) is written as a variant file (``exte
 ``ruleset`` and ``parameters``, a ``replace`` change per card field), which ``deckpress check``
 accepts; the point is then simulated through that file, as ``check`` simulates a variant: merged
 with its game's content, written to a temporary folder, played with the same seeds at every point.
+Before any point is written, every point is checked (:func:`sweep_problems`): its parameters
+against the engine, its card values merged and checked as ``check`` checks a variant's content,
+and its game made from both, so that what no engine can play is refused up front.
 
 Per point the report gives the seats' win rates and their spread (seat fairness), the first
 seat's advantage over a fair share, draws, the median and mean length, and the game's own
-measures; a cooperative game gives the team's win rate and mean result.  The best points are those
-of the sweep's objective; with two dimensions a heat map of it is drawn (matplotlib).
+measures (by group, a card's by its id: :func:`figures`); a cooperative game gives the team's
+win rate and mean result.  The best points are those of the sweep's objective; with two
+dimensions a heat map of it is drawn (matplotlib).
 
 The skill signal is opt-in (``Sweep.skill_games``, slow: a search bot plays): each point then also
 plays ``skill_games`` games with one ``ismcts:<skill_iterations>`` seat (or ``skill_bot``:
@@ -30,20 +34,21 @@ from __future__ import annotations
 
 import io
 import itertools
+import json
 import random
 import tempfile
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from pathlib import Path
-from typing import Any, Callable
+from typing import Any, Callable, Mapping
 
 import yaml
 
-from deckpress.generator.content import load_game
+from deckpress.generator.content import GameContent, load_game
 from deckpress.generator.errors import ContentErrors
 from deckpress.generator.output import write_atomic
 from deckpress.generator.safetext import choices, excerpt
-from deckpress.generator.schema import validate
-from deckpress.generator.variant import card_problem
+from deckpress.generator.schema import bundled, validate, validator
+from deckpress.generator.variant import card_problem, merge, variant_of
 from deckpress.generator.yamlsafe import load_yaml
 from deckpress.rules.core.skill import SKILL_ITERATIONS
 
@@ -62,6 +67,14 @@ OBJECTIVE_WORDS = {"fairness": "smallest spread of the seats' win rates", "first
 #: Objectives whose figure is the larger the better (a heat map shows the figure itself).
 MAXIMISED = frozenset({"team", "skill"})
 MAX_POINTS = 400
+#: Where a sweep's output folder holds the schema its point files name, as ``deckpress init``'s
+#: new game holds its schemas (the folder is anywhere: no path into this repository would do).
+SCHEMAS_FOLDER = ".schemas"
+VARIANT_SCHEMA = "variant.schema.json"
+#: The most characters of a variant's name and description (schemas/variant.schema.json): a point's
+#: values are cut to fit.
+VARIANT_NAME_CHARS = 100
+VARIANT_DESCRIPTION_CHARS = 5000
 
 
 @dataclass(frozen=True)
@@ -158,27 +171,53 @@ def _scalar(text: str) -> Any:
 
 
 def load_sweep(path: Path) -> Sweep:
-    """A sweep file, checked against ``schemas/sweep.schema.json``, then against the engines: each
-    problem :func:`sweep_problems` finds (a game, ruleset, parameter, value or bot no engine can
-    play) is an error at its line, as a schema error is.
+    """A sweep file, checked against ``schemas/sweep.schema.json``, then against the engines and
+    the content: each problem :func:`sweep_problems` finds (a game, ruleset, parameter, value,
+    card value or bot no engine can play) is an error at its line, as a schema error is.  Every
+    error of the file is listed in one run: the parts the schema refuses (a key, one dimension)
+    are left out of the later checks, which check the rest; once ``game`` itself is refused
+    nothing more can be checked.
 
     Raises:
         ContentErrors: the file cannot be read safely, breaks its schema or asks for what no
             engine can play (every error, at its line).
     """
     doc, errors = load_yaml(path)
-    if doc is not None and not errors:
-        errors = validate(doc, "sweep.schema.json")
-    if errors or doc is None:
+    if doc is None:
         raise ContentErrors(errors)
-    d = doc.data
-    sweep = Sweep(d["game"], tuple(Dimension(k, tuple(v)) for k, v in d["vary"].items()), d.get("ruleset"), d.get("players"),
-                  tuple(d["bots"]) if d.get("bots") else None, d.get("games", 500), d.get("seed", 1), d.get("points"),
-                  d.get("objective", "fairness"), d.get("skill_games", 0), d.get("skill_iterations", SKILL_ITERATIONS), d.get("skill_bot"))
-    problems = sweep_problems(sweep)
-    if problems:
-        raise ContentErrors([doc.error(where, message, key=len(where) == 2 and where[0] == "vary") for where, message in problems])
+    errors = validate(doc, "sweep.schema.json")
+    refused = _refused_parts(doc.data) if errors else set()
+    if not isinstance(doc.data, dict) or not isinstance(doc.data.get("game"), str) or ("game",) in refused:
+        raise ContentErrors(errors)
+    sweep = _sweep_of(doc.data, refused)
+    errors += [doc.error(where, message, key=where[:1] == ("vary",) and len(where) <= 2) for where, message in sweep_problems(sweep)]
+    if errors:
+        raise ContentErrors(errors)
     return sweep
+
+
+def _refused_parts(data: Any) -> set[tuple]:
+    """The parts of a sweep file's ``data`` its schema refuses, as paths: a top-level key
+    (``("players",)``) or one dimension (``("vary", "tie")``: its name or one of its values)."""
+    parts = set()
+    for err in validator("sweep.schema.json").iter_errors(data):
+        path = tuple(err.absolute_path)
+        if path == ("vary",) and isinstance(err.instance, str):  # a dimension's name (propertyNames): the error is at its mapping
+            path += (err.instance,)
+        parts.add(path[:2] if path[:1] == ("vary",) else path[:1])
+    return parts
+
+
+def _sweep_of(data: dict[str, Any], refused: set[tuple]) -> Sweep:
+    """The :class:`Sweep` a sweep file's ``data`` asks for, each ``refused`` part left at its
+    default (a refused dimension left out; a refused ``skill_bot``: no skill signal to check)."""
+    d = {k: v for k, v in data.items() if (k,) not in refused}
+    vary = d["vary"] if isinstance(d.get("vary"), dict) else {}
+    dimensions = tuple(Dimension(k, tuple(v)) for k, v in vary.items() if ("vary", k) not in refused)
+    return Sweep(d["game"], dimensions, d.get("ruleset"), d.get("players"), tuple(d["bots"]) if d.get("bots") else None,
+                 d.get("games", 500), d.get("seed", 1), d.get("points"), d.get("objective", "fairness"),
+                 d.get("skill_games", 0) if ("skill_bot",) not in refused else 0, d.get("skill_iterations", SKILL_ITERATIONS),
+                 d.get("skill_bot"))
 
 
 def sweep_problems(sweep: Sweep) -> list[tuple[tuple, str]]:
@@ -186,8 +225,9 @@ def sweep_problems(sweep: Sweep) -> list[tuple[tuple, str]]:
     the value in a sweep file (``("vary", "tie", 1)``; ``("vary", "tie")`` for the key).  A game
     without an engine; a ruleset, seat count or parameter the game does not have, or a value out
     of its range, in every dimension; a bot the game cannot play or a search bot's budget out of
-    range; a card file or card that the game does not have (a card field and its values are
-    checked per point, when its variant is merged).  Empty when all is well."""
+    range; a card file or card that the game does not have; a card value the content refuses at
+    a point (:func:`_point_problems`: out of range, of the wrong type); and, when all of that is
+    well, values that do not fit together or with the content at a point.  Empty when all is well."""
     from deckpress.rules.core.bots import bot_names, check_search_bot, make_bot
     from deckpress.rules.core.errors import ParameterError
     from deckpress.rules.core.ismcts import IsmctsBot
@@ -211,12 +251,15 @@ def sweep_problems(sweep: Sweep) -> list[tuple[tuple, str]]:
         problems.append((("ruleset",), f"unknown ruleset '{excerpt(sweep.ruleset)}' ({choices(sweep.ruleset, list(info.rulesets))})"))
     if sweep.players is not None:
         check(("players",), lambda: params["players"].check(sweep.players))
-    content = load_game(sweep.game_id) if any(d.card for d in sweep.dimensions) else None
+    content = load_game(sweep.game_id)
+    cards = []  # the card dimensions whose file and card are there: their values are checked per point
     for d in sweep.dimensions:
         if d.card is not None:
             problem = card_problem(sweep.game_id, content.documents, *d.card[:2])
             if problem:
                 problems.append((("vary", d.target), problem[1]))
+            else:
+                cards.append(d)
             continue
         if d.target not in params:
             problems.append((("vary", d.target), f"unknown parameter '{d.target}' ({choices(d.target, list(params))})"))
@@ -232,7 +275,74 @@ def sweep_problems(sweep: Sweep) -> list[tuple[tuple, str]]:
             check(("skill_iterations",), lambda: IsmctsBot(sweep.skill_iterations))
         else:
             check(("skill_bot",), lambda: (check_search_bot(sweep.skill_bot), make_bot(sweep.game_id, sweep.skill_bot)))
+    problems += _point_problems(sweep, content, cards, engine=not problems)
     return [(where, f"{where[0]}: {message}") for where, message in problems]
+
+
+def _point_problems(sweep: Sweep, content: GameContent, cards: list[Dimension], engine: bool) -> list[tuple[tuple, str]]:
+    """What the content or the engine refuses at the points of ``sweep`` (over the shipped
+    ``content``), before any is written.  Each distinct combination of the values of the card
+    dimensions ``cards`` at the points is merged as a point's variant and checked as ``deckpress
+    check`` checks one (the game's schemas and cross-file checks: a value out of range or of the
+    wrong type), each error at the value of the card field it is in; then, with ``engine`` and no
+    such error, each point's game is made from its content and parameters (values that do not fit
+    together or with the content: ``piles_to_end`` above the number of missions), an error at the
+    value of the parameter it names (else at ``vary``), and its seats counted against ``bots``.
+    Nothing when the grid has too many points
+    (:func:`grid_points` refuses it)."""
+    from deckpress.rules.core.errors import ParameterError
+    from deckpress.rules.core.registry import game_class
+
+    try:
+        grid = _grid(sweep)
+    except ValueError:
+        return []
+    at = [sweep.dimensions.index(d) for d in cards]
+    merged: dict[tuple, GameContent | None] = {}
+    found: dict[tuple, tuple[tuple, str]] = {}  # each problem once, in the order found
+    for combo in dict.fromkeys(tuple(point[i] for i in at) for point in grid):
+        merged[combo], errors = _merged_point(sweep, content, {d.target: d.values[i] for d, i in zip(cards, combo)})
+        for k, message in errors:
+            where = ("vary", cards[k].target, combo[k])
+            found.setdefault((where, message), (where, f"{cards[k].target}={excerpt(str(cards[k].values[combo[k]]))}: {message}"))
+    if found or not engine:  # by dimension, then value, as the file and the command line give them
+        targets = [d.target for d in sweep.dimensions]
+        return sorted(found.values(), key=lambda problem: (targets.index(problem[0][1]), problem[0][2]))
+    klass = game_class(sweep.game_id)
+    for index, point in enumerate(grid):
+        values = {d.target: d.values[i] for d, i in zip(sweep.dimensions, point)}
+        try:
+            game = klass.create(merged[tuple(point[i] for i in at)], sweep.ruleset, variant_for(sweep, values, index).get("parameters"))
+        except ParameterError as exc:
+            named = next((d for d in sweep.dimensions if d.card is None and f"'{d.target}'" in str(exc)), None)
+            where = ("vary",) if named is None else ("vary", named.target, point[sweep.dimensions.index(named)])
+            shown = ", ".join(f"{k}={excerpt(str(v))}" for k, v in values.items() if named is None or k == named.target)
+            found.setdefault((where, str(exc)), (where, f"{shown}: {exc}"))
+            continue
+        if sweep.bots and len(sweep.bots) != game.players:
+            message = f"{len(sweep.bots)} bots for {game.players} seats: give one bot per seat, in seat order"
+            found.setdefault((("bots",), message), (("bots",), message))
+    return list(found.values())
+
+
+def _merged_point(sweep: Sweep, content: GameContent, values: dict[str, Any]) -> tuple[GameContent | None, list[tuple[int, str]]]:
+    """``content`` with the card fields of a point set to ``values`` (by card dimension, in the
+    sweep's order), merged and checked as the point's variant file is: ``(merged content, [])``,
+    or ``(None, errors)`` with each error as ``(the index in values of the field it is at,
+    message)``.  ``content`` itself when ``values`` is empty."""
+    if not values:
+        return content, []
+    cards = replace(sweep, dimensions=tuple(d for d in sweep.dimensions if d.target in values), ruleset=None, players=None)
+    text = yaml.safe_dump(variant_for(cards, values, 0), sort_keys=False, allow_unicode=True, width=1000)
+    doc, errors = load_yaml(Path("sweep-point.yaml"), text=text)
+    variant, errors = variant_of(doc) if doc is not None else (None, errors)
+    merged, errors = merge(variant, content) if variant is not None else (None, errors)
+    if not errors:
+        return merged, []
+    starts = [doc.where(("changes", k))[0] if doc is not None else 0 for k in range(len(values))]
+    # the merge's general note ("changes: the cross-file checks ran without ...") is about the others
+    shown = [e for e in errors if not e.message.startswith("changes: ")] or errors
+    return None, [(max((k for k, line in enumerate(starts) if line <= e.line), default=0), e.message) for e in shown]
 
 
 def grid_points(sweep: Sweep) -> list[dict[str, Any]]:
@@ -242,13 +352,22 @@ def grid_points(sweep: Sweep) -> list[dict[str, Any]]:
     Raises:
         ValueError: more than :data:`MAX_POINTS` points.
     """
-    combos = list(itertools.product(*(d.values for d in sweep.dimensions)))
+    return [{d.target: d.values[i] for d, i in zip(sweep.dimensions, point)} for point in _grid(sweep)]
+
+
+def _grid(sweep: Sweep) -> list[tuple[int, ...]]:
+    """The points of :func:`grid_points`, each as the indices of its values in the dimensions.
+
+    Raises:
+        ValueError: more than :data:`MAX_POINTS` points.
+    """
+    combos = list(itertools.product(*(range(len(d.values)) for d in sweep.dimensions)))
     if sweep.points is not None and sweep.points < len(combos):
         keep = sorted(random.Random(sweep.seed).sample(range(len(combos)), sweep.points))
         combos = [combos[i] for i in keep]
     if len(combos) > MAX_POINTS:
         raise ValueError(f"{len(combos)} points: at most {MAX_POINTS} (fewer values, or a random search with points)")
-    return [{d.target: v for d, v in zip(sweep.dimensions, combo)} for combo in combos]
+    return combos
 
 
 def variant_for(sweep: Sweep, values: dict[str, Any], index: int) -> dict[str, Any]:
@@ -262,8 +381,9 @@ def variant_for(sweep: Sweep, values: dict[str, Any], index: int) -> dict[str, A
             file, card, name = d.card
             changes.append({"replace": {"file": file, "id": card, "fields": {name: values[d.target]}}})
     shown = ", ".join(f"{k} = {v}" for k, v in values.items())
-    variant: dict[str, Any] = {"extends": sweep.game_id, "name": f"Sweep point {index + 1}: {shown}", "author": "deckpress sweep",
-                               "version": "1.0", "description": f"One point of a sweep of {sweep.game_id}: {shown}."}
+    variant: dict[str, Any] = {"extends": sweep.game_id, "name": _cut(f"Sweep point {index + 1}: {shown}", VARIANT_NAME_CHARS),
+                               "author": "deckpress sweep", "version": "1.0",
+                               "description": _cut(f"One point of a sweep of {sweep.game_id}: {shown}.", VARIANT_DESCRIPTION_CHARS)}
     if sweep.ruleset:
         variant["ruleset"] = sweep.ruleset
     if parameters:
@@ -273,9 +393,16 @@ def variant_for(sweep: Sweep, values: dict[str, Any], index: int) -> dict[str, A
     return variant
 
 
+def _cut(text: str, limit: int) -> str:
+    """``text`` cut to at most ``limit`` characters, an ellipsis saying so."""
+    return text if len(text) <= limit else text[:limit - 1] + "…"
+
+
 def run_sweep(sweep: Sweep, out: Path, workers: int = 2, progress: Callable[[int, int], None] | None = None,
               scheduler: str | None = None) -> SweepResult:
-    """Write every point's variant file under ``out/points/`` and simulate it, on ``workers``
+    """Write every point's variant file under ``out/points/`` (its ``$schema`` modeline names
+    ``out/.schemas/variant.schema.json``, written with it, self-contained, as ``deckpress init``
+    writes a new game's) and simulate it, on ``workers``
     local processes or on a Dask cluster (``scheduler``, as
     :attr:`deckpress.rules.core.simulate.SimulationSpec.scheduler`: the figures are the same);
     with ``sweep.skill_games``, then its skill signal on ``workers`` local processes (on every
@@ -285,8 +412,9 @@ def run_sweep(sweep: Sweep, out: Path, workers: int = 2, progress: Callable[[int
         ValueError: too many points (:func:`grid_points`); the objective ``skill`` without
             ``skill_games``.
         deckpress.rules.core.errors.ParameterError: every problem :func:`sweep_problems` finds
-            (an unknown game, ruleset, parameter or bot, a value out of range, a skill signal the
-            game cannot play), in one message, before any point is written.
+            (an unknown game, ruleset, parameter or bot, a value out of range, a card value the
+            content refuses, values that do not fit together, a skill signal the game cannot
+            play), in one message, before any point is written.
         OutputError: a file cannot be written.
     """
     from deckpress.generator.check import write_content
@@ -307,10 +435,12 @@ def run_sweep(sweep: Sweep, out: Path, workers: int = 2, progress: Callable[[int
     load(sweep.game_id, sweep.ruleset, {"players": sweep.players} if sweep.players else None)  # the content: fail first
     default_bot = "greedy" if "greedy" in bot_names(sweep.game_id) else "random"
     result = SweepResult(sweep)
+    write_atomic(out / SCHEMAS_FOLDER / VARIANT_SCHEMA,
+                 (json.dumps(bundled(VARIANT_SCHEMA), indent=2, ensure_ascii=False) + "\n").encode("utf-8"))
     for i, values in enumerate(points):
         variant = variant_for(sweep, values, i)
         path = out / "points" / f"point-{i + 1:03d}.yaml"
-        write_atomic(path, ("# yaml-language-server: $schema=../../../schemas/variant.schema.json\n"
+        write_atomic(path, (f"# yaml-language-server: $schema=../{SCHEMAS_FOLDER}/{VARIANT_SCHEMA}\n"
                             + yaml.safe_dump(variant, sort_keys=False, allow_unicode=True, width=1000)).encode("utf-8"))
         point: dict[str, Any] = {"index": i + 1, "values": values, "variant": str(path), "skill": None}
         with tempfile.TemporaryDirectory(prefix="deckpress-sweep-") as tmp:
@@ -334,7 +464,8 @@ def run_sweep(sweep: Sweep, out: Path, workers: int = 2, progress: Callable[[int
             bots = sweep.bots or (default_bot,) * game.players
             spec = SimulationSpec(sweep.game_id, dict(game.params), tuple(bots), sweep.games, sweep.seed, workers=workers,
                                   content_dir=str(content_dir) if content_dir else None, scheduler=scheduler)
-            point["figures"] = figures(simulation_dict(simulate(spec)))
+            card_ids = dict(zip(getattr(game, "card_names", ()), getattr(game, "card_ids", ())))  # engines that name cards
+            point["figures"] = figures(simulation_dict(simulate(spec)), card_ids)
             if sweep.skill_games:  # the point's own parameters and content, as its simulation; local processes
                 point["skill"] = skill_signal(sweep.game_id, dict(game.params), sweep.skill_games, sweep.seed, sweep.skill_iterations,
                                               workers, spec.content_dir, bot=sweep.skill_bot).as_dict()
@@ -344,11 +475,17 @@ def run_sweep(sweep: Sweep, out: Path, workers: int = 2, progress: Callable[[int
     return result
 
 
-def figures(sim: dict[str, Any]) -> dict[str, Any]:
-    """What a sweep reports of one point's simulation (:func:`deckpress.rules.core.results.simulation_dict`)."""
+def figures(sim: dict[str, Any], card_ids: Mapping[str, str] | None = None) -> dict[str, Any]:
+    """What a sweep reports of one point's simulation (:func:`deckpress.rules.core.results.simulation_dict`):
+    its game's measures by group, then by name, a measure named after a card by the card's id
+    (``card_ids``: printed name -> id).  An engine names a card as printed (``Forest +5``, or its id
+    where two cards print alike), which changes with its values from point to point; its id does not."""
+    measures: dict[str, dict[str, Any]] = {}
+    for m in sim["measures"]:
+        measures.setdefault(m["group"], {})[(card_ids or {}).get(m["name"], m["name"])] = m["value"]
     out: dict[str, Any] = {"games": sim["games"], "cut_off": sim["cut_off_by_move_bound"],
                            "median_length": sim["length_in_moves"].get("p50"), "mean_length": sim["length_in_moves"].get("mean"),
-                           "measures": {m["name"]: m["value"] for m in sim["measures"]}}
+                           "measures": measures}
     if sim["cooperative"]:
         team = sim["team"]
         out.update(team_win_rate=team["win_rate"], team_mean=team["mean"])

@@ -41,6 +41,53 @@ def test_each_point_is_a_variant_file_that_check_accepts(cli, tmp_path):
     assert result.exit_code == 0 and "verdict: accept" in result.output
 
 
+def test_a_point_of_long_values_is_still_a_variant_file_that_check_accepts(cli, tmp_path):
+    # the point's values make its name; the variant schema takes at most 100 characters of it
+    result = cli("sweep", "mission-emission", "--vary", "states:goa.values.forest.value=60", "--vary", "point-cards:forest-bottom.points=9",
+                 "--vary", "tie=first-played", "--games", "5", "--players", "2", "--workers", "1", "--out", tmp_path)
+    assert result.exit_code == 0 and "not simulated" not in result.output, result.output
+    checked = cli("check", tmp_path / "points" / "point-001.yaml", "--no-simulate", "--report", tmp_path / "report")
+    assert checked.exit_code == 0 and "verdict: accept" in checked.output
+
+
+def test_a_point_files_schema_modeline_names_a_schema_that_is_there(cli, tmp_path):
+    # the output folder is anywhere: the schema the modeline names is written beside the points,
+    # self-contained, as deckpress init writes a new game's
+    import jsonschema
+    import yaml
+
+    assert cli("sweep", "mission-emission", "--vary", "tie=nobody", "--games", "5", "--players", "2", "--workers", "1",
+               "--out", tmp_path).exit_code == 0
+    point = tmp_path / "points" / "point-001.yaml"
+    first = point.read_text("utf-8").splitlines()[0]
+    assert first == "# yaml-language-server: $schema=../.schemas/variant.schema.json"
+    schema = json.loads((point.parent / first.split("$schema=", 1)[1]).read_text("utf-8"))
+    jsonschema.Draft202012Validator(schema).validate(yaml.safe_load(point.read_text("utf-8")))  # no $ref to a file that is not there
+
+
+def test_a_cards_measures_keep_one_key_at_every_point(cli, tmp_path):
+    # at 5 forest-bottom prints as forest-middle does ("Forest +5"), so the engine names both by id;
+    # at 9 it prints alone ("Forest +9"): in the sweep each card has its id as its key at every point
+    assert cli("sweep", "mission-emission", "--vary", "point-cards:forest-bottom.points=5,9", "--games", "10", "--players", "2",
+               "--workers", "1", "--out", tmp_path).exit_code == 0
+    won = [p["figures"]["measures"]["Point cards won (share of games)"]
+           for p in json.loads((tmp_path / "sweep.json").read_text("utf-8"))["points"]]
+    assert set(won[0]) == set(won[1]) and {"forest-top", "forest-middle", "forest-bottom", "smoke-top"} <= set(won[0])
+    assert len(won[0]) == 18  # every point card
+
+
+def test_measures_of_two_groups_with_one_name_are_both_kept():
+    # Maybe Missions names a master rule in two groups (rounds it changed, rounds that succeeded)
+    from deckpress.generator.sweep import figures
+
+    sim = {"games": 10, "cut_off_by_move_bound": 0, "length_in_moves": {"p50": 30, "mean": 31.0}, "cooperative": False,
+           "draw_rate": 0.0, "seats": [{"win_rate": 0.5}, {"win_rate": 0.5}],
+           "measures": [{"group": "changed", "name": "vote_cutoff", "value": 0.1}, {"group": "succeeded", "name": "vote_cutoff", "value": 0.7},
+                        {"group": "won", "name": "Forest +5", "value": 0.4}]}
+    assert figures(sim, {"Forest +5": "forest-middle"})["measures"] == {
+        "changed": {"vote_cutoff": 0.1}, "succeeded": {"vote_cutoff": 0.7}, "won": {"forest-middle": 0.4}}
+
+
 def test_a_point_gives_the_same_figures_with_any_number_of_workers(cli, tmp_path):
     runs = []
     for workers in ("1", "2"):
@@ -51,12 +98,71 @@ def test_a_point_gives_the_same_figures_with_any_number_of_workers(cli, tmp_path
     assert runs[0] == runs[1]
 
 
-def test_a_value_the_content_refuses_is_reported_at_its_point_and_the_others_run(cli, tmp_path):
-    result = cli("sweep", "mission-emission", "--vary", "point-cards:forest-bottom.points=7,not-a-number", "--games", "10",
-                 "--players", "2", "--workers", "1", "--out", tmp_path)
-    assert result.exit_code == 0
-    assert "2  point-cards:forest-bottom.points=not-a-number: not simulated:" in result.output
-    assert "1  point-cards:forest-bottom.points=7: win rates" in result.output
+def test_a_card_value_the_content_refuses_is_refused_before_anything_is_written(cli, tmp_path):
+    # a value out of range or of the wrong kind would make a point's variant file one that
+    # deckpress check rejects: every one is refused up front, named by its --vary argument, as a
+    # usage error (exit 2), and nothing is written or simulated
+    out = tmp_path / "out"
+    result = cli("sweep", "mission-emission", "--vary", "states:goa.values.forest.value=50,150", "--vary",
+                 "point-cards:forest-bottom.points=7,not-a-number", "--games", "20", "--workers", "1", "--out", out)
+    assert result.exit_code == 2 and not out.exists()
+    assert ("vary: states:goa.values.forest.value=150: states[5] (Goa): Forest value 150 is outside the mission's range 0..100"
+            in result.output)
+    assert ('vary: point-cards:forest-bottom.points=not-a-number: point_cards[2].points: expected a whole number, '
+            'found the text "not-a-number"') in result.output
+    assert "value=50:" not in result.output and "points=7:" not in result.output  # the good values are not errors
+
+
+def test_card_values_the_content_refuses_in_a_sweep_file_are_errors_at_their_lines(cli, tmp_path):
+    path = tmp_path / "sweep.yaml"
+    path.write_text('game: mission-emission\nvary:\n  states:goa.values.forest.value: [50, 150]\n'
+                    '  point-cards:forest-bottom.points: [5, "x", 9, "y"]\n', "utf-8")
+    result = cli("sweep", "--file", path, "--games", "20", "--workers", "1", "--out", tmp_path / "out")
+    assert result.exit_code == 1 and not (tmp_path / "out").exists()
+    lines = path.read_text("utf-8").splitlines()
+    goa = lines[2].index("150") + 1
+    x, y = (lines[3].index(f'"{value}"') + 1 for value in "xy")  # a quoted value's column is its opening quote's
+    assert [line[line.index("sweep.yaml:"):] for line in result.output.splitlines() if "sweep.yaml:" in line] == [
+        (f"sweep.yaml:3:{goa}: vary: states:goa.values.forest.value=150: states[5] (Goa): Forest value 150 is outside "
+         "the mission's range 0..100 (missions.yaml)"),
+        (f"sweep.yaml:4:{x}: vary: point-cards:forest-bottom.points=x: point_cards[2].points: expected a whole number, "
+         'found the text "x"'),
+        (f"sweep.yaml:4:{y}: vary: point-cards:forest-bottom.points=y: point_cards[2].points: expected a whole number, "
+         'found the text "y"')]
+
+
+def test_a_sweep_file_lists_every_error_in_one_run(cli, tmp_path):
+    # a part the schema refuses is left out, and the rest is still checked against the engine and the content
+    path = tmp_path / "sweep.yaml"
+    path.write_text('game: mission-emission\nobjective: fastest\nvary:\n  piles_to_end: [2, 3, 17]\n  tie: [nobody, nobody]\n'
+                    '  point-cards:forest-bottom.points: [5, "x"]\nplayers: 9\n', "utf-8")
+    result = cli("sweep", "--file", path, "--out", tmp_path / "out")
+    assert result.exit_code == 1 and not (tmp_path / "out").exists()
+    assert [line[line.index("sweep.yaml:"):] for line in result.output.splitlines() if "sweep.yaml:" in line] == [
+        'sweep.yaml:2:12: objective: the text "fastest" is not one of: fairness, first-seat, shortest, team, skill',
+        "sweep.yaml:4:24: vary: parameter 'piles_to_end': 17 is outside 1..16",
+        "sweep.yaml:5:8: vary.tie: the list holds the same item twice; each item may appear once",
+        'sweep.yaml:6:41: vary: point-cards:forest-bottom.points=x: point_cards[2].points: expected a whole number, found the text "x"',
+        "sweep.yaml:7:10: players: parameter 'players': 9 is outside 2..6"]
+
+
+def test_values_that_do_not_fit_together_are_refused_before_anything_is_written(cli, tmp_path):
+    # piles_to_end 16 is in its range but above the 6 missions: the engine refuses the point; found
+    # up front, as the command line's usage error (2) or the sweep file's error at its line (1)
+    result = cli("sweep", "mission-emission", "--vary", "piles_to_end=4,16", "--vary", "tie=nobody,first-played", "--games", "10",
+                 "--workers", "1", "--out", tmp_path / "out")
+    assert result.exit_code == 2 and not (tmp_path / "out").exists()
+    assert result.output.count("vary: piles_to_end=16: parameter 'piles_to_end': 16 is more than the 6 missions") == 1
+    path = tmp_path / "sweep.yaml"
+    path.write_text("game: mission-emission\nvary:\n  piles_to_end: [4, 16]\n  tie: [nobody, first-played]\n", "utf-8")
+    result = cli("sweep", "--file", path, "--games", "10", "--workers", "1", "--out", tmp_path / "out")
+    assert result.exit_code == 1 and not (tmp_path / "out").exists()
+    assert "sweep.yaml:3:21: vary: piles_to_end=16: parameter 'piles_to_end': 16 is more than the 6 missions" in result.output
+    # so are bots that are not one per seat at a point (they used to end the sweep in a traceback)
+    path.write_text("game: mission-emission\nbots: [greedy, random]\nvary:\n  players: [2, 3]\n", "utf-8")
+    result = cli("sweep", "--file", path, "--games", "10", "--workers", "1", "--out", tmp_path / "out")
+    assert result.exit_code == 1 and not (tmp_path / "out").exists()
+    assert "sweep.yaml:2:7: bots: 2 bots for 3 seats: give one bot per seat, in seat order" in result.output
 
 
 def test_a_sweep_file_is_checked_against_its_schema(cli, tmp_path):
@@ -100,8 +206,10 @@ def test_what_no_engine_can_play_in_a_sweep_file_is_an_error_at_its_line(cli, tm
     assert result.exit_code == 1 and "sweep.yaml:1:7: game: no rules engine for 'tic-tac-toe'" in result.output
 
 
-def test_a_sweep_whose_points_all_fail_exits_with_an_error(cli, tmp_path):
-    # a card value of the wrong kind is found when each point's variant is merged: nothing was simulated
+def test_a_sweep_whose_points_all_fail_exits_with_an_error(cli, tmp_path, monkeypatch):
+    # what the checks before the sweep do not foresee (here: nothing, as if they had let the values
+    # through) is found when each point's variant is merged: nothing was simulated
+    monkeypatch.setattr("deckpress.generator.sweep.sweep_problems", lambda sweep: [])
     result = cli("sweep", "mission-emission", "--vary", "point-cards:forest-bottom.points=abc,xyz", "--games", "5", "--out", tmp_path)
     assert result.exit_code == 1 and "no point of the sweep could be simulated" in result.output
     for index, value in enumerate(("abc", "xyz"), 1):

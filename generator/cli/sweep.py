@@ -52,7 +52,6 @@ def sweep(game, sweep_file, vary, ruleset, players, bots, games, seed, points, o
 
     from deckpress.generator.errors import ContentErrors
     from deckpress.generator.output import write_atomic
-    from deckpress.generator.reporters import summarised
     from deckpress.generator.cli.play import dask_scheduler
     from deckpress.generator.sweep import Sweep, heat_map, load_sweep, parse_vary, run_sweep
     from deckpress.rules.core.errors import ParameterError
@@ -62,8 +61,7 @@ def sweep(game, sweep_file, vary, ruleset, players, bots, games, seed, points, o
         try:
             spec = load_sweep(sweep_file)
         except ContentErrors as exc:
-            for line in summarised(exc.errors):
-                click.echo(line, err=True)
+            _print_errors(exc.errors)
             sys.exit(exitcodes.CONTENT)
     elif game is None or not vary:
         raise click.UsageError("give GAME and at least one --vary, or --file SWEEP.yaml")
@@ -88,11 +86,10 @@ def sweep(game, sweep_file, vary, ruleset, players, bots, games, seed, points, o
     out = out or Path("output") / "sweeps" / spec.game_id
     try:
         result = run_sweep(spec, out, workers, scheduler=dask_scheduler(backend, scheduler))
-    except (ValueError, ParameterError) as exc:  # too many points; an unknown game, ruleset or bot; no Dask
+    except (ValueError, ParameterError) as exc:  # too many points; an unknown game, ruleset or bot; a value no engine or content takes; no Dask
         raise click.UsageError(str(exc)) from None
     except ContentErrors as exc:
-        for line in summarised(exc.errors):
-            click.echo(line, err=True)
+        _print_errors(exc.errors)
         sys.exit(exitcodes.CONTENT)
     png = heat_map(result)
     if png is not None:
@@ -106,6 +103,13 @@ def sweep(game, sweep_file, vary, ruleset, players, bots, games, seed, points, o
     if all("error" in p for p in result.points):  # nothing to compare: a failure, not a result
         click.echo("no point of the sweep could be simulated (each point's error is in sweep.json)", err=True)
         sys.exit(exitcodes.CONTENT)
+
+
+def _print_errors(errors) -> None:
+    """Every error of a sweep file (or of the content), one line each: a sweep file holds at most a
+    few hundred values (its schema's limits), and sweep has no other list of them."""
+    for error in errors:
+        click.echo(str(error), err=True)
 
 
 def _print_sweep(spec, result, png: bytes | None, out: Path) -> None:
