@@ -39,7 +39,7 @@ import random
 import tempfile
 from dataclasses import dataclass, field, replace
 from pathlib import Path
-from typing import Any, Callable, Mapping
+from typing import Any, Callable
 
 import yaml
 
@@ -464,8 +464,7 @@ def run_sweep(sweep: Sweep, out: Path, workers: int = 2, progress: Callable[[int
             bots = sweep.bots or (default_bot,) * game.players
             spec = SimulationSpec(sweep.game_id, dict(game.params), tuple(bots), sweep.games, sweep.seed, workers=workers,
                                   content_dir=str(content_dir) if content_dir else None, scheduler=scheduler)
-            card_ids = dict(zip(getattr(game, "card_names", ()), getattr(game, "card_ids", ())))  # engines that name cards
-            point["figures"] = figures(simulation_dict(simulate(spec)), card_ids)
+            point["figures"] = figures(simulation_dict(simulate(spec)))
             if sweep.skill_games:  # the point's own parameters and content, as its simulation; local processes
                 point["skill"] = skill_signal(sweep.game_id, dict(game.params), sweep.skill_games, sweep.seed, sweep.skill_iterations,
                                               workers, spec.content_dir, bot=sweep.skill_bot).as_dict()
@@ -475,14 +474,14 @@ def run_sweep(sweep: Sweep, out: Path, workers: int = 2, progress: Callable[[int
     return result
 
 
-def figures(sim: dict[str, Any], card_ids: Mapping[str, str] | None = None) -> dict[str, Any]:
+def figures(sim: dict[str, Any]) -> dict[str, Any]:
     """What a sweep reports of one point's simulation (:func:`deckpress.rules.core.results.simulation_dict`):
-    its game's measures by group, then by name, a measure named after a card by the card's id
-    (``card_ids``: printed name -> id).  An engine names a card as printed (``Forest +5``, or its id
-    where two cards print alike), which changes with its values from point to point; its id does not."""
+    its game's measures by group, then by name, a measure named after a card by the card's id (its
+    ``key``, :mod:`deckpress.rules.core.measures`): the printed name (``Forest +5``) changes with the
+    card's values from point to point; its id does not."""
     measures: dict[str, dict[str, Any]] = {}
     for m in sim["measures"]:
-        measures.setdefault(m["group"], {})[(card_ids or {}).get(m["name"], m["name"])] = m["value"]
+        measures.setdefault(m["group"], {})[m.get("key", m["name"])] = m["value"]
     out: dict[str, Any] = {"games": sim["games"], "cut_off": sim["cut_off_by_move_bound"],
                            "median_length": sim["length_in_moves"].get("p50"), "mean_length": sim["length_in_moves"].get("mean"),
                            "measures": measures}

@@ -134,6 +134,16 @@ def test_a_game_that_never_ends_is_rejected(tmp_path):
     assert "20 of 20 variant games did not end within the move bound" in report.reasons[0]
 
 
+def test_a_point_card_whose_value_changes_is_still_compared_with_itself(tmp_path):
+    # The engine names a point card as printed: forest-bottom is "Forest +7" in the base game and
+    # "Forest +9" in this variant.  Its share of games won is compared by the card's id, the
+    # printed names both shown; before, the row was silently left out of the differences.
+    report = check(variant(tmp_path, "changes:\n  - replace: {file: point-cards, id: forest-bottom, fields: {points: 9}}\n"), games=100)
+    rows = [d["what"] for d in report.simulation["differences"]]
+    assert "Point cards won (share of games): Forest +7 (now Forest +9)" in rows
+    assert "Point cards won (share of games): Forest +5" in rows
+
+
 def test_simulated_check_writes_a_report_with_plots(tmp_path, cli):
     path = variant(tmp_path, "parameters: {players: 3}\nchanges:\n  - replace: {file: states, id: karnataka, fields: {values.forest.value: 40}}\n")
     result = cli("check", path, "--games", "200", "--report", tmp_path / "report", "--format", "json")

@@ -83,8 +83,8 @@ def test_measures_of_two_groups_with_one_name_are_both_kept():
     sim = {"games": 10, "cut_off_by_move_bound": 0, "length_in_moves": {"p50": 30, "mean": 31.0}, "cooperative": False,
            "draw_rate": 0.0, "seats": [{"win_rate": 0.5}, {"win_rate": 0.5}],
            "measures": [{"group": "changed", "name": "vote_cutoff", "value": 0.1}, {"group": "succeeded", "name": "vote_cutoff", "value": 0.7},
-                        {"group": "won", "name": "Forest +5", "value": 0.4}]}
-    assert figures(sim, {"Forest +5": "forest-middle"})["measures"] == {
+                        {"group": "won", "name": "Forest +5", "key": "forest-middle", "value": 0.4}]}
+    assert figures(sim)["measures"] == {
         "changed": {"vote_cutoff": 0.1}, "succeeded": {"vote_cutoff": 0.7}, "won": {"forest-middle": 0.4}}
 
 

@@ -219,9 +219,12 @@ def compare(base: dict[str, Any], variant: dict[str, Any]) -> list[Difference]:
     for q in ("p50", "p90"):
         lb, lv = base["length_in_moves"].get(q), variant["length_in_moves"].get(q)
         diffs.append(Difference(f"game length {q} (moves)", lb, lv, None if lb is None or lv is None else lv - lb, None))
-    variant_rates = {(m["group"], m["name"]): m for m in variant.get("measures", []) if m["kind"] == "rate"}
+    # a measure named after a card by the card's id (its "key"): a variant that changes the card's
+    # values changes its printed name (Forest +7 becomes Forest +9), not the card compared
+    variant_rates = {(m["group"], m.get("key", m["name"])): m for m in variant.get("measures", []) if m["kind"] == "rate"}
     for m in base.get("measures", []):
-        other = variant_rates.get((m["group"], m["name"]))
+        other = variant_rates.get((m["group"], m.get("key", m["name"])))
         if m["kind"] == "rate" and other is not None:
-            diffs.append(rate_difference(f"{m['group']}: {m['name']}", m["successes"], m["trials"], other["successes"], other["trials"]))
+            name = m["name"] if other["name"] == m["name"] else f"{m['name']} (now {other['name']})"
+            diffs.append(rate_difference(f"{m['group']}: {name}", m["successes"], m["trials"], other["successes"], other["trials"]))
     return diffs

@@ -7,6 +7,10 @@ A game's :meth:`~deckpress.rules.core.game.Game.measures` turns the named counts
   games played), reported with its Wilson 95 % interval so that a reader (and ``deckpress
   check``) can tell a difference from noise;
 * a **per-game mean**: a total over the run divided by the number of games.
+
+A measure named after a card carries the card's id as its ``key``: the name is the card as
+printed (``Forest +7``), which a variant or a sweep point that changes the card's values changes
+too; ``deckpress check`` and ``sweep`` compare and list measures by ``key`` where there is one.
 """
 from __future__ import annotations
 
@@ -26,6 +30,7 @@ class Measure:
     successes: int = 0
     trials: int = 0
     total: float = 0.0
+    key: str | None = None  # a card's id, for a measure named after a card (see the module docstring)
 
     def value(self, games: int) -> float | None:
         """The rate (0..1) or the mean per game; None when there is nothing to divide by."""
@@ -38,6 +43,8 @@ class Measure:
         value = self.value(games)
         out: dict[str, Any] = {"group": self.group, "name": self.name, "kind": self.kind,
                                "value": None if value is None else round(value, 4)}
+        if self.key is not None:
+            out["key"] = self.key
         if self.kind == "rate":
             low, high = wilson(self.successes, self.trials)
             out.update(successes=self.successes, trials=self.trials, interval_95=[round(low, 4), round(high, 4)])
@@ -46,9 +53,9 @@ class Measure:
         return out
 
 
-def rate(group: str, name: str, successes: int, trials: int) -> Measure:
-    """A rate measure: ``successes`` of ``trials``."""
-    return Measure(group, name, "rate", successes=successes, trials=trials)
+def rate(group: str, name: str, successes: int, trials: int, key: str | None = None) -> Measure:
+    """A rate measure: ``successes`` of ``trials`` (``key``: the card's id, for one named after a card)."""
+    return Measure(group, name, "rate", successes=successes, trials=trials, key=key)
 
 
 def per_game(group: str, name: str, total: float) -> Measure:

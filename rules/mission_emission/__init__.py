@@ -186,9 +186,10 @@ class MissionEmissionGame(Game):
 
     def measures(self, tallies: Mapping[str, int], games: int) -> list[Measure]:
         """Point cards as rates (each is won at most once a game: in how many games it was won),
-        the other counts as means per game."""
-        out = [rate("Point cards won (share of games)", name[len("won: "):], count, games)
-                for name, count in sorted(tallies.items()) if name.startswith("won: ")]
+        keyed by the card's id, the other counts as means per game."""
+        ids = dict(zip(self.card_names, self.card_ids))
+        out = [rate("Point cards won (share of games)", name[len("won: "):], count, games, key=ids.get(name[len("won: "):]))
+               for name, count in sorted(tallies.items()) if name.startswith("won: ")]
         return out + [per_game("Counts per game", name, total) for name, total in sorted(tallies.items()) if not name.startswith("won: ")]
 
     @classmethod
