@@ -98,10 +98,16 @@ def validate_items(doc: Document, key: str, schema: dict) -> list[ContentError]:
 
 def _errors(doc: Document, schema_validator: Draft202012Validator, instance=None, prefix: tuple = ()) -> list[ContentError]:
     errors = []
+    required: dict[tuple, list[ValidationError]] = {}  # by mapping: every missing key in one message
     for err in schema_validator.iter_errors(doc.data if not prefix else instance):
         if err.context:  # oneOf/anyOf: show the most relevant branch's error
             err = best_match(err.context)
+        if err.validator == "required" and isinstance(err.instance, dict):
+            required.setdefault(prefix + tuple(err.absolute_path), []).append(err)
+            continue
         errors += _located(doc, err, prefix)
+    for path, errs in required.items():
+        errors.append(doc.error(path, f"{dotted(path)}: {_required(errs)}"))
     return sorted(set(errors))
 
 
@@ -188,13 +194,14 @@ def _type(err: ValidationError, subject: str) -> str:
     return f"expected {wanted}, found {subject}" + (UNQUOTE_HINT if quoted_number else "")
 
 
-def _required(err: ValidationError, subject: str) -> str:
-    """Every missing key of the mapping in one message (jsonschema gives one error per key, which
-    come out identical and are merged), with what the mapping must hold."""
-    missing = [k for k in err.validator_value if isinstance(err.instance, dict) and k not in err.instance]
+def _required(errs: list[ValidationError]) -> str:
+    """Every missing key of one mapping in one message, with what the mapping must hold: the keys
+    of all its ``required`` errors (a schema may require some keys always and others under a
+    condition, ``if``/``then``: each is an error of its own to jsonschema, one fact to a person)."""
+    wanted = list(dict.fromkeys(k for err in errs for k in err.validator_value))
+    missing = [k for k in wanted if k not in errs[0].instance]
     keys = ", ".join(f"'{excerpt(str(k), 40)}'" for k in missing)
-    wanted = excerpt(", ".join(str(k) for k in err.validator_value), 200)
-    return f"missing key{'s' * (len(missing) != 1)} {keys} (required here: {wanted})"
+    return f"missing key{'s' * (len(missing) != 1)} {keys} (required here: {excerpt(', '.join(str(k) for k in wanted), 200)})"
 
 
 def _enum(err: ValidationError, subject: str) -> str:
@@ -243,7 +250,7 @@ def _fallback(err: ValidationError, subject: str) -> str:
 #: validator falls back to :func:`_fallback`.
 _SAYINGS = {
     "type": _type,
-    "required": _required,
+    "required": lambda err, subject: _required([err]),
     "enum": _enum,
     "const": lambda err, subject: f"expected {_literal(err.validator_value)}, found {subject}",
     "minimum": _range, "maximum": _range, "exclusiveMinimum": _range, "exclusiveMaximum": _range,

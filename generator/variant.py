@@ -268,11 +268,13 @@ def relocate(error: ContentError, variant: Variant, base: GameContent) -> Conten
         touched.setdefault(spec["file"], []).append((spec["card"]["id"] if op == "add" else spec["id"], ("changes", i, op)))
     stem = next((s for s, d in base.documents.items() if d.display == error.path), None)
     candidates = touched.get(stem, []) or [c for cs in touched.values() for c in cs]
+    count = _COUNT.match(error.message)
+    if count:  # a count that no longer matches: at the first change that adds or removes a card of that file
+        candidates = [c for c in touched.get(count.group(1), []) if c[1][2] in ("add", "remove")] or candidates
     named = [at for card_id, at in candidates if f"'{card_id}'" in error.message]
     where = named[0] if named else candidates[0][1] if candidates else ("changes",) if "changes" in vdoc.data else ()
     line, col = vdoc.where(where)
     message = f"{error.message} (found at {error.path}:{error.line}:{error.column})" if error.line else f"{error.message} ({error.path})"
-    count = _COUNT.match(error.message)
     if count:
         message += (f"; a variant that adds or removes cards also changes the box's count: "
                     f"- replace: {{file: game, id: {count.group(3)}, fields: {{count: {count.group(2)}}}}}")

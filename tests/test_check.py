@@ -15,7 +15,7 @@ import pytest
 from PIL import Image
 from pypdf import PdfReader
 
-from conftest import on_a_terminal
+from conftest import line_of, on_a_terminal
 from deckpress.generator.check import CheckOptions, run_check
 
 HOSTILE = Path(__file__).parent / "variants" / "hostile"
@@ -132,6 +132,19 @@ def test_a_game_that_never_ends_is_rejected(tmp_path):
     report = check(variant(tmp_path, "\n".join(lines) + "\n"), games=20)
     assert report.verdict == "reject"
     assert "20 of 20 variant games did not end within the move bound" in report.reasons[0]
+
+
+def test_a_count_that_no_longer_matches_is_at_the_change_that_added_the_card(tmp_path):
+    # an earlier change of the same file (a replace of Goa) is not where the count went wrong
+    state = ("{id: ladakh, name: Ladakh, kind: union-territory, colour: forest, values: {"
+             + ", ".join(f"{m}: {{value: 5, provenance: designed, source: a fan, year: 2026, confidence: low, method: chosen}}"
+                         for m in ("forest", "energy", "water", "smoke", "crowd", "garbage"))
+             + "}}")
+    path = variant(tmp_path, "changes:\n  - replace: {file: states, id: goa, fields: {values.forest.value: 61}}\n"
+                             f"  - add: {{file: states, card: {state}}}\n")
+    report = check(path, simulate=False)
+    count = next(e for e in report.errors if "37 records" in e.message)
+    assert count.line == line_of(path, "- add:") and "fields: {count: 37}" in count.message
 
 
 def test_a_point_card_whose_value_changes_is_still_compared_with_itself(tmp_path):

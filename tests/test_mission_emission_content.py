@@ -148,6 +148,18 @@ def test_cli_validate_clean_content_exits_0(cli):
     assert result.exit_code == 0 and result.stdout.startswith("ok: ")
 
 
+def test_a_designed_value_without_its_provenance_is_one_error_naming_every_missing_key(game_copy):
+    # the schema requires source, year and confidence of every value, and a method of a designed
+    # one (if/then): one fact to the person fixing it, one error, not one per schema rule
+    folder = game_copy("mission-emission")
+    edit(folder / "states.yaml", 'forest:  {value: 19, provenance: official, source: "Mission Emission rulebook, Strategy game example '
+         '(Karnataka, Forest 19)", year: 2013, confidence: high, note: "Agrees with the Forest Survey of India, India State of Forest '
+         'Report 2013 (about 19 %)."}', "forest:  {value: 19, provenance: designed}")
+    errors = [e for e in errors_of(folder) if "values.forest" in e]
+    assert errors == [f"{folder / 'states.yaml'}:{line_of(folder / 'states.yaml', 'provenance: designed}')}:16: states[11].values.forest: "
+                      "missing keys 'source', 'year', 'confidence', 'method' (required here: value, provenance, source, year, confidence, method)"]
+
+
 def test_garbage_file_gives_an_error_not_a_traceback(game_copy, cli):
     folder = game_copy("mission-emission")
     (folder / "states.yaml").write_bytes(b"\xff\xfe not yaml at all")
