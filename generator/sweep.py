@@ -64,6 +64,9 @@ OBJECTIVES: dict[str, Callable[[dict[str, Any]], float | None]] = {
 OBJECTIVE_WORDS = {"fairness": "smallest spread of the seats' win rates", "first-seat": "first seat closest to a fair share",
                    "shortest": "fewest moves per game", "team": "the team's best mean result",
                    "skill": "the search bot's highest skill signal, in points"}
+#: How a heat map's cell writes each objective's figure, as the text report writes it: win-rate
+#: figures in percent, lengths in moves, the team's mean result, the skill signal in points.
+CELL_FORMATS = {"fairness": "{:.1%}", "first-seat": "{:.1%}", "shortest": "{:.1f}", "team": "{:.2f}", "skill": "{:+.1f}"}
 #: Objectives whose figure is the larger the better (a heat map shows the figure itself).
 MAXIMISED = frozenset({"team", "skill"})
 MAX_POINTS = 400
@@ -527,7 +530,8 @@ def heat_map(result: SweepResult) -> bytes | None:
     for r, row in enumerate(shown):
         for c, v in enumerate(row):
             light = v is not None and (v < middle) != maximised  # the light end of the colour map
-            ax.text(c, r, "-" if v is None else f"{v:.3g}", ha="center", va="center", color="black" if light else "white", fontsize=8)
+            ax.text(c, r, "-" if v is None else CELL_FORMATS[sweep.objective].format(v), ha="center", va="center",
+                    color="black" if light else "white", fontsize=8)
     best = result.best(1)
     if best:
         b = best[0]["values"]
@@ -536,7 +540,11 @@ def heat_map(result: SweepResult) -> bytes | None:
     skill = f", skill signal {sweep.skill_games:,} games" if sweep.skill_games else ""
     ax.set_title(f"{sweep.game_id}, {sweep.games:,} games a point{skill}\n{sweep.objective}: {OBJECTIVE_WORDS[sweep.objective]} (best outlined)",
                  fontsize=8)
-    fig.colorbar(image, ax=ax, shrink=0.8)
+    bar = fig.colorbar(image, ax=ax, shrink=0.8)
+    if CELL_FORMATS[sweep.objective].endswith("%}"):
+        from matplotlib.ticker import PercentFormatter
+
+        bar.ax.yaxis.set_major_formatter(PercentFormatter(1.0))
     fig.tight_layout()
     buf = io.BytesIO()
     fig.savefig(buf, format="png", metadata={"Software": None})
