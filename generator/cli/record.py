@@ -9,6 +9,7 @@ completes the choices (GNU readline).
 """
 from __future__ import annotations
 
+import shlex
 import sys
 from pathlib import Path
 from typing import Any
@@ -33,21 +34,23 @@ def record(game: str, mode: str | None, players: int | None, ruleset: str | None
            out: Path | None, resume: bool) -> None:
     """Record a game of GAME played at the table: asks for each event in turn ("seat 2 to choose
     a mission"), refuses an illegal one at once with its reason, and writes the log (YAML,
-    docs/game-logs.md) after every event.  Type '?' for a card you did not see, 'choices' for what
-    may come next, 'undo' to take back the last event, 'quit' to stop (the log is kept)."""
-    from deckpress.generator.cli.play import _params, engine_game
+    docs/game-logs.md) after every event.  GAME is a shipped id, a game folder or a fan variant
+    file (its cards, and its ruleset and parameters unless given here).  Type '?' for a card you
+    did not see, 'choices' for what may come next, 'undo' to take back the last event, 'quit' to
+    stop (the log is kept)."""
+    from deckpress.generator.cli.play import _params
     from deckpress.rules.core.log import GameLog, read_log
     from deckpress.rules.core.recorder import Recorder
-    from deckpress.rules.core.registry import load
 
-    game_id, content = engine_game(game)
     overrides: dict[str, Any] = _params(None, None, params)
     if mode is not None:
         overrides["mode"] = mode
     if players is not None:
         overrides["players"] = players
+    game_id, make, defaults = _table_game(game)
+    ruleset = ruleset or defaults[0]
     try:
-        engine = load(game_id, ruleset, overrides, content)
+        engine = make(ruleset, {**defaults[1], **overrides})
     except ParameterError as exc:
         raise click.UsageError(str(exc)) from None
     except ContentErrors as exc:
@@ -59,7 +62,7 @@ def record(game: str, mode: str | None, players: int | None, ruleset: str | None
     if resume:
         try:
             log = read_log(path)
-            engine = load(log.game, log.ruleset, log.params, content)
+            engine = make(log.ruleset, log.params)
         except (LogError, ParameterError) as exc:
             raise click.UsageError(f"--resume: {exc}") from None
     elif path.exists():
@@ -69,7 +72,8 @@ def record(game: str, mode: str | None, players: int | None, ruleset: str | None
     except IllegalAction as exc:
         raise click.UsageError(f"--resume: {path} does not replay: {exc.message}") from None
     recorder.log.ruleset = ruleset if log is None else recorder.log.ruleset
-    _save(recorder, path)
+    content_arg = "" if game == game_id else f" --content {shlex.quote(game)}"  # replay's for a folder or a variant
+    _save(recorder, path, content_arg)
     click.echo(escape(f"recording {engine.info.name} to {path} ({len(recorder.log.events)} event{'s' * (len(recorder.log.events) != 1)} so far); "
                       "'choices' lists what may come next, '?' is a card not seen, 'undo', 'quit'"), err=True)
     _complete(recorder)
@@ -87,7 +91,7 @@ def record(game: str, mode: str | None, players: int | None, ruleset: str | None
             continue
         if command == "undo":
             taken = recorder.undo()
-            _save(recorder, path)
+            _save(recorder, path, content_arg)
             click.echo(escape(f"took back {_shown(taken)}" if taken else "nothing to take back"), err=True)
             continue
         if not command:
@@ -98,21 +102,46 @@ def record(game: str, mode: str | None, players: int | None, ruleset: str | None
         except IllegalAction as exc:
             click.echo(escape(f"refused: {exc.reason}: {exc.message}"), err=True)
             continue
-        _save(recorder, path)
+        _save(recorder, path, content_arg)
         for event in recorder.log.events[before:]:
             click.echo(escape(f"  {_shown(event)}"), err=True)
     state = recorder.result.state
-    status = "the game is over" if recorder.finished else f"stopped ({recorder.due()}); deckpress record --resume --out {path} continues"
+    status = ("the game is over" if recorder.finished else
+              f"stopped ({recorder.due()}); deckpress record {shlex.quote(game)} --resume --out {shlex.quote(str(path))} continues")
     scores = ", ".join(f"seat {s}: {x:g}" for s, x in enumerate(state.returns()))
     click.echo(escape(f"{path}: {len(recorder.log.events)} event{'s' * (len(recorder.log.events) != 1)}; {status}; {scores}"))
 
 
-def _save(recorder, path: Path) -> None:
+def _table_game(game: str):
+    """``(game id, make, (ruleset, parameters))`` for record's GAME: ``make(ruleset, params)`` the
+    game the table plays; a variant file's own ruleset and parameters as the defaults, the
+    variant's cards merged into the game it extends (as ``replay --content VARIANT`` plays them).
+    Exits 1 with every error of a variant that does not merge, 2 when GAME is no game."""
+    from deckpress.generator.cli.content import is_variant
+    from deckpress.generator.cli.play import engine_game
+    from deckpress.generator.variant import load_variant, merged_content
+    from deckpress.rules.core.registry import game_class, load
+
+    candidate = Path(game)
+    if candidate.is_file() and is_variant(candidate):
+        merged, errors = merged_content(candidate)
+        if errors:
+            for err in errors:
+                click.echo(str(err), err=True)
+            sys.exit(1)
+        variant = load_variant(candidate)[0]
+        return (variant.game_id, lambda ruleset, params: game_class(variant.game_id).create(merged, ruleset, params),
+                (variant.ruleset, variant.parameters))
+    game_id, content = engine_game(game)
+    return game_id, (lambda ruleset, params: load(game_id, ruleset, params, content)), (None, {})
+
+
+def _save(recorder, path: Path, content_arg: str = "") -> None:
     from deckpress.generator.output import write_atomic
     from deckpress.rules.core.log import to_yaml
 
     head = (f"# {recorder.game.info.name}, recorded at the table with deckpress record (format: docs/game-logs.md).\n"
-            f"# Check it: deckpress replay {path.name}\n")
+            f"# Check it: deckpress replay {shlex.quote(path.name)}{content_arg}\n")
     write_atomic(path, (head + to_yaml(recorder.log)).encode("utf-8"))
 
 

@@ -153,3 +153,23 @@ def test_the_draws_of_a_round_can_be_typed_as_one_list_as_the_log_writes_them(tm
     events = read_log(out).events
     assert [e["card"] for e in events] == ["Uttarakhand", "Goa", "Jharkhand", "Assam", "Bihar", "Daman & Diu"]
     assert [e["seat"] for e in events] == [0, 0, 0, 1, 1, 1]
+
+
+def test_a_game_on_a_fan_variant_is_recorded_with_its_rules_and_resumed(tmp_path, cli):
+    # the set-collection variant is one parameter: recorded on it, the log plays by it, says how
+    # to replay it (with --content), and the line that says how to go on names the variant
+    variant = REPO / "content" / "variants" / "mission-emission-set-collection.yaml"
+    out = tmp_path / "sets.yaml"
+
+    def run(*lines: str, resume: bool = False):
+        return CliRunner().invoke(main, ["record", str(variant), "--out", str(out), *(["--resume"] if resume else [])],
+                                  input="\n".join(lines) + "\n", catch_exceptions=False)
+
+    first = run("cards: [Uttarakhand, Goa, Jharkhand]", "quit")
+    assert first.exit_code == 0, first.output
+    assert f"deckpress record {variant} --resume --out {out} continues" in first.stdout
+    assert read_log(out).params["set_collection"] is True and read_log(out).params["players"] == 4
+    assert f"# Check it: deckpress replay sets.yaml --content {variant}" in out.read_text("utf-8")
+    assert run("cards: [Assam, Bihar, Kerala]", "quit", resume=True).exit_code == 0
+    replayed = cli("replay", out, "--content", variant)
+    assert replayed.exit_code == 0 and "6 events, all legal" in replayed.stdout and "set_collection=true" in replayed.stdout
