@@ -36,3 +36,11 @@ def test_a_kit_of_some_sets_tells_only_the_ways_to_play_it_holds(cli, tmp_path):
     assert "Base game:" in cover and "Playing Master cards (variant)" in cover
     assert "Secret Identities:" not in cover and "Gadget Shopping:" not in cover
     assert "The full rules:" in cover
+
+
+def test_a_cover_title_on_small_paper_wraps_between_words(cli, tmp_path):
+    # 80 x 130 mm leaves 50 mm for the title: at 24 pt "print-and-play" is wider, and was split
+    # inside the word ("pri" / "nt-and-play"); the title's size now lets its widest word fit
+    assert cli("build", "maybe-missions", "--paper", "80x130mm", "--out", tmp_path).exit_code == 0
+    lines = PdfReader(tmp_path / "maybe-missions.pdf").pages[0].extract_text().splitlines()
+    assert "print-and-play" in lines and not any(line.endswith("pri") for line in lines), lines[:6]

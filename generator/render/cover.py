@@ -10,6 +10,7 @@ from xml.sax.saxutils import escape
 from reportlab.lib import colors
 from reportlab.lib.styles import ParagraphStyle
 from reportlab.lib.units import mm
+from reportlab.pdfbase.pdfmetrics import stringWidth
 from reportlab.pdfgen.canvas import Canvas
 from reportlab.platypus import Frame, Paragraph, Spacer, Table, TableStyle
 
@@ -40,13 +41,23 @@ def _paragraph(text: str, style: ParagraphStyle, fonts: Fonts) -> Paragraph:
     return Paragraph(markup, ParagraphStyle(style.name + "-shaped", parent=style, shaping=int(needs_shaping(text))))
 
 
+def _fitted(style: ParagraphStyle, text: str, width_pt: float, smallest_pt: float = 12.0) -> ParagraphStyle:
+    """``style``, its size lowered (down to ``smallest_pt``) until the widest word of ``text`` fits
+    ``width_pt``: a title on small paper wraps between words, never inside one ("pri / nt-and-play")."""
+    widest = max((stringWidth(word, style.fontName, style.fontSize) for word in text.split()), default=0.0)
+    if widest <= width_pt:
+        return style
+    size = max(smallest_pt, style.fontSize * width_pt / widest)
+    return ParagraphStyle(style.name + "-fitted", parent=style, fontSize=size, leading=size * style.leading / style.fontSize)
+
+
 def cover_flowables(cover: Cover, width_pt: float, fonts: Fonts = SHIPPED) -> list:
     """The cover as platypus flowables for a frame ``width_pt`` wide (all text escaped).
 
     Raises:
         Unprintable: cover text with a character no font of the game's chains draws.
     """
-    story = [_paragraph(cover.title, _TITLE, fonts), _paragraph(cover.subtitle, _SUBTITLE, fonts)]
+    story = [_paragraph(cover.title, _fitted(_TITLE, cover.title, width_pt), fonts), _paragraph(cover.subtitle, _SUBTITLE, fonts)]
     for section in cover.sections:
         story.append(_paragraph(section.heading, _HEADING, fonts))
         story.extend(_paragraph(p, _BODY, fonts) for p in section.paragraphs)
