@@ -13,6 +13,21 @@ from conftest import line_of
 POINT_VALUES = ("--vary", "point-cards:forest-bottom.points=7,9", "--vary", "point-cards:smoke-bottom.points=-5,-7")
 
 
+def refused_file(cli, tmp_path, text: str):
+    """Run a sweep of the file ``text`` (``tmp_path/sweep.yaml``) that must be refused: exit 1, no
+    output folder.  Returns the result."""
+    path = tmp_path / "sweep.yaml"
+    path.write_text(text, "utf-8")
+    result = cli("sweep", "--file", path, "--out", tmp_path / "out")
+    assert result.exit_code == 1 and not (tmp_path / "out").exists(), result.output
+    return result
+
+
+def file_errors(result) -> list[str]:
+    """The errors a sweep printed about its file, each from ``sweep.yaml:`` on."""
+    return [line[line.index("sweep.yaml:"):] for line in result.output.splitlines() if "sweep.yaml:" in line]
+
+
 def test_a_sweep_over_two_point_values_gives_a_heat_map_and_the_best_point(cli, tmp_path):
     result = cli("sweep", "mission-emission", *POINT_VALUES, "--games", "60", "--players", "3", "--workers", "1", "--out", tmp_path)
     assert result.exit_code == 0, result.output
@@ -122,7 +137,7 @@ def test_card_values_the_content_refuses_in_a_sweep_file_are_errors_at_their_lin
     lines = path.read_text("utf-8").splitlines()
     goa = lines[2].index("150") + 1
     x, y = (lines[3].index(f'"{value}"') + 1 for value in "xy")  # a quoted value's column is its opening quote's
-    assert [line[line.index("sweep.yaml:"):] for line in result.output.splitlines() if "sweep.yaml:" in line] == [
+    assert file_errors(result) == [
         (f"sweep.yaml:3:{goa}: vary: states:goa.values.forest.value=150: states[5] (Goa): Forest value 150 is outside "
          "the mission's range 0..100 (missions.yaml)"),
         (f"sweep.yaml:4:{x}: vary: point-cards:forest-bottom.points=x: point_cards[2].points: expected a whole number, "
@@ -133,12 +148,9 @@ def test_card_values_the_content_refuses_in_a_sweep_file_are_errors_at_their_lin
 
 def test_a_sweep_file_lists_every_error_in_one_run(cli, tmp_path):
     # a part the schema refuses is left out, and the rest is still checked against the engine and the content
-    path = tmp_path / "sweep.yaml"
-    path.write_text('game: mission-emission\nobjective: fastest\nvary:\n  piles_to_end: [2, 3, 17]\n  tie: [nobody, nobody]\n'
-                    '  point-cards:forest-bottom.points: [5, "x"]\nplayers: 9\n', "utf-8")
-    result = cli("sweep", "--file", path, "--out", tmp_path / "out")
-    assert result.exit_code == 1 and not (tmp_path / "out").exists()
-    assert [line[line.index("sweep.yaml:"):] for line in result.output.splitlines() if "sweep.yaml:" in line] == [
+    result = refused_file(cli, tmp_path, 'game: mission-emission\nobjective: fastest\nvary:\n  piles_to_end: [2, 3, 17]\n'
+                                         '  tie: [nobody, nobody]\n  point-cards:forest-bottom.points: [5, "x"]\nplayers: 9\n')
+    assert file_errors(result) == [
         'sweep.yaml:2:12: objective: the text "fastest" is not one of: fairness, first-seat, shortest, team, skill',
         "sweep.yaml:4:24: vary: parameter 'piles_to_end': 17 is outside 1..16",
         "sweep.yaml:5:8: vary.tie: the list holds the same item twice; each item may appear once",
@@ -179,11 +191,9 @@ def test_a_sweep_file_is_checked_against_its_schema(cli, tmp_path):
 def test_what_no_engine_can_play_in_a_sweep_file_is_an_error_at_its_line(cli, tmp_path):
     # a game, ruleset, parameter, value, bot or budget no engine can play is an error in the file,
     # like a schema error: every one, at its line, before any point is written
+    result = refused_file(cli, tmp_path, "game: geheime-mission\nbots: [greedy, smart]\nvary:\n  next_round: [carrier]\n"
+                                         "skill_games: 2\nskill_bot: rollout:0\n")
     path = tmp_path / "sweep.yaml"
-    path.write_text("game: geheime-mission\nbots: [greedy, smart]\nvary:\n  next_round: [carrier]\n"
-                    "skill_games: 2\nskill_bot: rollout:0\n", "utf-8")
-    result = cli("sweep", "--file", path, "--out", tmp_path / "out")
-    assert result.exit_code == 1 and not (tmp_path / "out").exists()
     assert "sweep.yaml:2:16: bots: unknown bot 'smart' for geheime-mission (known bots: greedy, ismcts, random, rollout" in result.output
     assert "sweep.yaml:6:12: skill_bot: rollout:0: the determinisations a decision are 1 to 10,000" in result.output
     path.write_text("game: geheime-mission\nruleset: fancy\nplayers: 3\nvary:\n  nxt_round: [carrier]\n"
