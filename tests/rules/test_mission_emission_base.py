@@ -100,7 +100,7 @@ def test_base_everyone_draws_back_to_three_and_the_next_seat_chooses():
     assert state.current == 1 and state.legal_actions()[0] == 100
     do(state, {"seat": 1, "mission": "Energy"}, {"seat": 1, "play": "Gujarat"}, {"seat": 2, "play": "Haryana"}, {"seat": 0, "play": "Assam"})
     draw(state, "Odisha", "Sikkim", "Manipur")
-    assert state.current == 2  # seat 1 won with Gujarat (Energy 471), seat 2 chooses next
+    assert state.current == 2  # seat 1 won with Gujarat (Energy 464), seat 2 chooses next
 
 
 def test_base_same_mission_may_be_chosen_again():
