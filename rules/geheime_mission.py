@@ -519,6 +519,9 @@ class GeheimeMissionState(State):
         seat = seat_of(event, game.players)
         role = self.role(seat)
         if role is not None and verb != role:
+            due = self.current
+            if due >= 0 and due != seat:  # the other seat moves first: its role is the one to write
+                raise IllegalAction(Reason.NOT_YOUR_TURN, f"it is not seat {seat}'s turn: {self.due()}: write {{seat: {due}, {self.role(due)}: ...}}")
             raise IllegalAction(Reason.WRONG_PHASE, f"seat {seat} {_ROLE_TEXT[role]} now, not {verb}: write {{seat: {seat}, {role}: ...}}")
         return seat, (DOOR + game.door(event[verb]) if verb in _DOOR_VERBS else game.card(event[verb]))
 

@@ -447,6 +447,9 @@ class FiftyMissionsState(State):
         if self.medals > i:
             return True
         below = game.medal_places[i] - self.drawn
+        if below <= 0:  # the next card of the mission deck: the next mission completed turns it over
+            raise IllegalAction(Reason.IMPOSSIBLE_OUTCOME, f"the {name} medal is not won yet: it is next in the mission deck, "
+                                                           "turned over when the next mission is completed")
         raise IllegalAction(Reason.IMPOSSIBLE_OUTCOME, f"the {name} medal is not won yet: it lies under {below} more mission "
                                                        f"card{'s' * (below != 1)} of the mission deck")
 

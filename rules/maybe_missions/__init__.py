@@ -103,8 +103,9 @@ GAME_INFO = GameInfo(
               "lowest, the votes numbered 1 to 2 x votes x players (the rest left out), so 'votes above 45 don't "
               "count' and the +-15 shifts act only with enough players.",
               "rulebook, Setup: 'Create a deck containing 5 YES and 5 NO Votes per player'", choices=("random", "lowest")),
-        Param("tie", str, "success", "A tied vote is a SUCCESS (card-facts.md) or, as a variant, a FAIL.",
-              "card-facts.md: 'A tie vote counts as SUCCESS'", choices=("success", "fail")),
+        Param("tie", str, "success", "A tied vote is a SUCCESS (the rulebook: a tie is no NO majority) or, as a variant, a FAIL.",
+              "rulebook, Gameplay: 'If the majority voted NO, the mission FAILS. Otherwise, it SUCCEEDS.' (the publisher's "
+              "generator, card-facts.md: 'A tie vote counts as SUCCESS')", choices=("success", "fail")),
         Param("votes", int, 5, "YES votes and NO votes per player in the deck; each hand is twice this.",
               "rulebook, Setup: '5 YES and 5 NO Votes per player ... deal each player 10' (change to modify duration)", low=1, high=10),
         Param("market", int, 6, "Mission cards in the market.", "rulebook, Setup: '6 faceup Mission Cards in a row'", low=1, high=12),

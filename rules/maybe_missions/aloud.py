@@ -70,8 +70,13 @@ def _check_master_award(state, event: dict[str, Any]) -> None:
         raise IllegalAction(Reason.UNKNOWN_NAME, f"{game.card_names[card]} is not a Master card: {TAKES_MASTER} names the Master card "
                                                  "the active player won (master-01 ...), or none")
     if not nobody and card == state.master_now:
+        if state.exceptional or state.unanimous:  # the votes are out: this round gives its Master card to nobody
+            why = (f'everyone voted NO, and in that exceptional round "{NOT_WON_RULE}" (rulebook, Gameplay)' if state.exceptional else
+                   "all votes agreed and a Master rule ends the round at once (nobody collects)")
+            raise IllegalAction(Reason.WRONG_PHASE, f"{game.card_names[card]} is this round's Master card, and nobody wins it: {why}")
         raise IllegalAction(Reason.WRONG_PHASE, f"{game.card_names[card]} is not won yet: it is this round's Master card, and seat "
-                                                f"{state.active} (the active player) wins it once the mission's cards are collected")
+                                                f"{state.active} (the active player) wins it once the mission's cards are collected "
+                                                "(unless everyone votes NO)")
     if state.award is None:
         raise IllegalAction(Reason.WRONG_PHASE, "no Master card has been given out yet: the active player wins the round's Master "
                                                 "card once the mission's cards are collected")

@@ -415,7 +415,7 @@ class MaybeMissionsState(State):
             if not 1 <= action <= max(game.vote_numbers):
                 return IllegalAction(Reason.UNKNOWN_ACTION, f"{action} is no vote card of this game")
             if action not in self.hands[seat]:
-                return IllegalAction(Reason.NOT_IN_HAND, f"vote {action} is not in seat {seat}'s hand (it is {self.where_vote(action)})")
+                return IllegalAction(Reason.NOT_IN_HAND, f"vote {action} is not in seat {seat}'s hand (it is {self.where_action(action)})")
             return IllegalAction(Reason.WRONG_PHASE, f"vote {action} cannot be chosen now: seat {seat} is due {d.doc}")
         if CARD <= action < CARD + game.n_cards:
             name = game.card_names[action - CARD]

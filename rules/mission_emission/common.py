@@ -202,7 +202,9 @@ class MissionEmissionState(State):
         if not self.deck:
             names = ", ".join(self.game.card_names[c] for c in sorted(self._next_under()))
             return IllegalAction(Reason.IMPOSSIBLE_OUTCOME, f"{name} cannot be drawn: the next cards are those a tie put under the deck: {names}")
-        return IllegalAction(Reason.IMPOSSIBLE_OUTCOME, f"{name} cannot be {'dealt' if due['chance'] == DEAL else 'drawn'}: it is in {self.where(action)}, not in the draw deck")
+        where = self.where(action)
+        place = where if where == "out of the game" else f"in {where}"
+        return IllegalAction(Reason.IMPOSSIBLE_OUTCOME, f"{name} cannot be {'dealt' if due['chance'] == DEAL else 'drawn'}: it is {place}, not in the draw deck")
 
     def action_to_event(self, action: int, seat: int) -> dict[str, Any]:
         """The log form of ``action`` by ``seat`` in this state (names, not numbers)."""

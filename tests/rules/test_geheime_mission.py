@@ -310,6 +310,12 @@ def test_illegal_moves_are_refused_with_a_reason_in_words():
     with pytest.raises(IllegalAction) as caught:
         state.apply(DOOR, 0)
     assert caught.value.reason == Reason.WRONG_PHASE and caught.value.message == "no back door now: seat 0 plays an agent in the city centre"
+    # seat 1 won the duel: it defends first, so seat 0's defence is not its turn, and the message
+    # names the move that is due (not seat 0's attack, which is not due either)
+    play(state, {"seat": 0, "centre": "Walnut"}, {"seat": 1, "centre": "Quartz"})
+    error = illegal(state, {"seat": 0, "defend": "Biscuit"})
+    assert error.reason == Reason.NOT_YOUR_TURN
+    assert error.message == "it is not seat 0's turn: seat 1 defends the suitcase at its own embassy: write {seat: 1, defend: ...}"
 
 
 def test_agents_are_named_by_code_name_id_or_call_number():

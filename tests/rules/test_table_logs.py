@@ -7,6 +7,7 @@ from pathlib import Path
 
 import pytest
 
+from deckpress.rules.core.errors import IllegalAction
 from deckpress.rules.core.log import read_log
 from deckpress.rules.core.replay import replay
 
@@ -175,4 +176,22 @@ def test_a_medal_said_aloud_is_accepted_when_won_and_refused_before(tmp_path):
     assert result.state.outcome() == replay(read_log(src)).state.outcome()
     early = replay(read_log(_with_line_after(src, won[0] - 2, "  - {chance: mission, card: bronze}", tmp_path)))
     assert not early.ok and early.error.reason == "chance.impossible"
-    assert "the Bronze medal is not won yet: it lies under" in early.error.message
+    assert early.error.message == "the Bronze medal is not won yet: it is next in the mission deck, turned over when the next mission is completed"
+
+
+def test_a_medal_next_in_the_mission_deck_is_said_to_come_with_the_next_mission_completed(tmp_path):
+    # medal_places [1, 2, 5]: after two missions completed the Silver medal is the mission deck's
+    # next card ("under 0 more mission cards" said nothing a table can act on)
+    path = tmp_path / "game.yaml"
+    path.write_text("game: fifty-missions\nparams: {players: 1, medal_places: [1, 2, 5]}\nevents:\n"
+                    "  - {chance: mission, cards: [total-16, two-sevens, no-red, rising-row]}\n"
+                    "  - {chance: face-up, cards: [red lighter 3, blue binoculars 5, yellow knife 7, green compass 2]}\n"
+                    "  - {chance: deal, seat: 0, cards: [green compass 1, red lighter 7, blue binoculars 6, yellow knife 4]}\n"
+                    "  - {seat: 0, play: green compass 1, slot: 3}\n  - {chance: mission, card: one-colour}\n"
+                    "  - {chance: draw, seat: 0, card: green compass 5}\n  - {seat: 0, play: red lighter 7, slot: 0}\n", "utf-8")
+    state = replay(read_log(path)).state
+    assert (state.medals, state.drawn) == (1, 2)  # Bronze won; Silver lies after 2 missions drawn
+    with pytest.raises(IllegalAction) as caught:
+        state.said_aloud({"chance": "mission", "card": "silver"})
+    assert caught.value.message == ("the Silver medal is not won yet: it is next in the mission deck, turned over when the next "
+                                    "mission is completed")

@@ -80,7 +80,7 @@ def test_the_master_card_won_said_aloud_is_accepted_when_true_and_refused_with_w
     # said before the collecting is over: the card is not won yet
     assert refused(cli, with_lines(MM_EXAMPLE, tmp_path, after={18: "{seat: 0, takes_master: master-02}"})) == (
         "event 19: phase.wrong: master-02 is not won yet: it is this round's Master card, and seat 0 (the active player) wins it "
-        "once the mission's cards are collected")
+        "once the mission's cards are collected (unless everyone votes NO)")
 
 
 def test_no_master_card_is_won_in_an_all_no_round_and_saying_so_is_checked(cli, tmp_path):
@@ -93,6 +93,10 @@ def test_no_master_card_is_won_in_an_all_no_round_and_saying_so_is_checked(cli, 
     assert refused(cli, write(tmp_path, round_1 + ["{seat: 0, takes_master: master-16}"])) == (
         'event 14: phase.wrong: no Master card was won in round 1: everyone voted NO, and in that exceptional round "The Master '
         'Card is not won" (rulebook, Gameplay): master-16 was discarded')
+    # said once the votes are out, before the collecting: it will not be won, not "not won yet"
+    assert refused(cli, write(tmp_path, round_1[:11] + ["{seat: 0, takes_master: master-16}"])) == (
+        "event 12: phase.wrong: master-16 is this round's Master card, and nobody wins it: everyone voted NO, and in that "
+        'exceptional round "The Master Card is not won" (rulebook, Gameplay)')
 
 
 def test_done_after_a_proposal_that_ended_by_itself_is_accepted_right_after_it_and_refused_later(cli, tmp_path):
