@@ -206,6 +206,12 @@ def test_a_post_from_another_site_is_refused(me):
         assert refused.status_code == 403
         assert client.post("/table", data={"seat0": "person", "seat1": "greedy"}, headers={"origin": "http://127.0.0.1"},
                            follow_redirects=False).status_code == 303
+        # a sandboxed frame or a data: page of any site sends 'Origin: null'; a browser that says
+        # the request is cross-site is refused whatever its Origin
+        for headers in ({"origin": "null"}, {"origin": "null", "sec-fetch-site": "cross-site"}, {"sec-fetch-site": "cross-site"}):
+            assert client.post("/table", data={"seat0": "person", "seat1": "greedy"}, headers=headers).status_code == 403, headers
+        assert client.post("/table", data={"seat0": "person", "seat1": "greedy"}, headers={"origin": "null", "sec-fetch-site": "same-origin"},
+                           follow_redirects=False).status_code == 303
 
 
 def test_a_table_setup_out_of_range_is_refused_on_the_page_not_changed(me):

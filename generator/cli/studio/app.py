@@ -359,7 +359,11 @@ def create_app(studio: Studio, allowed_hosts: list[str] | None = None, watch: bo
 
 class SameOriginPosts:
     """ASGI middleware: a POST whose ``Origin`` names another site than the one it is sent to is
-    refused (403), so that a web page elsewhere cannot start tables or checks in the studio."""
+    refused (403), so that a web page elsewhere cannot start tables or checks in the studio.  So is
+    one whose ``Origin`` is ``null`` (a sandboxed frame or a ``data:`` page of any site sends that),
+    unless the browser says it comes from the studio itself (``Sec-Fetch-Site: same-origin``), and
+    one the browser says is cross-site.  A request without either header (curl, a script on the
+    machine) is not a web page's and is let through."""
 
     def __init__(self, app):
         self.app = app
@@ -369,7 +373,9 @@ class SameOriginPosts:
             headers = dict(scope["headers"])
             origin = headers.get(b"origin", b"").decode("latin-1")
             host = headers.get(b"host", b"").decode("latin-1")
-            if origin and origin != "null" and origin.split("://", 1)[-1] != host:
+            site = headers.get(b"sec-fetch-site", b"").decode("latin-1")
+            elsewhere = origin.split("://", 1)[-1] != host if origin and origin != "null" else origin == "null" and site != "same-origin"
+            if elsewhere or site in ("cross-site", "same-site"):
                 await Response("cross-site request refused", status_code=403, media_type="text/plain")(scope, receive, send)
                 return
         await self.app(scope, receive, send)
