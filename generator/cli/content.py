@@ -45,14 +45,14 @@ def _offset(ctx, param, value: str) -> tuple[float, float]:
 @click.command()
 @click.argument("paths", nargs=-1, type=click.Path(path_type=Path))
 @click.option("--format", "fmt", type=click.Choice(sorted(REPORTERS)), default="text", show_default=True, help="How to report.")
-@click.option("--skip-other", is_flag=True, help="Skip files that are neither in a game folder nor variants (for pre-commit hooks).")
+@click.option("--skip-other", is_flag=True, help="Skip files that are neither in a game folder nor variants, and exit 0 when none is left (for pre-commit hooks: a commit that touches no game file passes).")
 @click.option("--paper", default="a4", show_default=True, callback=_paper, help="The sheet size the cards must fit, as for build: " + PAPER_HELP)
 def validate(paths: tuple[Path, ...], fmt: str, skip_other: bool, paper: str) -> None:
     """Check content: YAML and CSV safety, schemas, semantic checks, and that every card lays out.
 
     PATHS are game folders, files in them, shipped game ids, or variant files (default: the
     current folder if it holds game.yaml, else every shipped game).  Exits 0 when clean, 1 with
-    every error listed as file:line:column: message, 2 when there was nothing to check.
+    every error listed as file:line:column: message, 2 when there was nothing to check (0 with --skip-other).
     """
     result = ValidationResult()
     games, variants, other = targets(paths)
