@@ -129,6 +129,28 @@ def test_calibration_sheet_scales_are_centred_and_true_to_size(cli, tmp_path):
     assert abs((ticks[-1] - ticks[0]) - 200) <= 2  # 20 mm end to end
 
 
+def test_calibration_text_wraps_to_small_paper_and_paper_too_small_is_refused(cli, tmp_path):
+    # On A5 the instructions ran past the page's edge; on 100 x 100 mm the scale was printed over
+    # the title.  The instructions wrap below the scales, and a paper that cannot hold them is refused.
+    assert cli("calibrate", "--paper", "148x210mm", "--out", tmp_path / "a5.pdf").exit_code == 0
+    page = PdfReader(tmp_path / "a5.pdf").pages[0]
+    runs = []
+    page.extract_text(visitor_text=lambda text, cm, tm, font, size: runs.append((text, tm[4] * cm[0] + cm[4], tm[5] * cm[3] + cm[5], size))
+                      if text.strip() else None)
+    from reportlab.pdfbase.pdfmetrics import stringWidth
+
+    from deckpress.generator.render import fonts
+
+    fonts.register()
+    for text, x, y, size in runs:
+        assert (x + stringWidth(text, "Lato", size)) * MM_PER_PT <= 148 - 10, text  # inside a 10 mm edge
+    body = [y * MM_PER_PT for text, x, y, size in runs if "double-sided" in text or "back-offset" in text]
+    assert body and max(body) < 210 / 2 - 15  # below the right-hand scale, which ends 10 mm below the centre
+    result = cli("calibrate", "--paper", "100x100mm", "--out", tmp_path / "small.pdf")
+    assert result.exit_code == 2 and not (tmp_path / "small.pdf").exists()
+    assert "does not fit on 100 x 100 mm paper: its scales and instructions need at least 120 x 132 mm" in result.output
+
+
 def test_a_short_sheet_has_no_empty_cells_and_every_cut_line_has_a_tick_in_the_bleed():
     # Issue 16, "Empty cells": one 40 x 100 mm officer strip got a 5 x 2 grid with nine empty cells.
     g = grid("a4", (40, 100), 3.0, cards=1)

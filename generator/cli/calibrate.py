@@ -18,8 +18,13 @@ def calibrate(paper: str, duplex: str, out: Path) -> None:
     """Write a two-page sheet that, printed double-sided, shows how far your printer shifts the
     back of a page: the numbers where the front's cross shows through the back's scales are the
     --back-offset X,Y to build with."""
+    from deckpress.generator.imposition import ImpositionError
     from deckpress.generator.output import write_atomic
     from deckpress.generator.render.calibration import calibration_pdf
 
-    write_atomic(out, calibration_pdf(paper, duplex))
+    try:
+        pdf = calibration_pdf(paper, duplex)
+    except ImpositionError as exc:
+        raise click.BadParameter(str(exc), param_hint="--paper") from None
+    write_atomic(out, pdf)
     click.echo(f"wrote {out}: print it double-sided at 100 %, flipping on the {duplex} edge, and read the offset off its front, held against a light")
