@@ -68,7 +68,7 @@ from deckpress.rules.fifty_missions.completions import Completions
 from deckpress.rules.fifty_missions.greedy import GreedyBot
 from deckpress.rules.fifty_missions.state import SLOTS, FiftyMissionsState
 
-_RULEBOOK = "50 Missions rulebook (shared/rulebooks/fifty-missions.fr.md, the French original; .en.md)"
+_RULEBOOK = "50 Missions rulebook (Oya, 2020; the French original and its English translation)"  # shared/rulebooks/fifty-missions.fr.md, .en.md
 AT_GOLD, WHEN_STUCK = "reshuffle-at-gold", "reshuffle-when-stuck"
 MAX_PLAYERS = 8  # the engine's limit; the content's game.yaml gives the box's range
 

@@ -52,7 +52,7 @@ from deckpress.rules.maybe_missions.scoring import SECRET_POWERS, bonus_bound, s
 from deckpress.rules.maybe_missions.shop import REWARDS
 from deckpress.rules.maybe_missions.state import MaybeMissionsState
 
-_RULEBOOK = "Maybe Missions rulebook (shared/rulebooks/maybe-missions.md)"
+_RULEBOOK = "Maybe Missions rulebook (Pandaqi)"  # shared/rulebooks/maybe-missions.md
 
 #: The kinds this engine implements, by vocabulary family: ``deckpress validate`` reports any
 #: other kind used in content.

@@ -35,7 +35,7 @@ from deckpress.rules.mission_emission import base, kids, strategy
 from deckpress.rules.core.events import by_name
 from deckpress.rules.mission_emission.common import MAX_CARDS, MAX_MISSIONS
 
-_RULEBOOK = "Mission Emission rulebook (shared/rulebooks/mission-emission.md)"
+_RULEBOOK = "Mission Emission rulebook (Nightingame, Bangalore; base, strategy and kids games)"  # shared/rulebooks/mission-emission.md
 _SET_COLLECTION = ("nightingame.com, 'Mission Emission Rules | With Set Collection', alternative rule proposed by "
                    "Sidhant Chand (https://www.nightingame.com/post/mission-emission-rules-with-set-collection)")
 
