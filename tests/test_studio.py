@@ -1,6 +1,6 @@
 """deckpress studio's web app (issue 18), through Starlette's test client: the pages a user sees,
-what they may and may not reach, and the table's forms.  The same app in a real browser, with the
-file watcher, is tests/test_studio_browser.py."""
+what they may and may not reach, and the table's forms; and the file watcher on a real server,
+saving as editors do.  The same app in a real browser is tests/test_studio_browser.py."""
 from __future__ import annotations
 
 import json
@@ -11,7 +11,7 @@ import pytest
 from click.testing import CliRunner
 from starlette.testclient import TestClient
 
-from conftest import retitle_first_card
+from conftest import line_of, retitle_first_card
 from deckpress.generator.cli import main
 from deckpress.generator.paths import CONTENT_DIR
 from deckpress.generator.cli.studio.app import Studio, create_app
@@ -75,6 +75,35 @@ def test_an_error_shows_at_its_line_and_the_cards_keep_their_images(me):
         states.write_text(text, encoding="utf-8")
         studio.refresh()
         assert "Valid: every card drawn." in client.get("/").text
+
+
+def error_list(page: str) -> list[str]:
+    """The lines of the cards page's error list, as a person reads them."""
+    import html
+
+    box = re.search(r'<div class="errors" role="alert">(.*?)</div>', page, re.S).group(1)
+    return [html.unescape(line) for line in re.findall(r"<li>(.*?)</li>", box, re.S)]
+
+
+def test_errors_are_listed_as_validate_prints_them(me, cli, monkeypatch, tmp_path):
+    """The real error first, then the note about the checks it stopped, without a position where
+    there is none; an empty folder is named alone.  The same lines as deckpress validate run in the
+    game's folder."""
+    states = me / "states.yaml"
+    states.write_text(states.read_text(encoding="utf-8").replace("forest:  {value: 17", "forest:  {value: lots", 1), encoding="utf-8")
+    empty = tmp_path / "emptydir"
+    empty.mkdir()
+    shown = {}
+    for folder in (me, empty):
+        with client_for(folder) as client:
+            shown[folder.name] = error_list(client.get("/").text)
+        monkeypatch.chdir(folder.parent)
+        printed = cli("validate", folder.name).stdout.replace(f"{folder.name}/", "").splitlines()[:-1]  # the summary line aside
+        assert shown[folder.name] == printed and ":0:0" not in "".join(printed)
+    real, note = shown[me.name]
+    assert real.startswith(f"states.yaml:{line_of(states, 'value: lots')}:") and "value: expected a whole number" in real
+    assert note.startswith("game.yaml: the cross-file checks stopped")
+    assert shown["emptydir"] == ["emptydir: not a game folder: it has no game.yaml (make one with 'deckpress init NAME')"]
 
 
 def test_only_card_images_are_served_never_a_path(me):
@@ -226,6 +255,60 @@ def test_a_table_setup_out_of_range_is_refused_on_the_page_not_changed(me):
         assert client.post("/table", data=seats | {"seed": ""}, follow_redirects=False).status_code == 303  # empty: seed 1
 
 
+def test_a_move_that_is_not_a_number_in_range_is_refused_saying_what_was_sent(me):
+    """A seat or action the page never sends (text, a number out of range) is refused with what
+    was sent and what is expected, never read as another number; the game is unchanged."""
+    with client_for(me) as client:
+        table = table_for(client, ["person", "greedy", "greedy"])
+        before = client.get(table).text
+        action = re.search(r'name="action" value="(\d+)"', before).group(1)
+        sent = [("play", {"seat": "abc", "action": action}, "seat: expected a whole number from 0 to 2, got &#39;abc&#39;"),
+                ("play", {"seat": "-1", "action": action}, "seat: expected a whole number from 0 to 2, got &#39;-1&#39;"),
+                ("play", {"action": action}, "seat: expected a whole number from 0 to 2, got &#39;&#39;"),
+                ("play", {"seat": "0", "action": "999999999999999999999"},
+                 "action: expected a whole number from 0 to 1,000,000,000, got &#39;999999999999999999999&#39;"),
+                ("play", {"seat": "0", "action": "abc"}, "action: expected a whole number from 0 to 1,000,000,000, got &#39;abc&#39;"),
+                ("play", {"seat": "0", "action": "<b>" * 500}, "got &#39;&lt;b&gt;"),
+                ("attempt", {"seat": "1e3", "text": "play: Goa"}, "seat: expected a whole number from 0 to 2, got &#39;1e3&#39;")]
+        for route, form, said in sent:
+            refused = client.post(f"{table}/{route}", data=form)
+            problem = re.search(r'<div class="problem" role="alert" id="problem">(.*?)</div>', refused.text, re.S).group(1)
+            assert refused.status_code == 400 and said in problem, (form, problem)
+            assert len(problem) < 300 and "<b>" not in problem  # cut short, escaped
+        assert client.get(table).text == before  # nothing was played
+
+
+def test_the_check_refuses_a_number_of_games_out_of_its_range(monkeypatch):
+    """Games a side out of the form's range, or not a number, is refused on the page saying the
+    range, never run with another number; the field says the range too."""
+    import time
+
+    from deckpress.generator.cli.studio import app
+
+    started = []
+
+    def run_check(studio, games):  # what the check was asked for; it ends at once
+        started.append(games)
+        studio.check.running = False
+
+    monkeypatch.setattr(app, "_run_check", run_check)
+    with client_for(VARIANTS / "mission-emission-set-collection.yaml") as client:
+        form = client.get("/check").text
+        assert "Games a side, 10 to 100,000" in form and 'min="10" max="100000"' in form
+        for games in ("5", "abc", "100000000", "12.5", "-20"):
+            refused = client.post("/check", data={"games": games})
+            assert refused.status_code == 400, games
+            assert f"games a side: expected a whole number from 10 to 100,000, got &#39;{games}&#39;" in refused.text
+        assert started == []
+        for runs, games in enumerate((" 40 ", ""), 1):  # empty: the game's default
+            assert client.post("/check", data={"games": games}, follow_redirects=False).status_code == 303
+            deadline = time.monotonic() + 10
+            while len(started) < runs:
+                assert time.monotonic() < deadline, "the check did not start"
+                time.sleep(0.01)
+        assert started == [40, None]
+
+
 def test_a_downloaded_log_is_continued_or_stepped_through(me):
     with client_for(me) as client:
         table = table_for(client, ["person", "greedy", "greedy"])
@@ -244,8 +327,73 @@ def test_a_downloaded_log_is_continued_or_stepped_through(me):
         assert broken.status_code == 400 and 'class="problem"' in broken.text and "Traceback" not in broken.text
 
 
-def test_the_variants_check_runs_on_demand_and_links_its_report():
+def form_fields(html: str, form_id: str) -> dict[str, list[str]]:
+    """The fields a browser submits with form ``form_id`` of a page: those inside it and those
+    elsewhere naming it in a ``form`` attribute; each name with its menu's options (a select),
+    its value (another input) or ``[]``."""
+    from html.parser import HTMLParser
+
+    class Fields(HTMLParser):
+        def __init__(self):
+            super().__init__()
+            self.inside, self.select, self.fields = False, None, {}
+
+        def handle_starttag(self, tag, attrs):
+            attrs = dict(attrs)
+            if tag == "form":
+                self.inside = attrs.get("id") == form_id
+            owned = attrs.get("form", form_id if self.inside else None) == form_id
+            if tag in ("input", "select", "textarea") and owned and attrs.get("name") and attrs.get("type") != "submit":
+                self.fields[attrs["name"]] = [attrs["value"]] if tag == "input" and "value" in attrs else []
+            self.select = attrs.get("name") if tag == "select" and owned else self.select if tag == "option" else None
+            if tag == "option" and self.select:
+                self.fields[self.select].append(attrs.get("value", ""))
+
+        def handle_endtag(self, tag):
+            if tag == "form":
+                self.inside = False
+
+    parser = Fields()
+    parser.feed(html)
+    return parser.fields
+
+
+def test_the_load_form_sends_the_seats_chosen_for_a_loaded_game(me):
+    """The page's own load form has seat menus: a loaded game goes on with the bots chosen there,
+    a seat left as it is plays as a person."""
+    with client_for(me) as client:
+        table = table_for(client, ["person", "person", "person"])
+        page = client.get(table).text
+        move = re.search(r'name="action" value="(\d+)"', page).group(1)
+        client.post(f"{table}/play", data={"seat": "0", "action": move})
+        log = client.get(f"{table}/log.yaml").content
+        fields = form_fields(client.get("/table").text, "load")
+        assert {"log", "step", "seat0", "seat1", "seat2"} <= set(fields)
+        assert "greedy" in fields["seat1"] and "random" in fields["seat2"] and fields["seat0"][0] == "person"
+        chosen = {name: options[0] for name, options in fields.items() if name.startswith("seat")} | {"seat1": "greedy", "seat2": "random"}
+        loaded = client.post("/table/load", data=chosen, files={"log": ("game.yaml", log)})
+        assert loaded.status_code == 200, loaded.text
+        assert "Seats: 0: person, 1: greedy, 2: random" in loaded.text
+
+
+def test_an_uploaded_logs_errors_name_the_uploaded_file(me):
+    """Every message about an uploaded log names the file as it was uploaded (escaped), never the
+    temporary copy the studio reads it from."""
+    with client_for(me) as client:
+        no_players = b"game: mission-emission\nevents: []\n"
+        cases = [("my <game>.yaml", no_players, {}), ("my <game>.yaml", no_players, {"step": "1"}),
+                 ("my <game>.yaml", b"game: [\n", {}), ("my <game>.yaml", b"\xff\xfe", {}),
+                 ("my <game>.jsonl", b"{not json\n", {}), ("C:\\logs\\my <game>.yaml", no_players, {})]
+        for name, data, extra in cases:
+            refused = client.post("/table/load", data={"seat0": "person"} | extra, files={"log": (name, data)})
+            problem = re.search(r'<div class="problem" role="alert">(.*?)</div>', refused.text, re.S).group(1)
+            assert refused.status_code == 400 and problem.startswith("my &lt;game&gt;.")  # the name, escaped
+            assert "uploaded" not in problem and "tmp" not in problem, problem
+
+
+def test_the_variants_check_runs_on_demand_and_links_its_report_and_its_preview():
     import time
+    from urllib.parse import urljoin
 
     studio = Studio(VARIANTS / "geheime-mission-softer-00-agents.yaml", dpi=40)
     with TestClient(create_app(studio, watch=False), base_url="http://127.0.0.1") as client:
@@ -260,6 +408,10 @@ def test_the_variants_check_runs_on_demand_and_links_its_report():
         assert 'id="verdict"' in page and re.search(r"Verdict: <strong>(accept|review|reject)</strong>", page)
         report = client.get("/check/report")
         assert report.status_code == 200 and "Softer 00 agents" in report.text
+        link = re.search(r'<a[^>]*href="([^"]*)"[^>]*>[^<]*preview', report.text, re.I).group(1)
+        preview = client.get(urljoin("http://127.0.0.1/check/report", link))  # where the browser goes
+        assert preview.status_code == 200 and preview.headers["content-type"] == "application/pdf"
+        assert preview.content.startswith(b"%PDF")
         folder = studio.check.report_html.parent
         assert folder.is_dir()
     assert not folder.exists()  # the check's report and preview leave with the studio
@@ -289,6 +441,27 @@ def test_a_shipped_variant_is_played_to_the_end_and_its_log_replays_with_the_var
     assert "recorded with other content" in shipped.output + shipped.stderr
 
 
+def test_a_variant_over_a_game_folder_does_not_offer_a_replay_command_that_plays_another_game(me):
+    """``studio VARIANT --content FOLDER``: deckpress replay takes one --content, and a variant
+    there is played over the shipped game, so the page names no such command; it says where the
+    log replays (in the studio, over that folder), and the log does replay there."""
+    variant = VARIANTS / "mission-emission-set-collection.yaml"
+    studio = Studio(variant, me, dpi=20)
+    with TestClient(create_app(studio, watch=False), base_url="http://127.0.0.1") as client:
+        table = table_for(client, ["person", "greedy", "greedy", "greedy"], mode=None)
+        page = client.get(table).text
+        hint = re.search(r'<span id="replay">(.*?)</span>', page, re.S).group(1)
+        assert "deckpress replay" in hint and "--content" not in hint
+        assert "in this studio only" in hint and f"not over {me}" in hint
+        log = client.get(f"{table}/log.yaml").content
+        loaded = client.post("/table/load", data={"seat1": "greedy", "seat2": "greedy", "seat3": "greedy"},
+                             files={"log": ("game.yaml", log)})
+        assert loaded.status_code == 200 and "Seats: 0: person, 1: greedy, 2: greedy, 3: greedy" in loaded.text
+    with client_for(variant) as client:  # over the shipped game: the command that replays it
+        page = client.get(table_for(client, ["person", "greedy", "greedy", "greedy"], mode=None)).text
+        assert re.search(r'<code id="replay">deckpress replay mission-emission-t1\.yaml --content mission-emission-set-collection\.yaml</code>', page)
+
+
 def test_a_variants_table_starts_with_the_variants_own_rules():
     """Mission Emission's Set collection variant changes no card, only rules: its table must play
     them (set_collection on, the base ruleset, its four players), as the form fills them in."""
@@ -314,3 +487,30 @@ def test_every_game_with_rules_offers_its_table(game):
         assert page.status_code == 200, page.text
         assert 'id="seat0"' in page.text and '<option value="ismcts"' in page.text
         assert ('id="mode"' in page.text) == (game in ("mission-emission", "fifty-missions"))
+
+
+def test_a_variant_saved_by_rename_again_and_again_updates_the_page_each_time(tmp_path):
+    """Editors save by writing a new file and renaming it over the old one (vim, ``sed -i``, a
+    safe write): the variant's studio must see every such save, and in-place saves after them."""
+    import os
+    import time
+    import urllib.request
+
+    from deckpress.generator.cli.studio.server import running
+
+    variant = tmp_path / "v.yaml"
+    text = (VARIANTS / "mission-emission-set-collection.yaml").read_text(encoding="utf-8")
+    variant.write_text(text, encoding="utf-8")
+    with running(Studio(variant, dpi=20)) as url:
+        for save, how in enumerate(["rename", "rename", "rename", "in place", "rename"], 1):
+            saved = text.replace("name: Set collection", f"name: Saved {save} times")
+            if how == "rename":
+                new = tmp_path / ".v.yaml.new"
+                new.write_text(saved, encoding="utf-8")
+                os.replace(new, variant)
+            else:
+                variant.write_text(saved, encoding="utf-8")
+            deadline = time.monotonic() + 30
+            while f"<title>Saved {save} times" not in urllib.request.urlopen(url, timeout=10).read().decode():
+                assert time.monotonic() < deadline, f"save {save} ({how}) never reached the page"
+                time.sleep(0.05)

@@ -140,6 +140,28 @@ def test_a_whole_base_game_is_played_in_the_browser_and_its_log_replays(browser,
     assert replayed.exit_code == 0, replayed.output
 
 
+def test_a_log_loaded_in_the_browser_goes_on_with_the_bots_chosen_in_the_load_form(browser, me):
+    from selenium.webdriver.common.by import By
+    from selenium.webdriver.support.ui import Select
+
+    with running(Studio(me, dpi=40), watch=False) as url:
+        browser.get(url + "table")
+        for seat, who in enumerate(["person", "person", "person", ""]):
+            Select(browser.find_element(By.ID, f"seat{seat}")).select_by_value(who)
+        Select(browser.find_element(By.ID, "mode")).select_by_value("base")
+        click_and_wait(browser, browser.find_element(By.ID, "start"))
+        click_and_wait(browser, browser.find_elements(By.CSS_SELECTOR, "button.move")[0])
+        browser.find_element(By.ID, "download").click()
+        log = wait_for(lambda: next((p for p in browser.downloads.glob("*.yaml")), None), "the downloaded log")
+
+        browser.get(url + "table")
+        browser.find_element(By.CSS_SELECTOR, '#load input[name="log"]').send_keys(str(log))
+        Select(browser.find_element(By.ID, "load-seat1")).select_by_value("greedy")
+        Select(browser.find_element(By.ID, "load-seat2")).select_by_value("random")
+        click_and_wait(browser, browser.find_element(By.ID, "load-start"))
+        assert "Seats: 0: person, 1: greedy, 2: random" in browser.find_element(By.TAG_NAME, "main").text
+
+
 def test_an_illegal_move_clicked_in_the_browser_shows_the_reason(browser, me):
     from selenium.webdriver.common.by import By
     from selenium.webdriver.support.ui import Select

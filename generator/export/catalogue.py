@@ -344,7 +344,7 @@ class CardCatalogue:
 
         if not self.is_variant:
             content, errors = check_game(self.folder)
-            return _Loaded(content if not errors else None, errors=sorted(set(errors)))
+            return _Loaded(content if not errors else None, errors=list(dict.fromkeys(errors)))  # validate's order
         from deckpress.generator.variant import load_variant, merge
 
         variant, errors = load_variant(self.target)
@@ -455,7 +455,7 @@ class CardCatalogue:
             cards.append(card if image == card else image)
         self._cards = cards
         self._by_token = {c.token: c for c in cards} | {c.token: c for c in self._base_cards.values()}
-        self._errors = sorted(set(loaded.errors))
+        self._errors = list(dict.fromkeys(loaded.errors))  # as the checks list them, as deckpress validate prints them
         if loaded.variant_doc is not None:
             self._last_variant_doc = loaded.variant_doc
         return Refresh([], [], self._errors)

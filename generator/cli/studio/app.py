@@ -8,8 +8,9 @@ Routes (every one reads the studio's own state; no path from a request reaches t
   content's errors on top; for a variant each card beside its base with the changed fields marked.
 - ``GET /card/{token}.png`` and ``GET /base/{token}.png``: a card side's last good image.
 - ``GET /events``: server-sent events; one ``cards`` event after every refresh.
-- ``GET /check``, ``POST /check``, ``GET /check/report``: the variant's ``deckpress check``, run on
-  demand off the request loop, its stage and progress, and its HTML report.
+- ``GET /check``, ``POST /check``, ``GET /check/report``, ``GET /check/preview.pdf``: the variant's
+  ``deckpress check``, run on demand off the request loop, its stage and progress, its HTML report
+  and the preview PDF the report links (fixed routes to the last check's own files).
 - ``GET /table``, ``POST /table``, ``POST /table/load``, ``GET /table/{id}``, ``POST
   /table/{id}/play``, ``POST /table/{id}/attempt``, ``GET /table/{id}/log.yaml``, ``POST /trace``:
   the table (see :mod:`deckpress.rules.core.table`).
@@ -22,6 +23,7 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import json
+import os
 import shutil
 import tempfile
 import threading
@@ -42,12 +44,18 @@ from starlette.routing import Route
 
 from deckpress.generator.paths import TEMPLATES_DIR
 from deckpress.generator.export.catalogue import CardCatalogue, matches
-from deckpress.generator.safetext import quoted
+from deckpress.generator.safetext import excerpt, quoted
 
 #: Largest game log accepted by an upload (bytes): a long game's log is some 100 KB.
 MAX_LOG_BYTES = 2_000_000
+#: Most seats a loaded log may have (the setup form offers at most 8).
+MAX_SEATS = 64
 #: Most tables kept at once; the oldest is dropped beyond it (memory stays bounded).
 MAX_TABLES = 32
+#: The check form's range of games a side (its field says so too).
+CHECK_GAMES = (10, 100_000)
+#: Largest action number a move button may send (the engines' are far smaller).
+MAX_ACTION = 10**9
 #: How often an idle event stream sends a comment line, s (keeps proxies and browsers from timing out).
 KEEPALIVE_S = 15.0
 
@@ -64,6 +72,7 @@ class CheckJob:
     reasons: list[str] = field(default_factory=list)
     failure: str | None = None
     report_html: Path | None = None
+    preview_pdf: Path | None = None
     seconds: float = 0.0
 
 
@@ -110,6 +119,24 @@ class Studio:
             self.last_refresh = {"version": self.version, "changed": done.changed, "removed": done.removed,
                                  "errors": len(done.errors), "seconds": round(done.seconds, 3)}
             return self.last_refresh
+
+    def error_lines(self) -> list[str]:
+        """The content's errors as ``deckpress validate`` prints them (:func:`summarised`): in its
+        order (the catalogue keeps the order the checks found them in, the errors of its cards'
+        drawing after them), ``file:line:column: message`` with ``file: message`` for a whole file,
+        a flood of alike errors summarised; each file named as the cards name it (relative to the
+        game's folder), each line escaped."""
+        from deckpress.generator.errors import ContentError
+        from deckpress.generator.reporters import summarised
+        from deckpress.generator.safetext import escape
+
+        cat = self.catalogue
+        shown = []
+        for e in cat.errors:
+            where = cat.shown_path(e)
+            prefix = escape(f"{where}:{e.line}:{e.column}: " if e.line else f"{where}: ")
+            shown.append(ContentError(where, e.line, e.column, cat.shown(e)[len(prefix):]))  # the message as the cards say it
+        return summarised(shown, where_all="deckpress validate --format json lists them all")
 
     def publish(self, event: dict[str, Any] | None) -> None:
         """Send ``event`` to every open page (from the event loop); None ends their streams."""
@@ -164,9 +191,8 @@ def create_app(studio: Studio, allowed_hosts: list[str] | None = None, watch: bo
         cat = studio.catalogue
         decks = [(kind, name, [c for c in cards if not query or matches(c, query)]) for kind, name, cards in cat.decks()]
         base = {c.token: cat.base_cards.get((c.kind, c.card_id, c.copy, c.side)) for c in cat.cards} if cat.is_variant else {}
-        errors = [{"where": f"{cat.shown_path(e)}:{e.line}:{e.column}", "message": e.message} for e in cat.errors]
-        return page("cards.html.j2", request, decks=decks, base=base, errors=errors, query=query,
-                    version=studio.version, shown_path=cat.shown_path)
+        return page("cards.html.j2", request, decks=decks, base=base, errors=studio.error_lines(), error_count=len(cat.errors),
+                    query=query, version=studio.version, shown=cat.shown)
 
     async def card_image(request: Request) -> Response:
         card = studio.catalogue.card(request.path_params["token"])
@@ -202,12 +228,15 @@ def create_app(studio: Studio, allowed_hosts: list[str] | None = None, watch: bo
         if not studio.catalogue.is_variant:
             return page("message.html.j2", request, status=404, heading="No check here",
                         message="deckpress check judges a variant file: start the studio on one (deckpress studio VARIANT.yaml).")
-        return page("check.html.j2", request, job=studio.check)
+        return page("check.html.j2", request, job=studio.check, games=CHECK_GAMES)
 
     async def check_start(request: Request) -> Response:
         if studio.catalogue.is_variant and not studio.check.running:
             form = await request.form()
-            games = _int(form.get("games"), None, 10, 100_000)
+            try:
+                games = _whole(form.get("games"), "games a side", *CHECK_GAMES, optional=True)
+            except ValueError as exc:
+                return page("check.html.j2", request, status=400, job=studio.check, games=CHECK_GAMES, problem=str(exc))
             studio.check = CheckJob(running=True, stage="starting")
             threading.Thread(target=_run_check, args=(studio, games), daemon=True).start()
         return RedirectResponse("/check", status_code=303)
@@ -217,6 +246,13 @@ def create_app(studio: Studio, allowed_hosts: list[str] | None = None, watch: bo
         if html is None or not html.is_file():
             return Response("no report yet", status_code=404, media_type="text/plain")
         return HTMLResponse(html.read_text(encoding="utf-8"))
+
+    async def check_preview(request: Request) -> Response:
+        # the report links its preview as "preview.pdf", beside it: /check/report -> /check/preview.pdf
+        pdf = studio.check.preview_pdf
+        if pdf is None or not pdf.is_file():
+            return Response("no preview: the last check drew no added or changed card", status_code=404, media_type="text/plain")
+        return Response(pdf.read_bytes(), media_type="application/pdf", headers={"Cache-Control": "no-cache"})
 
     # -- the table -------------------------------------------------------------------------------
     async def table_setup(request: Request) -> HTMLResponse:
@@ -255,13 +291,15 @@ def create_app(studio: Studio, allowed_hosts: list[str] | None = None, watch: bo
         upload = form.get("log")
         try:
             log = await _uploaded_log(upload)
-            seats = [str(form.get(f"seat{i}", "")) for i in range(8) if form.get(f"seat{i}")]
             content = await run_in_threadpool(_engine_content, studio)
             if form.get("step"):
                 steps = await run_in_threadpool(lambda: Table.trace(log, content=content))
-                return page("trace.html.j2", request, steps=steps, source=getattr(upload, "filename", "log"))
-            players = int(log.params.get("players", len(seats) or 2))
-            seats = (seats + ["person"] * players)[:players]
+                return page("trace.html.j2", request, steps=steps, source=log.source)
+            # seat N as the load form's menu N says, a person where it says nothing; as many seats
+            # as the log has players (a log without a sensible count is refused by the replay)
+            players = log.params.get("players")
+            count = players if isinstance(players, int) and not isinstance(players, bool) and 0 < players <= MAX_SEATS else 1
+            seats = [str(form.get(f"seat{i}") or "person") for i in range(count)]
             table = await run_in_threadpool(lambda: Table(log.game, seats, content=content, log=log))
         except (TableError, ValueError) as exc:
             return page("table-setup.html.j2", request, status=400, problem=str(exc), **_setup_choices(engine, studio))
@@ -290,7 +328,8 @@ def create_app(studio: Studio, allowed_hosts: list[str] | None = None, watch: bo
                     images={str(v): u for v in _strings(observation) if (u := _image_of(images, v))},
                     recent=table.recent(12, viewer=seat), result=table.result(), problem=problem, seats=table.seats,
                     rules=dict(table.game.params),
-                    replay=_replay_command(studio, f"{_engine_id(studio)}-{ident}.yaml"))
+                    replay=_replay_command(studio, f"{_engine_id(studio)}-{ident}.yaml"),
+                    base_folder=studio.base_folder)
 
     async def table_play(request: Request) -> Response:
         from deckpress.rules.core.errors import IllegalAction
@@ -300,13 +339,18 @@ def create_app(studio: Studio, allowed_hosts: list[str] | None = None, watch: bo
             return RedirectResponse("/table", status_code=303)
         table = seated.table
         form = await request.form()
-        seat = _int(form.get("seat"), -1, -1, 64)
+        attempt = request.url.path.endswith("/attempt")
         try:
-            if request.url.path.endswith("/attempt"):
+            seat = _whole(form.get("seat"), "seat", 0, len(table.seats) - 1)
+            action = None if attempt else _whole(form.get("action"), "action", 0, MAX_ACTION)
+        except ValueError as exc:  # not a number the page sends: said with what was sent
+            return _table_view(request, seated, problem=str(exc), status=400)
+        try:
+            if attempt:
                 text = str(form.get("text", ""))[:300]
                 await run_in_threadpool(table.attempt, seat, text)
             else:
-                await run_in_threadpool(table.play, seat, _int(form.get("action"), -1, -1, 10**9))
+                await run_in_threadpool(table.play, seat, action)
         except IllegalAction as exc:
             return _table_view(request, seated, problem=str(exc), status=422)
         except Exception as exc:  # the table's own errors (bad input from the page): shown, not raised
@@ -330,6 +374,7 @@ def create_app(studio: Studio, allowed_hosts: list[str] | None = None, watch: bo
         Route("/check", check_page, methods=["GET"]),
         Route("/check", check_start, methods=["POST"]),
         Route("/check/report", check_report),
+        Route("/check/preview.pdf", check_preview),
         Route("/table", table_setup, methods=["GET"]),
         Route("/table", table_new, methods=["POST"]),
         Route("/table/load", table_load, methods=["POST"]),
@@ -383,20 +428,33 @@ class SameOriginPosts:
 
 async def _watch(studio: Studio) -> None:
     """Refresh the catalogue whenever a watched file changes and tell the open pages (watchfiles;
-    an editor's temporary and backup files and ``output/`` are ignored)."""
+    an editor's temporary and backup files and ``output/`` are ignored).
+
+    A folder is watched with its subfolders.  A file (a variant) is watched through its folder
+    (that folder alone, not below it), for its own name: an editor that saves by writing a new
+    file and renaming it over the old one (vim, ``sed -i``, a safe write) replaces the file, and
+    a watch on the file itself would end with the first such save."""
     from watchfiles import awatch
 
-    paths = [p for p in studio.catalogue.watched() if p.exists()]
-    if not paths:
-        return
+    watched = studio.catalogue.watched()
+    folders = [p for p in watched if p.is_dir()]
+    files = {os.path.abspath(p) for p in watched if not p.is_dir()}
+    parents = sorted({p for p in map(os.path.dirname, files) if os.path.isdir(p)})
 
     def wanted(change, path: str) -> bool:
         name = Path(path).name
         return not (name.startswith(".") or name.endswith(("~", ".swp", ".tmp")) or "/output/" in path.replace("\\", "/"))
 
-    async for _ in awatch(*paths, watch_filter=wanted, debounce=50, step=20):
-        event = await run_in_threadpool(studio.refresh)
-        studio.publish(event)
+    def named(change, path: str) -> bool:
+        return os.path.abspath(path) in files
+
+    async def follow(paths: list, recursive: bool, keep) -> None:
+        async for _ in awatch(*paths, watch_filter=keep, recursive=recursive, debounce=50, step=20):
+            event = await run_in_threadpool(studio.refresh)
+            studio.publish(event)
+
+    await asyncio.gather(*([follow(folders, True, wanted)] if folders else []),
+                         *([follow(parents, False, named)] if parents else []))
 
 
 def _run_check(studio: Studio, games: int | None) -> None:
@@ -416,19 +474,24 @@ def _run_check(studio: Studio, games: int | None) -> None:
         report = run_check(studio.target, options)
         _, html = write_report(report, folder)
         job.verdict, job.reasons, job.report_html = report.verdict, list(report.reasons), html
+        job.preview_pdf = Path(report.preview) if report.preview else None
     except Exception as exc:  # an environment failure or a limit reached: said on the page
         job.failure = f"the check could not finish: {exc}"
     finally:
         job.running, job.seconds = False, time.perf_counter() - started
 
 
-def _replay_command(studio: Studio, log_name: str) -> str:
+def _replay_command(studio: Studio, log_name: str) -> str | None:
     """The command that replays a log downloaded from this studio's table: with ``--content`` the
-    variant file or game folder it was played with (none for a shipped game)."""
+    variant file or game folder it was played with (none for a shipped game).  None for a variant
+    over another game folder than the shipped one (``studio VARIANT --content FOLDER``): ``deckpress
+    replay`` takes one ``--content``, and a variant there is played over the shipped game."""
     from deckpress.generator.paths import CONTENT_DIR
 
-    target = studio.target
-    if studio.catalogue.is_variant or Path(target).resolve() != (CONTENT_DIR / str(studio.catalogue.game_id)).resolve():
+    target, shipped = studio.target, (CONTENT_DIR / str(studio.catalogue.game_id)).resolve()
+    if studio.catalogue.is_variant and studio.base_folder is not None and Path(studio.base_folder).resolve() != shipped:
+        return None
+    if studio.catalogue.is_variant or Path(target).resolve() != shipped:
         return f"deckpress replay {log_name} --content {Path(target).name if studio.catalogue.is_variant else target}"
     return f"deckpress replay {log_name}"
 
@@ -514,28 +577,36 @@ def _parse_params(text: str) -> dict[str, Any]:
 
 async def _uploaded_log(upload):
     """The uploaded game log, read within :data:`MAX_LOG_BYTES` through the same reader as
-    ``deckpress replay``.
+    ``deckpress replay``, named in every message by the uploaded file's own name (escaped, cut
+    short; never the temporary file it is read from).
 
     Raises:
         TableError: no file, too large, or not a log (the reader's message).
     """
+    from deckpress.generator.errors import display_path
     from deckpress.rules.core.table import TableError
     from deckpress.rules.core.errors import LogError
     from deckpress.rules.core.log import read_log
 
     if upload is None or not hasattr(upload, "read"):
         raise TableError("choose a game log file (YAML or JSON lines) to load")
+    name = excerpt(str(upload.filename or "").replace("\\", "/").rsplit("/", 1)[-1] or "the log")
     data = await upload.read(MAX_LOG_BYTES + 1)
     if len(data) > MAX_LOG_BYTES:
-        raise TableError(f"the log is over {MAX_LOG_BYTES:,} bytes: not a game log")
+        raise TableError(f"{name}: the log is over {MAX_LOG_BYTES:,} bytes: not a game log")
     suffix = ".jsonl" if str(upload.filename or "").endswith((".jsonl", ".json")) else ".yaml"
     with tempfile.TemporaryDirectory() as folder:
         path = Path(folder) / f"uploaded{suffix}"
         path.write_bytes(data)
         try:
-            return read_log(path)
+            log = read_log(path)
         except LogError as exc:
-            raise TableError(str(exc).replace(str(path), upload.filename or "the log")) from None
+            message = str(exc)
+            for temporary in (str(path), display_path(path)):
+                message = message.replace(temporary, name)
+            raise TableError(message) from None
+    log.source = name  # the table's and the replay's messages name the log by its source
+    return log
 
 
 def _images_by_name(studio: Studio) -> dict[str, str]:
@@ -597,21 +668,23 @@ def _seed(value) -> int:
         ValueError: not a whole number from 0 to 2**31 (a seed is never replaced by another
             silently: the same seed must give the same game).
     """
-    text = str(value or "").strip()
-    if not text:
-        return 1
-    try:
-        seed = int(text)
-    except ValueError:
-        seed = -1
-    if not 0 <= seed <= 2**31:
-        raise ValueError(f"seed: expected a whole number from 0 to {2**31:,}, got {quoted(text)}")
-    return seed
+    seed = _whole(value, "seed", 0, 2**31, optional=True)
+    return 1 if seed is None else seed
 
 
-def _int(value, default, low: int, high: int):
-    try:
-        number = int(str(value))
-    except (TypeError, ValueError):
-        return default
-    return min(max(number, low), high)
+def _whole(value, name: str, low: int, high: int, optional: bool = False) -> int | None:
+    """A form's whole number from ``low`` to ``high`` (digits only, spaces around allowed); None
+    for an empty ``optional`` field.  Never another number than the one sent: no clamping, no
+    default in place of text.
+
+    Raises:
+        ValueError: anything else, as ``NAME: expected a whole number from LOW to HIGH, got 'TEXT'``
+            (the text escaped and cut short).
+    """
+    text = value.strip() if isinstance(value, str) else "" if value is None else repr(value)
+    if optional and not text:
+        return None
+    number = int(text) if text.isascii() and text.isdigit() and len(text) <= 20 else None
+    if number is None or not low <= number <= high:
+        raise ValueError(f"{name}: expected a whole number from {low:,} to {high:,}, got {quoted(text)}")
+    return number
