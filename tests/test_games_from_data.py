@@ -169,6 +169,15 @@ def test_validate_checks_the_game_here_or_the_shipped_ones_never_nothing(cli, he
     assert result.exit_code == 1 and "not deckpress content" in result.stdout
     result = cli("validate", "--skip-other", str(here / "notes.yaml"))
     assert result.exit_code == 0 and "nothing to check" in result.stderr and "ok" not in result.stdout
+    # a CI workflow's anchors, a tag, a file past the variant size limit: not variants, so skipped;
+    # a variant broken the same way is still shown
+    (here / "ci.yml").write_text("env: &env\n  A: 1\njob:\n  env: *env\n")
+    (here / "gitlab.yml").write_text("script: !reference [.setup, script]\n")
+    (here / "big.yaml").write_text("rows:\n" + "  - 1234567890\n" * 40_000)
+    (here / "broken-variant.yaml").write_text("extends: mission-emission\nname: &n Broken\n")
+    result = cli("validate", "--skip-other", *(str(here / n) for n in ("ci.yml", "gitlab.yml", "big.yaml", "broken-variant.yaml")))
+    assert result.exit_code == 1 and "broken-variant.yaml:2:7: YAML anchor '&n' is not allowed" in result.stdout
+    assert "ci.yml" not in result.stdout and "gitlab.yml" not in result.stdout and "big.yaml" not in result.stdout
 
 
 def test_schemas_are_self_contained_for_editors(cli, here):

@@ -7,6 +7,7 @@ has, an image the gate refuses or a card larger than the paper fails ``validate`
 from __future__ import annotations
 
 import math
+import re
 import sys
 from pathlib import Path
 
@@ -148,14 +149,26 @@ def _in_game_folder(path: Path) -> bool:
 
 def is_variant(path: Path) -> bool:
     """Whether ``path`` is a YAML file whose top level has ``extends`` (read within the variant
-    limits; an unreadable YAML file counts as a variant, so its errors are shown)."""
+    limits).  A file those limits refuse (an anchor, a tag, its size) counts as a variant when a
+    line of its first 64 KiB starts with ``extends:``, so that a broken variant's errors are shown
+    while a CI workflow or a compose file (anchors are common there) is not taken for one; a path
+    that is not a regular file counts as one too, so that the reader says what it is."""
     from deckpress.generator.variant import VARIANT_MAX_BYTES
     from deckpress.generator.yamlsafe import load_yaml
 
     if path.suffix.lower() not in (".yaml", ".yml"):
         return False
     doc, errors = load_yaml(path, max_bytes=VARIANT_MAX_BYTES, max_depth=16)
-    return bool(errors) or (isinstance(doc.data, dict) and "extends" in doc.data)
+    if not errors:
+        return isinstance(doc.data, dict) and "extends" in doc.data
+    if not path.is_file():
+        return True
+    try:
+        with path.open("rb") as f:
+            head = f.read(65536).removeprefix(b"\xef\xbb\xbf")
+    except OSError:
+        return True
+    return re.search(rb"(?m)^[\"']?extends[\"']?[ \t]*:", head) is not None
 
 
 def _card_size(ctx, param, values: tuple[str, ...]) -> tuple[tuple[str, float, float], ...]:
