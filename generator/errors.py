@@ -51,15 +51,22 @@ class ContentErrors(Exception):
 
 def display_path(path: Path | str) -> str:
     """``path`` relative to the working directory when it lies below it; a shipped file as
-    ``deckpress/content/...`` (never the installation's absolute path); else as given."""
+    ``deckpress/content/...`` (never the installation's absolute path); else as given.  A byte of
+    the name that is not UTF-8 (a name made on another system) is shown as ``\\xE9``, so that
+    every message and report that names the file can be printed and written."""
     p = Path(os.path.abspath(path))  # links are not followed: a link is named as it stands in the folder
     try:
-        return str(p.relative_to(Path.cwd().resolve()))
+        return _printable(str(p.relative_to(Path.cwd().resolve())))
     except ValueError:
         pass
     from deckpress.generator.paths import PACKAGE_DIR
 
     try:  # shipped content: named inside the package, not by the installation's absolute path
-        return "deckpress/" + str(p.relative_to(PACKAGE_DIR.resolve()))
+        return "deckpress/" + _printable(str(p.relative_to(PACKAGE_DIR.resolve())))
     except ValueError:
-        return str(p)
+        return _printable(str(p))
+
+
+def _printable(name: str) -> str:
+    """A file name as text: the bytes Python kept as lone surrogates (``os.fsdecode``) as ``\\xNN``."""
+    return name.encode("utf-8", "surrogateescape").decode("utf-8", "backslashreplace")

@@ -90,11 +90,23 @@ def resolve(name: str, base: Path, root: Path, what: str = "file", root_name: st
         raise GateError(f"is a URL: the {what} must be a file in the {root_name}, given by a relative path")
     if text.startswith(("/", "\\")) or PurePosixPath(text).is_absolute() or re.match(r"^[A-Za-z]:[\\/]", text):
         raise GateError(f"is an absolute path: the {what} must be given by a path relative to the file that names it")
-    real_root = Path(root).resolve()
-    candidate = (Path(base) / text).resolve()
+    real_root = real(Path(root))
+    candidate = real(Path(base) / text)
     if not candidate.is_relative_to(real_root):
         raise GateError(f"leaves the {root_name} (after following links): the {what} must lie inside it")
     return candidate
+
+
+def real(path: Path) -> Path:
+    """``path`` with every link followed (``Path.resolve``).
+
+    Raises:
+        GateError: the links go round in a loop (Python raises RuntimeError or OSError there).
+    """
+    try:
+        return Path(path).resolve()
+    except (RuntimeError, OSError):
+        raise GateError("is a link that leads back to itself (a symlink loop)") from None
 
 
 def inside(path: Path, root: Path, root_name: str = "game folder") -> Path:
@@ -103,10 +115,10 @@ def inside(path: Path, root: Path, root_name: str = "game folder") -> Path:
     Raises:
         GateError: it leaves ``root``.
     """
-    real = Path(path).resolve()
-    if not real.is_relative_to(Path(root).resolve()):
+    followed = real(path)
+    if not followed.is_relative_to(real(root)):
         raise GateError(f"leaves the {root_name} (after following links)")
-    return real
+    return followed
 
 
 def read_bytes(path: Path, root: Path | None = None, max_bytes: int = MAX_FILE_BYTES) -> bytes:
@@ -119,9 +131,9 @@ def read_bytes(path: Path, root: Path | None = None, max_bytes: int = MAX_FILE_B
     Raises:
         GateError: outside ``root``, missing, not a regular file, unreadable, or too large.
     """
-    real = inside(path, root) if root is not None else Path(path).resolve()
+    followed = inside(path, root) if root is not None else real(path)
     try:
-        fd = os.open(real, os.O_RDONLY | getattr(os, "O_NONBLOCK", 0) | getattr(os, "O_NOCTTY", 0))
+        fd = os.open(followed, os.O_RDONLY | getattr(os, "O_NONBLOCK", 0) | getattr(os, "O_NOCTTY", 0))
     except FileNotFoundError:
         raise GateError("does not exist") from None
     except IsADirectoryError:

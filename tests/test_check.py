@@ -445,3 +445,17 @@ def test_with_content_the_base_is_simulated_on_that_folder_not_the_shipped_game(
     report = run_check(variant, CheckOptions(games=20, content=folder, preview_path=tmp_path / "preview.pdf"))
     edition = load("mission-emission", None, {"players": 4}, folder).content_hash
     assert report.simulation["base"]["content_hash"] == edition != load("mission-emission", None, {"players": 4}).content_hash
+
+
+def test_a_symlink_loop_and_a_name_that_is_not_utf8_get_a_verdict_not_a_traceback(tmp_path, cli):
+    # a link to itself: 'unreadable' (exit 3), one line; a file name in another encoding (a byte
+    # that is not UTF-8) is named as \xE9 in the messages and in report.json
+    loop = tmp_path / "loop.yaml"
+    loop.symlink_to("loop.yaml")
+    result = cli("check", loop, "--no-simulate", "--report", tmp_path / "r1", "--format", "json")
+    assert result.exit_code == 3 and "a link that leads back to itself (a symlink loop)" in result.stdout
+    odd = Path(os.fsdecode(bytes(tmp_path) + b"/lat\xe9n.yaml"))
+    odd.write_text(HEADER + "parameters: {players: 3}\n", "utf-8")
+    result = cli("check", odd, "--no-simulate", "--report", tmp_path / "r2", "--format", "json")
+    assert result.exit_code == 0, result.output
+    assert "lat\\xe9n.yaml" in json.loads((tmp_path / "r2" / "report.json").read_text("utf-8"))["variant"]
