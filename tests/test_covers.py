@@ -44,3 +44,12 @@ def test_a_cover_title_on_small_paper_wraps_between_words(cli, tmp_path):
     assert cli("build", "maybe-missions", "--paper", "80x130mm", "--out", tmp_path).exit_code == 0
     lines = PdfReader(tmp_path / "maybe-missions.pdf").pages[0].extract_text().splitlines()
     assert "print-and-play" in lines and not any(line.endswith("pri") for line in lines), lines[:6]
+
+
+def test_the_cover_tells_round_cards_by_their_cut_circle_not_crop_marks(cli, tmp_path):
+    # 50 Missions' missions and medals are round (80 mm) and print a cut circle, no crop marks: the
+    # cover said every card "measures 80 x 80 mm between its crop marks"
+    assert cli("build", "fifty-missions", "--out", tmp_path).exit_code == 0
+    cover = " ".join(" ".join(p.extract_text().split()) for p in PdfReader(tmp_path / "fifty-missions.pdf").pages[:2])
+    assert "80 x 80 mm between its crop marks" not in cover
+    assert "Round cards (80 mm across) have no crop marks: cut along the circle printed round each" in cover

@@ -197,7 +197,8 @@ def _card_size(ctx, param, values: tuple[str, ...]) -> tuple[tuple[str, float, f
 @click.option("--duplex", type=click.Choice(DUPLEX_EDGES), default="long", show_default=True,
               help="Edge the printer flips on for double-sided printing; 'none' leaves out the backs.")
 @click.option("--back-offset", default="0,0", callback=_offset, show_default=True, metavar="X,Y",
-              help="Shift the back sheets X mm right and Y mm down, for printers that misalign.")
+              help="The shift your printer gives the back pages, as deckpress calibrate reads it: X mm right and Y mm down, as seen "
+                   "from the face side; the backs are printed moved back by as much.")
 @click.option("--no-crop-marks", is_flag=True, help="Leave out the crop marks.")
 @click.option("--ink-friendly", is_flag=True, help="Light backgrounds, greyscale-safe colours (where the game's layout defines them).")
 @click.option("--sets", default=None, callback=name_list, metavar="SET,...", help="Only these sets of the game (for example base,identities).")

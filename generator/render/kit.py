@@ -270,14 +270,20 @@ def render_pdf(layout_doc, decks: list[Deck], cover: Cover | None, options: Prin
 def printing_section(options: PrintOptions, layout: Layout, decks: list[Deck] = ()) -> Section:
     """How to print this kit, from the options it was built with and the decks in it (which of
     them, without duplex, print on fold-over sheets)."""
-    sizes = sorted({f"{c.trim_mm[0]:g} x {c.trim_mm[1]:g} mm" for c in layout.cards.values()})
+    sizes = sorted({f"{c.trim_mm[0]:g} x {c.trim_mm[1]:g} mm" for c in layout.cards.values() if c.shape != "circle"})
+    rounds = sorted({f"{c.trim_mm[0]:g} mm" for c in layout.cards.values() if c.shape == "circle"})
     paper = options.paper.upper() if options.paper in PAPERS else f"{options.paper} (custom)"
+    measure = (f"each card then measures {' or '.join(sizes)} between its crop marks" if sizes else
+               f"each round card then measures {' or '.join(rounds)} across its cut circle")
     cut = ("Cut along the crop marks in the margins: they line up with every card edge. "
            + ("Cards abut, so each cut serves two cards; backgrounds bleed past the outer cuts." if not options.gap_mm else
-              f"Cards stand {options.gap_mm:g} mm apart, each with its own bleed: cut both edges of every gap."))
+              f"Cards stand {options.gap_mm:g} mm apart, each with its own bleed: cut both edges of every gap.")) if sizes else ""
+    if rounds:  # round cards print a cut circle instead of crop marks (render.kit._circle_cut_lines)
+        cut += (" " if cut else "") + (f"Round cards ({', '.join(rounds)} across) have no crop marks: cut along the circle "
+                                       "printed round each, the art bleeding past it.")
     paras = [
-        f"Paper: {paper}. Print at 100 % (actual size, no 'fit to page'): each card then measures "
-        f"{' or '.join(sizes)} between its crop marks. Check one card with a ruler before printing the rest.",
+        f"Paper: {paper}. Print at 100 % (actual size, no 'fit to page'): {measure}. Check one card with a ruler before "
+        "printing the rest.",
         cut,
     ]
     if options.tuck_boxes:
