@@ -15,7 +15,7 @@ import pytest
 from PIL import Image
 from pypdf import PdfReader
 
-from conftest import line_of, on_a_terminal
+from conftest import edit, line_of, on_a_terminal
 from deckpress.generator.check import CheckOptions, run_check
 
 HOSTILE = Path(__file__).parent / "variants" / "hostile"
@@ -459,3 +459,18 @@ def test_a_symlink_loop_and_a_name_that_is_not_utf8_get_a_verdict_not_a_tracebac
     result = cli("check", odd, "--no-simulate", "--report", tmp_path / "r2", "--format", "json")
     assert result.exit_code == 0, result.output
     assert "lat\\xe9n.yaml" in json.loads((tmp_path / "r2" / "report.json").read_text("utf-8"))["variant"]
+
+
+def test_validate_checks_a_variant_against_an_edition_and_lays_out_its_changed_cards(tmp_path, cli, game_copy):
+    # the pre-commit validate hook takes --content as the check hook does (an edition whose Goa is
+    # 'goa-2026'), and lays out the cards a variant changes as check does: a glyph no font draws
+    # was accepted by validate and rejected by check
+    edition = game_copy("mission-emission")
+    edit(edition / "states.yaml", "- id: goa\n", "- id: goa-2026\n")
+    path = variant(tmp_path, "changes:\n  - replace: {file: states, id: goa-2026, fields: {values.forest.value: 61}}\n")
+    assert "no card 'goa-2026' in states.yaml" in cli("validate", path).stdout
+    result = cli("validate", path, "--content", edition)
+    assert result.exit_code == 0, result.output
+    path.write_text(HEADER + 'changes:\n  - replace: {file: states, id: goa, fields: {name: "Goa \\u2713"}}\n', "utf-8")
+    result = cli("validate", path)
+    assert result.exit_code == 1 and "has characters no font draws (U+2713 CHECK MARK" in result.stdout

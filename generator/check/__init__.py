@@ -172,7 +172,7 @@ def run_check(path: Path, options: CheckOptions = CheckOptions()) -> CheckReport
 
     tell("4. preview")
     try:
-        report.preview, report.preview_cards = _preview(base, merged, art, options.preview_path)
+        report.preview, report.preview_cards = _preview(base, merged, art, options.preview_path, render=True)
     except ContentErrors as exc:
         report.errors = [relocate(e, variant, base) for e in exc.errors]
         return report.stop("4. preview", "reject", ["the changed cards cannot be laid out"])

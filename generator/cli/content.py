@@ -48,7 +48,10 @@ def _offset(ctx, param, value: str) -> tuple[float, float]:
 @click.option("--format", "fmt", type=click.Choice(sorted(REPORTERS)), default="text", show_default=True, help="How to report.")
 @click.option("--skip-other", is_flag=True, help="Skip files that are neither in a game folder nor variants, and exit 0 when none is left (for pre-commit hooks: a commit that touches no game file passes).")
 @click.option("--paper", default="a4", show_default=True, callback=_paper, help="The sheet size the cards must fit, as for build: " + PAPER_HELP)
-def validate(paths: tuple[Path, ...], fmt: str, skip_other: bool, paper: str) -> None:
+@click.option("--content", type=click.Path(path_type=Path, file_okay=False), default=None,
+              help="For variant files: the game folder they extend, such as an edition kept in the repository [default: the shipped "
+                   "game each names in 'extends'], as check --content.")
+def validate(paths: tuple[Path, ...], fmt: str, skip_other: bool, paper: str, content: Path | None) -> None:
     """Check content: YAML and CSV safety, schemas, semantic checks, and that every card lays out.
 
     PATHS are game folders, files in them, shipped game ids, or variant files (default: the
@@ -67,7 +70,7 @@ def validate(paths: tuple[Path, ...], fmt: str, skip_other: bool, paper: str) ->
         result.errors.extend(game_errors(folder, paper))
     for path in variants:
         result.checked.append(display_path(path))
-        result.errors.extend(variant_errors(path))
+        result.errors.extend(variant_errors(path, content))
     if not result.checked and not result.errors:
         click.echo("nothing to check: no game folder or variant among the files given", err=True)
         sys.exit(0 if skip_other else 2)
@@ -94,11 +97,12 @@ def game_errors(folder: Path, paper: str = "a4") -> list[ContentError]:
     return []
 
 
-def variant_errors(path: Path) -> list[ContentError]:
-    """The errors ``deckpress check --no-simulate`` finds in a variant (nothing written)."""
+def variant_errors(path: Path, content: Path | None = None) -> list[ContentError]:
+    """The errors ``deckpress check --no-simulate`` finds in a variant, over the game folder
+    ``content`` (None: the shipped game it extends), its changed cards laid out (nothing written)."""
     from deckpress.generator.check import CheckOptions, run_check
 
-    report = run_check(path, CheckOptions(simulate=False, preview_path=None))
+    report = run_check(path, CheckOptions(simulate=False, preview_path=None, content=content))
     return list(report.errors)
 
 
