@@ -474,3 +474,18 @@ def test_validate_checks_a_variant_against_an_edition_and_lays_out_its_changed_c
     path.write_text(HEADER + 'changes:\n  - replace: {file: states, id: goa, fields: {name: "Goa \\u2713"}}\n', "utf-8")
     result = cli("validate", path)
     assert result.exit_code == 1 and "has characters no font draws (U+2713 CHECK MARK" in result.stdout
+
+
+def test_two_variants_of_one_name_get_a_report_each_and_no_stale_preview_is_left(tmp_path, cli):
+    # variants/x.yaml and other/variants/x.yaml: the second report wrote over the first; a report
+    # without changed cards kept the preview.pdf of an earlier run beside it
+    (tmp_path / "a").mkdir()
+    (tmp_path / "b").mkdir()
+    good = variant(tmp_path / "a", "changes:\n  - replace: {file: states, id: goa, fields: {values.forest.value: 61}}\n", "x.yaml")
+    plain = variant(tmp_path / "b", "parameters: {players: 3}\n", "x.yaml")
+    result = cli("check", good, plain, "--no-simulate", "--report", tmp_path / "R")
+    assert result.exit_code == 0, result.output
+    assert f"report: {tmp_path / 'R' / 'x' / 'report.html'}" in result.output and f"report: {tmp_path / 'R' / 'x-2' / 'report.html'}" in result.output
+    assert (tmp_path / "R" / "x" / "preview.pdf").is_file() and not (tmp_path / "R" / "x-2" / "preview.pdf").exists()
+    assert cli("check", plain, "--no-simulate", "--report", tmp_path / "R" / "x").exit_code == 0  # the same folder again
+    assert not (tmp_path / "R" / "x" / "preview.pdf").exists()

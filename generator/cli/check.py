@@ -99,8 +99,8 @@ def check(variants: tuple[Path, ...], games: int, seed: int, bots: str | None, r
         if len(variants) == 1:
             report_dir = report_dir / variants[0].stem
     results, worst = [], 0
-    for variant in variants:
-        folder = report_dir / variant.stem if report_dir and len(variants) > 1 else report_dir or Path("output") / "check" / variant.stem
+    for variant, name in zip(variants, _report_names(variants)):
+        folder = report_dir / name if report_dir and len(variants) > 1 else report_dir or Path("output") / "check" / name
         options = CheckOptions(games=games, seed=seed, bots=tuple(b.strip() for b in bots.split(",")) if bots else None,
                                simulate=not no_simulate, thresholds=thresholds, time_limit_s=time_limit,
                                memory_mb=memory_limit, workers=workers, preview_path=folder / "preview.pdf", content=content,
@@ -108,6 +108,8 @@ def check(variants: tuple[Path, ...], games: int, seed: int, bots: str | None, r
         with progress_bar(fmt) as tell:
             report = run_check(variant, dataclasses.replace(options, progress=tell))
         _, html_path = write_report(report, folder)
+        if report.preview is None:  # a preview of an earlier run, of another variant, is not this report's
+            (folder / "preview.pdf").unlink(missing_ok=True)
         worst = max(worst, report.exit_code)
         if fmt == "json":
             results.append(report_dict(report))
@@ -116,6 +118,19 @@ def check(variants: tuple[Path, ...], games: int, seed: int, bots: str | None, r
     if fmt == "json":
         click.echo(json_safe(json.dumps(results[0] if len(results) == 1 else results, indent=2, ensure_ascii=False, default=str)))
     sys.exit(worst)
+
+
+def _report_names(variants) -> list[str]:
+    """Each variant's report folder name: its file's stem, and -2, -3 ... after it for a stem
+    an earlier variant of the run has (variants/x.yaml and other/variants/x.yaml: two reports)."""
+    names: list[str] = []
+    for variant in variants:
+        name, n = variant.stem, 1
+        while name in names:
+            n += 1
+            name = f"{variant.stem}-{n}"
+        names.append(name)
+    return names
 
 
 def _text(report: CheckReport, html_path: Path) -> None:
