@@ -3,6 +3,7 @@ their own schemas); the schemas for editors.  Through the CLI, as a user runs it
 from __future__ import annotations
 
 import json
+import os
 import shutil
 from pathlib import Path
 
@@ -178,6 +179,14 @@ def test_validate_checks_the_game_here_or_the_shipped_ones_never_nothing(cli, he
     result = cli("validate", "--skip-other", *(str(here / n) for n in ("ci.yml", "gitlab.yml", "big.yaml", "broken-variant.yaml")))
     assert result.exit_code == 1 and "broken-variant.yaml:2:7: YAML anchor '&n' is not allowed" in result.stdout
     assert "ci.yml" not in result.stdout and "gitlab.yml" not in result.stdout and "big.yaml" not in result.stdout
+    # a path that is there with nothing to read: said so (it was "no such game folder"), or skipped
+    (here / "dangling.yaml").symlink_to("nowhere.yaml")
+    os.mkfifo(here / "pipe.yaml")
+    for name, what in (("dangling.yaml", "a link to nothing (or a link that leads back to itself)"),
+                       ("pipe.yaml", "not a regular file (a device, a pipe or a socket)")):
+        result = cli("validate", str(here / name))
+        assert result.exit_code == 2 and f"{name}: {what}: give a game folder, a file in one, or a variant file" in result.output
+    assert cli("validate", "--skip-other", str(here / "dangling.yaml"), str(here / "pipe.yaml")).exit_code == 0
 
 
 def test_schemas_are_self_contained_for_editors(cli, here):

@@ -7,6 +7,7 @@ has, an image the gate refuses or a card larger than the paper fails ``validate`
 from __future__ import annotations
 
 import math
+import os
 import re
 import sys
 from pathlib import Path
@@ -59,7 +60,7 @@ def validate(paths: tuple[Path, ...], fmt: str, skip_other: bool, paper: str, co
     every error listed as file:line:column: message, 2 when there was nothing to check (0 with --skip-other).
     """
     result = ValidationResult()
-    games, variants, other = targets(paths)
+    games, variants, other = targets(paths, skip_other)
     for path in other:
         if skip_other:
             click.echo(f"skipped {display_path(path)}: not in a game folder and not a variant", err=True)
@@ -117,16 +118,18 @@ def engine_errors(content) -> list[ContentError]:
     return game_class(content.game_id).content_errors(content)
 
 
-def targets(paths: tuple[Path, ...]) -> tuple[list[Path], list[Path], list[Path]]:
+def targets(paths: tuple[Path, ...], skip_other: bool = False) -> tuple[list[Path], list[Path], list[Path]]:
     """Sort command arguments into game folders, variant files and other files.
 
     A folder is a game folder; a file belongs to the nearest folder above it holding
     ``game.yaml``, else it is a variant if it is YAML with a top-level ``extends``; a name that is
     no path is a shipped game's id.  No arguments: the current folder if it holds ``game.yaml``,
-    else every shipped game.
+    else every shipped game.  A path that is there but holds nothing to read (a pipe, a device, a
+    link to nothing) is an other file with ``skip_other``, else refused.
 
     Raises:
-        click.UsageError: a name that is neither a path nor a shipped game.
+        click.UsageError: a name that is neither a path nor a shipped game; a path with nothing to
+            read (without ``skip_other``).
     """
     if not paths:
         here = Path.cwd()
@@ -135,6 +138,12 @@ def targets(paths: tuple[Path, ...]) -> tuple[list[Path], list[Path], list[Path]
     variants: list[Path] = []
     other: list[Path] = []
     for p in paths:
+        if os.path.lexists(p) and not p.is_dir() and not p.is_file():  # there, but nothing to read
+            if skip_other:
+                other.append(p)
+                continue
+            what = "a link to nothing (or a link that leads back to itself)" if p.is_symlink() else "not a regular file (a device, a pipe or a socket)"
+            raise click.UsageError(f"{display_path(p)}: {what}: give a game folder, a file in one, or a variant file")
         if p.is_file() and not _in_game_folder(p):
             (variants if is_variant(p) else other).append(p)
             continue
