@@ -489,3 +489,13 @@ def test_two_variants_of_one_name_get_a_report_each_and_no_stale_preview_is_left
     assert (tmp_path / "R" / "x" / "preview.pdf").is_file() and not (tmp_path / "R" / "x-2" / "preview.pdf").exists()
     assert cli("check", plain, "--no-simulate", "--report", tmp_path / "R" / "x").exit_code == 0  # the same folder again
     assert not (tmp_path / "R" / "x" / "preview.pdf").exists()
+
+
+def test_a_folder_path_in_extends_is_told_to_use_a_game_id_and_content(tmp_path):
+    # 'extends: editions/2026' was told "the variant does not say which game it extends"
+    path = tmp_path / "v.yaml"
+    path.write_text(HEADER.replace("extends: mission-emission", "extends: editions/2026"), "utf-8")
+    report = check(path, simulate=False)
+    assert report.verdict == "reject" and report.reasons == [
+        "its 'extends' is no game's id: a variant names the game it changes by its id (mission-emission); "
+        "to check it against a game folder such as an edition, give the folder with --content"]

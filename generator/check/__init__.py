@@ -139,7 +139,11 @@ def run_check(path: Path, options: CheckOptions = CheckOptions()) -> CheckReport
     variant, errors = variant_of(doc)
     if variant is None:
         report.errors = errors
-        return report.stop("2. schemas and checks", "reject", ["the variant does not say which game it extends"])
+        said = doc.data.get("extends") if isinstance(doc.data, dict) else None
+        why = ("the variant does not say which game it extends" if said is None else
+               "its 'extends' is no game's id: a variant names the game it changes by its id (mission-emission); "
+               "to check it against a game folder such as an edition, give the folder with --content")
+        return report.stop("2. schemas and checks", "reject", [why])
     base, base_errors = base_content(doc, options.content)
     if base_errors:
         report.errors = errors + base_errors
