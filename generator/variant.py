@@ -116,15 +116,22 @@ def merged_content(path: Path, folder: Path | None = None) -> tuple[GameContent 
     """The content of the variant at ``path`` merged into the game it extends (the game folder
     ``folder``, else the shipped game), checked: ``(content, [])``, or ``(None, errors)`` with
     every error :func:`merge` and the variant schema find (as ``deckpress check`` lists them)."""
+    _, merged, errors = merged_variant(path, folder)
+    return merged, errors
+
+
+def merged_variant(path: Path, folder: Path | None = None) -> tuple[Variant | None, GameContent | None, list[ContentError]]:
+    """:func:`merged_content` with the variant itself (its ruleset and parameters, for a game
+    played or replayed on it): ``(variant, content, [])``, or ``(variant or None, None, errors)``."""
     variant, errors = load_variant(path)
     if variant is None:
-        return None, errors
+        return None, None, errors
     base, base_errors = base_content(variant.doc, folder)
     if base_errors:
-        return None, errors + base_errors
+        return variant, None, errors + base_errors
     merged, merge_errors = merge(variant, base)
     errors = sorted(set(errors + merge_errors))
-    return (None, errors) if errors else (merged, [])
+    return (variant, None, errors) if errors else (variant, merged, [])
 
 
 def merge(variant: Variant, base: GameContent) -> tuple[GameContent, list[ContentError]]:

@@ -312,7 +312,7 @@ def replay(log: Path, content: Path | None, fmt: str, trace: bool) -> None:
     compare with the table.
     """
     from deckpress.generator.cli.content import is_variant
-    from deckpress.generator.variant import load_variant, merged_content
+    from deckpress.generator.variant import merged_variant
     from deckpress.rules.core.log import read_log
     from deckpress.rules.core.replay import replay as run
 
@@ -320,10 +320,9 @@ def replay(log: Path, content: Path | None, fmt: str, trace: bool) -> None:
     if content is not None and content.is_file():
         if not is_variant(content):
             raise click.BadParameter(f"{content} is neither a game folder nor a variant file (a YAML file with 'extends')", param_hint="--content")
-        merged, errors = merged_content(content)
+        variant, merged, errors = merged_variant(content)
         if errors:
             _unreplayable(fmt, "\n".join(str(e) for e in errors))
-        variant = load_variant(content)[0]
         content = None
     try:
         game_log = read_log(log)

@@ -119,17 +119,16 @@ def _table_game(game: str):
     Exits 1 with every error of a variant that does not merge, 2 when GAME is no game."""
     from deckpress.generator.cli.content import is_variant
     from deckpress.generator.cli.play import engine_game
-    from deckpress.generator.variant import load_variant, merged_content
+    from deckpress.generator.variant import merged_variant
     from deckpress.rules.core.registry import game_class, load
 
     candidate = Path(game)
     if candidate.is_file() and is_variant(candidate):
-        merged, errors = merged_content(candidate)
+        variant, merged, errors = merged_variant(candidate)
         if errors:
             for err in errors:
                 click.echo(str(err), err=True)
             sys.exit(1)
-        variant = load_variant(candidate)[0]
         return (variant.game_id, lambda ruleset, params: game_class(variant.game_id).create(merged, ruleset, params),
                 (variant.ruleset, variant.parameters))
     game_id, content = engine_game(game)
