@@ -27,7 +27,9 @@ _COLOUR_KEYS = ("fill", "stroke", "colour", "knockout")
 #: Where on a round card a point lies, by its angle from the centre in steps of 45 degrees
 #: (anticlockwise from the right, y up).
 _DIRECTIONS = ("right", "top right", "top", "top left", "left", "bottom left", "bottom", "bottom right")
-_FIELD = re.compile(r"\{([a-z_][a-z0-9_]*)\}")
+#: A ``{field}`` placeholder: a field name as a card file writes it (a CSV header, a YAML key: letters of
+#: either case, digits, ``_``).
+_FIELD = re.compile(r"\{([A-Za-z_][A-Za-z0-9_]*)\}")
 
 
 class LayoutError(ValueError):
@@ -126,6 +128,16 @@ class Painter:
         return "by " + ", ".join(f"{gap / mm:.1f} mm at the {side}" for side, gap in over.items() if gap > tolerance)
 
 
+def present(value: Any) -> bool:
+    """Whether a field's value is there to print: not absent (None), not empty text, list or
+    mapping, not ``false``.  ``0`` and ``0.0`` are values (a card that costs nothing prints its 0)."""
+    if value is None or value is False:
+        return False
+    if isinstance(value, (str, list, dict, tuple)):
+        return len(value) > 0
+    return True
+
+
 class Element:
     """Base of the element kinds: keeps the element's dict, its layout path and its ``when``."""
 
@@ -138,8 +150,9 @@ class Element:
         self.colours = {k: Template(spec[k]) for k in _COLOUR_KEYS if k in spec}
 
     def visible(self, fields: dict[str, Any]) -> bool:
-        """Whether to draw for these fields (``when`` names a present, truthy field)."""
-        return self.when is None or bool(fields.get(self.when))
+        """Whether to draw for these fields: ``when`` names a field the card has and that holds a
+        value (:func:`present`: ``0`` is a value)."""
+        return self.when is None or present(fields.get(self.when))
 
     def colour(self, painter: Painter, key: str, fields: dict[str, Any], default: str | None = None) -> Color | None:
         """The colour under ``key`` (template filled, palette resolved), or None if absent."""
