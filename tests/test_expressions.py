@@ -63,3 +63,133 @@ def test_when_and_templates_take_field_names_as_the_data_writes_them(cli, here):
     assert result.exit_code == 0, result.output
     text = pdf_text(here / "output" / "mygame.pdf")
     assert "Free" in text and "costs 0" in text and "{Title}" not in text
+
+
+# A deck-builder's trade row, written for these tests in the shape of a published card list
+# (a CSV with capitalised headers, factions with spaces, bases printed sideways).
+TRADE = ("id,Name,type,Faction,cost,pick,unique\n"
+         "scout,Scout,ship,Trade Federation,0,1,\n"
+         "cutter,Cutter,ship,Trade Federation,2,2,\n"
+         "outpost,Trade Outpost,base,Trade Federation,3,1,yes\n"
+         "blob,Blob Fighter,ship,Blob,1,3,\n")
+
+SHIP_FACE = """\
+{type: rect, id: frame, x_mm: 0, y_mm: 0, w_mm: 63, h_mm: 88, bleed: true, fill: {by: Faction, map: {Trade Federation: Trade Federation, Blob: '#3aa537'}, default: ink}}
+{type: text, x_mm: 5, y_mm: 5, w_mm: 53, h_mm: 10, text: '{Name}', font_pt: 12}
+{type: text, x_mm: 5, y_mm: 20, w_mm: 53, h_mm: 8, text: '{type_line}', font_pt: 9}
+{type: text, x_mm: 5, y_mm: 30, w_mm: 53, h_mm: 8, text: 'cheap', font_pt: 9, when: cost < 2}
+{type: text, x_mm: 5, y_mm: 40, w_mm: 53, h_mm: 8, text: '{pick_label}', font_pt: 9, when: pick_label}
+{type: text, x_mm: 5, y_mm: 50, w_mm: 53, h_mm: 8, text: 'common', font_pt: 9, when: not unique}
+{type: text, x_mm: 5, y_mm: 60, w_mm: 53, h_mm: 8, text: 'a federation ship', font_pt: 9, when: 'Faction == "Trade Federation" and type == "ship"'}"""
+
+DERIVE = """\
+    derive:
+      type_line: "{{ type | title }} — {{ Faction }}"
+      pick_label: {value: "PICK {{ pick }}", when: "pick > 1"}
+      double: "{{ cost * 2 }}"
+"""
+
+
+def _trade(cli, here: Path, layout_extra: str = "", deck_layout: str = "card", derive: str = DERIVE) -> Path:
+    folder = _game(cli, here, TRADE, SHIP_FACE)
+    game = folder / "game.yaml"
+    game.write_text(game.read_text().replace("    layout: card             # cards.card in layout.yaml\n",
+                                             f"    layout: {deck_layout}\n{derive}"))
+    layout = folder / "layout.yaml"
+    layout.write_text(layout.read_text().replace('  paper: "#ffffff"\n', '  paper: "#ffffff"\n  Trade Federation: "#1f5fa8"\n') + layout_extra)
+    return folder
+
+
+def test_when_takes_an_expression_and_derived_fields_print(cli, here):
+    _trade(cli, here)
+    result = cli("build", "mygame")
+    assert result.exit_code == 0, result.output
+    text = pdf_text(here / "output" / "mygame.pdf")
+    assert "Ship — Trade Federation" in text and "Base — Trade Federation" in text  # derived, with a filter
+    assert text.count("cheap") == 2  # cost 0 and 1
+    assert text.count("PICK ") == 2 and "PICK 2" in text and "PICK 3" in text and "PICK 1" not in text
+    assert text.count("common") == 3  # not unique: the outpost is unique
+    assert text.count("a federation ship") == 2
+
+
+def test_derived_fields_are_there_before_the_schema_checks_the_card(cli, here):
+    folder = _trade(cli, here)
+    (folder / "card.schema.json").write_text(
+        '{"type": "object", "properties": {"double": {"type": "integer", "maximum": 4}}, "required": ["double", "type_line"]}')
+    game = folder / "game.yaml"
+    game.write_text(game.read_text().replace("    card_size: poker\n", "    card_size: poker\n    schema: card.schema.json\n"))
+    result = cli("validate", "mygame")
+    # a one-expression text keeps its number: the outpost's cost 3 doubles to 6, over the schema's maximum
+    assert result.exit_code == 1 and f"mygame/cards.csv:4:1: cards[2].double: " in result.stdout and "6" in result.stdout, result.output
+
+
+def test_a_map_colours_a_card_by_a_value_with_spaces(cli, here):
+    _trade(cli, here)
+    assert cli("build", "mygame").exit_code == 0
+    pages = PdfReader(here / "output" / "mygame.pdf").pages
+    streams = b"".join(page.get_contents().get_data() for page in pages)
+    assert b".121569 .372549 .658824 rg" in streams  # the palette's 'Trade Federation' (#1f5fa8)
+    assert b".227451 .647059 .215686 rg" in streams  # Blob's own '#3aa537'
+
+
+SIDEWAYS = """\
+  base:
+    extends: card
+    trim: {width_mm: 88, height_mm: 63}
+    face:
+      - {type: rect, id: frame, x_mm: 0, y_mm: 0, w_mm: 88, h_mm: 63, bleed: true, fill: '#ffd700'}
+      - {type: text, x_mm: 5, y_mm: 5, w_mm: 78, h_mm: 10, text: 'BASE {Name}', font_pt: 12}
+    back:
+      - {type: rect, x_mm: 0, y_mm: 0, w_mm: 88, h_mm: 63, bleed: true, fill: back}
+"""
+
+
+def _rotation_of(pdf: Path, needle: str) -> list[tuple[float, float]]:
+    """The (a, b) of the transformation each piece of text holding ``needle`` is drawn with."""
+    found = []
+    for page in PdfReader(pdf).pages:
+        def visit(text, cm, tm, font, size):
+            if needle in text:
+                found.append((round(cm[0] * tm[0] + cm[2] * tm[1], 3), round(cm[1] * tm[0] + cm[3] * tm[1], 3)))
+        page.extract_text(visitor_text=visit)
+    return found
+
+
+def test_a_layout_per_card_prints_a_base_sideways_everywhere(cli, here):
+    folder = _trade(cli, here, SIDEWAYS, "{by: type, map: {base: base}, default: card}")
+    result = cli("build", "mygame")
+    assert result.exit_code == 0, result.output
+    kit = here / "output" / "mygame.pdf"
+    # on the sheet the base is turned into an upright slot, the ships are upright; the base inherits
+    # the ship's derived texts from the kind it extends, its frame replaced
+    assert {b for _, b in _rotation_of(kit, "BASE Trade Outpost")} == {1.0}
+    assert {b for _, b in _rotation_of(kit, "Blob Fighter")} == {0.0}
+    assert "Base — Trade Federation" in pdf_text(kit)
+    streams = b"".join(page.get_contents().get_data() for page in PdfReader(kit).pages)
+    assert b"\n1 .843137 0 rg" in streams  # the base's own frame colour, #ffd700
+    # one card per page: the base's pages are landscape
+    assert cli("export", "mygame", "--to", "pdf").exit_code == 0
+    one_up = PdfReader(next((here / "output").rglob("*one-up*.pdf")))
+    sizes = [(round(float(p.mediabox.width) / 72 * 25.4), round(float(p.mediabox.height) / 72 * 25.4)) for p in one_up.pages]
+    assert sizes.count((94, 69)) == 2 and sizes.count((69, 94)) == 6  # face and back of one base; of three ships
+    # per-card images follow, and Tabletop Simulator lays the base on its side
+    assert cli("export", "mygame", "--to", "png", "--dpi", "72").exit_code == 0
+    from PIL import Image
+    base = Image.open(next((here / "output").rglob("outpost-face.png")))
+    ship = Image.open(next((here / "output").rglob("scout-face.png")))
+    assert base.width > base.height and ship.width < ship.height
+    assert cli("export", "mygame", "--to", "tts", "--dpi", "72").exit_code == 0
+    saved = "".join(p.read_text() for p in (here / "output").rglob("*.json"))
+    assert '"SidewaysCard": true' in saved
+
+
+def test_extends_reports_a_missing_parent_and_a_circle_by_name(cli, here):
+    folder = _trade(cli, here, SIDEWAYS.replace("extends: card", "extends: crad"), "{by: type, map: {base: base}, default: card}")
+    layout = folder / "layout.yaml"
+    out = cli("validate", "mygame").stdout
+    assert (f"mygame/layout.yaml:{line_of(layout, 'extends: crad')}:14: cards.base.extends: no card kind 'crad' in this file "
+            "(did you mean 'card'?)") in out, out
+    layout.write_text(layout.read_text().replace("extends: crad", "extends: card").replace("  card:\n", "  card:\n    extends: base\n"))
+    out = cli("validate", "mygame").stdout
+    assert "cards.base.extends: base → card → base: these card kinds extend each other in a circle" in out, out
+    assert out.count("in a circle") == 1

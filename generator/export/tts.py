@@ -151,15 +151,21 @@ def _deck(out: Path, stem: str, cards: list[tuple[Page, Image.Image]], backs: li
             card_id = n * 100 + slot
             ids.append(card_id)
             contained.append({"Name": "Card", "Nickname": page.name, "Description": page.card_id, "CardID": card_id,
-                              "Transform": _transform()})
+                              "Transform": _transform(), **_sideways(chunk[slot][1])})
     deck = {"Name": "DeckCustom", "Nickname": stem, "Transform": _transform(), "DeckIDs": ids, "CustomDeck": custom,
-            "ContainedObjects": contained}
+            "ContainedObjects": contained, **_sideways(cards[0][1])}
     saved = {"SaveName": stem, "GameMode": "", "Date": "", "Gravity": 0.5, "Table": "", "Sky": "", "Note": "",
              "Rules": "", "XmlUI": "", "LuaScript": "", "LuaScriptState": "", "ObjectStates": [deck], "TabStates": {},
              "VersionNumber": ""}
     path = out / f"{stem}.json"
     write_atomic(path, (json.dumps(saved, indent=2, ensure_ascii=False) + "\n").encode("utf-8"))
     return path
+
+
+def _sideways(image: Image.Image) -> dict[str, bool]:
+    """TTS's ``SidewaysCard`` for a card whose face is wider than high (ICE, a base: a layout
+    printed sideways), which TTS then shows lying on its side; nothing for an upright card."""
+    return {"SidewaysCard": True} if image.width > image.height else {}
 
 
 def _sheet(images: list[Image.Image | None], columns: int, rows: int) -> Image.Image:

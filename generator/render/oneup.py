@@ -150,21 +150,38 @@ def one_up_pdf(layout_doc, decks: list[Deck], template_for: Callable[[tuple[floa
     painter = Painter(c, layout.colour, open_image=ImageSource(layout_doc.path.parent, checked_images, cmyk), fonts=fonts)
     failures: dict[tuple, list[str]] = {}
     pages: list[Page] = []
+    places: dict[str, CardPage] = {}
     for deck in decks:
-        card = layout.cards[deck.kind]
-        place = card_canvas(card, template_for(card.trim_mm) if template_for else None)
         seen: dict[str, int] = {}
         for fields in deck.cards:
+            kind = deck.kind_of(fields)  # a card of a deck with a layout per card: its own, upright or sideways
+            card = layout.cards[kind]
+            if kind not in places:
+                places[kind] = card_canvas(card, _turned(template_for, card.trim_mm) if template_for else None)
+            place = places[kind]
             copy = seen[fields["id"]] = seen.get(fields["id"], 0) + 1
             for side in ("face", "back") if backs else ("face",):
                 _page(c, painter, card, side, fields, place, failures)
                 name = str(fields.get("name") or fields.get("title") or fields.get("code_name") or fields["id"])
-                pages.append(Page(deck.kind, fields["id"], name, copy, side, place.page_mm, place.bleed_mm))
+                pages.append(Page(kind, fields["id"], name, copy, side, place.page_mm, place.bleed_mm))
     errors = summarise(layout, failures, locate)
     if errors:
         raise ContentErrors(errors)
     c.save()
     return buf.getvalue(), pages
+
+
+def _turned(template_for: Callable[[tuple[float, float]], tuple[tuple[float, float], float] | None],
+            trim_mm: tuple[float, float]) -> tuple[tuple[float, float], float] | None:
+    """A print service's template for a card of ``trim_mm``; for a sideways card (wider than
+    high), the template for the card upright, turned, so the page follows the card."""
+    if trim_mm[0] <= trim_mm[1]:
+        return template_for(trim_mm)
+    template = template_for((trim_mm[1], trim_mm[0]))
+    if template is None:
+        return None
+    (w, h), bleed = template
+    return (h, w), bleed
 
 
 def _page(c: Canvas, painter: Painter, card: CardLayout, side: str, fields: dict, place: CardPage, failures: dict) -> None:
