@@ -193,3 +193,89 @@ def test_extends_reports_a_missing_parent_and_a_circle_by_name(cli, here):
     out = cli("validate", "mygame").stdout
     assert "cards.base.extends: base → card → base: these card kinds extend each other in a circle" in out, out
     assert out.count("in a circle") == 1
+
+
+def test_an_expression_error_names_its_place_and_the_card(cli, here):
+    folder = _trade(cli, here)
+    layout = folder / "layout.yaml"
+    layout.write_text(layout.read_text().replace("when: cost < 2}", "when: cost < 'two'}"))
+    out = cli("validate", "mygame").stdout
+    line = line_of(layout, "when: cost < 'two'")
+    col = layout.read_text().splitlines()[line - 1].index("cost < 'two'") + 1
+    assert (f"mygame/layout.yaml:{line}:{col}: card face, card 'scout' (cards.csv) (and 3 more cards): when 'cost < 'two'' "
+            "fails on this card: '<' not supported between a number and text") in out, out
+    # a field no card has: a typo, at its column, with the nearest name (it would hold for no card, silently)
+    layout.write_text(layout.read_text().replace("when: cost < 'two'}", "when: coast < 2}"))
+    out = cli("validate", "mygame").stdout
+    assert (f"mygame/layout.yaml:{line}:{col}: when: 'coast < 2' reads 'coast', a field no card of deck 'cards' has "
+            "(did you mean 'cost'?)") in out, out
+    # one that is not an expression, at once, at its place
+    layout.write_text(layout.read_text().replace("when: coast < 2}", "when: cost <}"))
+    out = cli("validate", "mygame").stdout
+    assert f"mygame/layout.yaml:{line}:{col}: when: 'cost <' is not a valid expression: unexpected end of the expression" in out, out
+    # a derived field that fails on one card: at its expression in game.yaml, naming the card
+    layout.write_text(layout.read_text().replace("when: cost <}", "when: cost < 2}"))
+    (folder / "cards.csv").write_text(TRADE.replace("blob,Blob Fighter,ship,Blob,1,3,", "blob,Blob Fighter,ship,Blob,one,3,"))
+    game = folder / "game.yaml"
+    game.write_text(game.read_text().replace('      double: "{{ cost * 2 }}"\n', '      half: "{{ cost / 2 }}"\n'))
+    out = cli("validate", "mygame").stdout
+    assert (f"mygame/game.yaml:{line_of(game, 'half:')}:13: decks[0].derive.half: card 'blob': '{{{{ cost / 2 }}}}' fails on this card: "
+            "unsupported operand type(s) for /: text and a number") in out, out
+
+
+HOSTILE = [
+    ("type.__class__", "never a value's internals"),
+    ("type.__class__.__mro__[1].__subclasses__()", "calls are not part of the language"),
+    ("range(10**9) | length > 1", "calls are not part of the language"),
+    ("'a' * 10**9", "more than the 100,000 an expression may make"),
+    ("[1] * 10**9", "more than the 100,000 an expression may make"),
+    ("(10 ** 100) ** 100 > 1", "makes a number of more than 4,096 bits"),
+    ("'%0999999999d' % 1", "'%' formats text"),
+    ("(" * 200 + "1" + ")" * 200, "nests brackets more than 20 deep"),
+    ("not " * 400 + "type", "nests too deeply"),
+    ("x" * 1_048_576, "an expression is at most 2,000"),
+    ("'a' * 1_048_576", "more than the 100,000 an expression may make"),
+    ("type | center(10**9)", "no filter 'center'"),
+    ("lipsum(10**6)", "calls are not part of the language"),
+    ("self", None),  # a bare word is a field name: none here, so it never holds
+]
+
+
+@pytest.mark.parametrize("source, said", HOSTILE, ids=[h[0][:30] for h in HOSTILE])
+def test_a_hostile_expression_is_one_clear_line(source, said):
+    from deckpress.generator.content.expressions import ExpressionError, compile_expression
+
+    card = {"id": "scout", "type": "ship", "cost": 0}
+    if said is None:
+        assert compile_expression(source).holds(card) is False
+        return
+    with pytest.raises(ExpressionError) as caught:
+        compile_expression(source).value(card)
+    message = str(caught.value)
+    assert said in message and "\n" not in message and "Traceback" not in message
+
+
+def test_a_hostile_derived_field_is_refused_at_its_line(cli, here):
+    folder = _trade(cli, here, derive="    derive:\n      loop: \"{% for i in range(10**9) %}x{% endfor %}\"\n"
+                                      "      deep: \"{% macro f() %}{{ f() }}{% endmacro %}{{ f() }}\"\n")
+    game = folder / "game.yaml"
+    result = cli("validate", "mygame")
+    assert result.exit_code == 1 and "Traceback" not in result.output
+    assert (f"mygame/game.yaml:{line_of(game, 'loop:')}:13: decks[0].derive.loop: '{{% for i in range(10**9) %}}x{{% endfor %}}' "
+            "'for' is not part of the language") in result.stdout, result.stdout
+    assert (f"mygame/game.yaml:{line_of(game, 'deep:')}:13: decks[0].derive.deep: '{{% macro f() %}}{{{{ f() }}}}{{% endmacro %}}{{{{ f() }}}}' "
+            "'macro' is not part of the language") in result.stdout, result.stdout
+
+
+def test_nested_values_by_dotted_path(cli, here):
+    folder = _game(cli, here, "id\nx\n", "{type: text, x_mm: 5, y_mm: 5, w_mm: 53, h_mm: 10, text: 'attack {stats.attack}', font_pt: 12, "
+                                         "when: stats.attack > 2}\n{type: text, x_mm: 5, y_mm: 30, w_mm: 53, h_mm: 10, text: '{power}', font_pt: 12}")
+    game = folder / "game.yaml"
+    game.write_text(game.read_text().replace("file: cards.csv", "file: cards.yaml").replace(
+        "    layout: card             # cards.card in layout.yaml\n",
+        "    layout: card\n    derive:\n      power: \"{{ stats.attack + stats.defence }} power\"\n"))
+    (folder / "cards.yaml").write_text("cards:\n  - {id: brute, stats: {attack: 3, defence: 1}}\n  - {id: pawn, stats: {attack: 1, defence: 1}}\n")
+    result = cli("build", "mygame")
+    assert result.exit_code == 0, result.output
+    text = pdf_text(here / "output" / "mygame.pdf")
+    assert "attack 3" in text and "attack 1" not in text and "4 power" in text and "2 power" in text

@@ -251,7 +251,10 @@ def _parse(source: str, text: bool) -> nodes.Template:
     try:
         tree = _ENV.parse(source if text else "{{ " + source + " }}")
     except TemplateSyntaxError as exc:
-        raise ExpressionError(f"is not a valid expression: {exc.message}") from None
+        message = str(exc.message)
+        if not text:  # the expression was read inside '{{ }}': speak of it as written
+            message = message.replace("token 'end of print statement'", "the end of the expression").replace("'end of print statement'", "end of the expression")
+        raise ExpressionError(f"is not a valid expression: {message}") from None
     except RecursionError:
         raise ExpressionError("nests too deeply to read") from None
     for node in tree.find_all(nodes.Node):
