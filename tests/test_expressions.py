@@ -120,7 +120,7 @@ def test_derived_fields_are_there_before_the_schema_checks_the_card(cli, here):
     game.write_text(game.read_text().replace("    card_size: poker\n", "    card_size: poker\n    schema: card.schema.json\n"))
     result = cli("validate", "mygame")
     # a one-expression text keeps its number: the outpost's cost 3 doubles to 6, over the schema's maximum
-    assert result.exit_code == 1 and f"mygame/cards.csv:4:1: cards[2].double: " in result.stdout and "6" in result.stdout, result.output
+    assert result.exit_code == 1 and "mygame/cards.csv:4:1: cards[2].double: " in result.stdout and "6" in result.stdout, result.output
 
 
 def test_a_map_colours_a_card_by_a_value_with_spaces(cli, here):
@@ -156,7 +156,7 @@ def _rotation_of(pdf: Path, needle: str) -> list[tuple[float, float]]:
 
 
 def test_a_layout_per_card_prints_a_base_sideways_everywhere(cli, here):
-    folder = _trade(cli, here, SIDEWAYS, "{by: type, map: {base: base}, default: card}")
+    _trade(cli, here, SIDEWAYS, "{by: type, map: {base: base}, default: card}")
     result = cli("build", "mygame")
     assert result.exit_code == 0, result.output
     kit = here / "output" / "mygame.pdf"
@@ -279,3 +279,16 @@ def test_nested_values_by_dotted_path(cli, here):
     assert result.exit_code == 0, result.output
     text = pdf_text(here / "output" / "mygame.pdf")
     assert "attack 3" in text and "attack 1" not in text and "4 power" in text and "2 power" in text
+
+
+def test_a_sideways_card_that_extends_an_upright_one_keeps_its_back(cli, here):
+    # ICE and bases share the deck's back: left out of the sideways kind, it prints upright on the
+    # back sheet as every other back, and turned onto the sideways card's own landscape page
+    without_back = SIDEWAYS[:SIDEWAYS.index("    back:\n")]
+    _trade(cli, here, without_back, "{by: type, map: {base: base}, default: card}")
+    assert cli("build", "mygame").exit_code == 0
+    kit = here / "output" / "mygame.pdf"
+    assert {b for _, b in _rotation_of(kit, "Mygame")} == {0.0}  # the cover title and the four backs
+    assert cli("export", "mygame", "--to", "pdf").exit_code == 0
+    one_up = next((here / "output").rglob("*one-up*.pdf"))
+    assert sorted({b for _, b in _rotation_of(one_up, "Mygame")}) == [-1.0, 0.0]  # the base's back turned, the ships' upright

@@ -83,7 +83,7 @@ def derive(deck: Mapping[str, Any], index: int, records: list[Any]) -> list[Prob
                     record.pop(name, None)
                     continue
             except ExpressionError as exc:
-                failed.setdefault((at + ("when",), f"when '{excerpt(when.source)}' {exc}"), []).append(_who(record, n))
+                failed.setdefault((at + ("when",), f"when '{excerpt(when.source if when else '')}' {exc}"), []).append(_who(record, n))
                 continue
             try:
                 value = text.value(record)
@@ -141,7 +141,8 @@ def card_layouts(deck: Mapping[str, Any], index: int, records: list[Mapping[str,
     if unknown:
         return [], [(at, f"decks[{index}].layout.by: '{excerpt(spec['by'])}' reads '{name}', a field no card of deck '{deck['id']}' has "
                          f"({choices(name, sorted(known))})") for name in unknown]
-    chosen, failed = [], {}
+    chosen: list[str] = []
+    failed: dict[tuple[tuple, str], list[str]] = {}
     fallback = spec.get("default")
     for n, record in enumerate(records, 1):
         try:

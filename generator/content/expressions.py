@@ -410,7 +410,7 @@ class Text:
         return None if result is None or result == "" or isinstance(result, Undefined) else result
 
 
-_ONE = re.compile(r"\s*\{\{(?P<expr>(?:(?!\}\}|\{\{|\{%|\{#).)*)\}\}\s*", re.S)
+_ONE = re.compile(r"\s*\{\{(?P<expr>(?:(?!\}\}|\{\{|\{%|\{#).)*)\}\}\s*", re.DOTALL)
 
 
 @lru_cache(maxsize=4096)

@@ -17,7 +17,7 @@ from reportlab.lib.colors import Color
 from reportlab.lib.units import mm
 from reportlab.pdfgen.canvas import Canvas
 
-from deckpress.generator.content.expressions import ExpressionError, compile_expression, key_of, present
+from deckpress.generator.content.expressions import ExpressionError, compile_expression, key_of
 from deckpress.generator.render import scripts
 from deckpress.generator.render.fonts import SHIPPED, Fonts
 from deckpress.generator.safetext import choices, excerpt

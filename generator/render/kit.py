@@ -33,7 +33,7 @@ from deckpress.generator.render.images import ImageSource
 from deckpress.generator.render.scripts import Unprintable
 from deckpress.generator.render.tuckbox import box_for, draw_tuck_box, sheet_for
 from deckpress.generator.safetext import excerpt
-from deckpress.generator.render.layout import CardLayout, Layout, card_sizes, compile_layout, shared_back
+from deckpress.generator.render.layout import CardLayout, Layout, card_sizes, compile_layout, same_back, shared_back
 
 CROP_MARK_PT = 0.3
 CUT_LINE_PT = 0.4
@@ -477,8 +477,8 @@ def _draw_deck(c: Canvas, painter: Painter, layout: Layout, deck: Deck, options:
         label = f"{deck.name} · {n}/{len(sheets)}"
         _sheet_boxes(c, g)
         for i, fields in enumerate(cards):
-            own = _own(layout, card, deck, fields)
-            draw_card(painter, own, "face", fields, g.slots[i], failures, options.guides, sideways=_turn(own, card, "face"))
+            own, turn = _own(layout, card, deck, fields, "face")
+            draw_card(painter, own, "face", fields, g.slots[i], failures, options.guides, sideways=turn)
         marked = not stock or options.sheet.crop_marks  # pre-cut stock: no marks, nor a round card's cut line
         if marked and card.shape == "circle":
             _circle_cut_lines(c, g, g.slots[:len(cards)])
@@ -493,9 +493,9 @@ def _draw_deck(c: Canvas, painter: Painter, layout: Layout, deck: Deck, options:
         c.saveState()
         c.translate(shift[0] * mm, -shift[1] * mm)
         for i, fields in enumerate(cards):
-            own = _own(layout, card, deck, fields)
+            own, turn = _own(layout, card, deck, fields, "back")
             draw_card(painter, own, "back", fields, g.back_slot(i, options.duplex), failures, options.guides,
-                      turned=options.duplex == "short", sideways=_turn(own, card, "back"))
+                      turned=options.duplex == "short", sideways=turn)
         c.restoreState()
         _label(c, g, label + (" · backs (long edge)" if options.duplex == "long" else " · backs (short edge, turned 180°)"))
         c.showPage()
@@ -520,21 +520,20 @@ def _draw_tuck_boxes(c: Canvas, painter: Painter, layout: Layout, decks: list[De
     c.setPageSize((paper[0] * mm, paper[1] * mm))
 
 
-def _own(layout: Layout, card: CardLayout, deck: Deck, fields: dict) -> CardLayout:
-    """The card kind a card of ``deck`` is drawn with: its own, where the deck has a layout per
-    card, else the deck's ``card``."""
+def _own(layout: Layout, card: CardLayout, deck: Deck, fields: dict, side: str) -> tuple[CardLayout, int]:
+    """The card kind one side of a card of ``deck`` is drawn with in a slot of the deck's ``card``,
+    and how far it is turned (degrees anticlockwise): the deck's own kind upright; a card's own
+    kind (a deck with a layout per card) upright when it is ``card``'s size, else sideways (its trim
+    ``card``'s turned): its face turned 90 (its top along the slot's left edge) and its back -90,
+    so that turned over on the long edge (or folded) the two agree; but a sideways kind whose back
+    is ``card``'s (left out where it ``extends`` it) has that back, upright, as the deck's others."""
     kind = deck.kind_of(fields)
-    return card if kind == deck.kind else layout.cards[kind]
-
-
-def _turn(own: CardLayout, card: CardLayout, side: str) -> int:
-    """How far a card drawn with ``own`` is turned in a slot of its deck's ``card`` (degrees
-    anticlockwise): 0, or for a sideways card (its trim ``card``'s turned) 90 for its face (its
-    top along the slot's left edge) and -90 for its back, so that turned over on the long edge
-    (or folded) the two agree."""
+    own = card if kind == deck.kind else layout.cards[kind]
     if own.trim_mm == card.trim_mm:
-        return 0
-    return 90 if side == "face" else -90
+        return own, 0
+    if side == "back" and same_back(own, card):
+        return card, 0
+    return own, (90 if side == "face" else -90)
 
 
 def _draw_fold_deck(c: Canvas, painter: Painter, layout: Layout, card: CardLayout, deck: Deck, options: PrintOptions, failures: dict) -> None:
@@ -548,8 +547,8 @@ def _draw_fold_deck(c: Canvas, painter: Painter, layout: Layout, card: CardLayou
         _sheet_boxes(c, g)
         for i, fields in enumerate(cards):
             for side, slot in (("face", g.faces[i]), ("back", g.backs[i])):
-                own = _own(layout, card, deck, fields)
-                draw_card(painter, own, side, fields, slot, failures, options.guides, sideways=_turn(own, card, side))
+                own, turn = _own(layout, card, deck, fields, side)
+                draw_card(painter, own, side, fields, slot, failures, options.guides, sideways=turn)
         if card.shape == "circle":
             _circle_cut_lines(c, g, g.faces[:len(cards)] + g.backs[:len(cards)])
         elif options.crop_marks:

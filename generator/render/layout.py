@@ -228,3 +228,9 @@ def shared_back(card: CardLayout, cards: list[dict]) -> bool:
     fields = sorted(back_fields(card))
     return len({tuple(repr(lookup(c, f)) for f in fields) for c in cards}) <= 1
 
+
+
+def same_back(a: CardLayout, b: CardLayout) -> bool:
+    """Whether two card kinds draw the same back (the same elements: a sideways kind that
+    ``extends`` an upright one and leaves out its back)."""
+    return tuple(e.spec for e in a.back) == tuple(e.spec for e in b.back)

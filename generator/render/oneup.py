@@ -26,7 +26,7 @@ from deckpress.generator.render.elements import Painter
 from deckpress.generator.render.colour_space import CmykConversion
 from deckpress.generator.render.images import ImageSource
 from deckpress.generator.render.kit import draw_card, layout_errors, summarise
-from deckpress.generator.render.layout import CardLayout, compile_layout
+from deckpress.generator.render.layout import CardLayout, compile_layout, same_back
 
 
 @dataclass(frozen=True)
@@ -160,8 +160,13 @@ def one_up_pdf(layout_doc, decks: list[Deck], template_for: Callable[[tuple[floa
                 places[kind] = card_canvas(card, _turned(template_for, card.trim_mm) if template_for else None)
             place = places[kind]
             copy = seen[fields["id"]] = seen.get(fields["id"], 0) + 1
+            upright = layout.cards[deck.kind]
             for side in ("face", "back") if backs else ("face",):
-                _page(c, painter, card, side, fields, place, failures)
+                if side == "back" and card.trim_mm != upright.trim_mm and same_back(card, upright):
+                    # a sideways card with its deck's upright back: that back, turned onto the card's page
+                    _page(c, painter, upright, side, fields, place, failures, sideways=-90)
+                else:
+                    _page(c, painter, card, side, fields, place, failures)
                 name = str(fields.get("name") or fields.get("title") or fields.get("code_name") or fields["id"])
                 pages.append(Page(kind, fields["id"], name, copy, side, place.page_mm, place.bleed_mm))
     errors = summarise(layout, failures, locate)
@@ -184,13 +189,14 @@ def _turned(template_for: Callable[[tuple[float, float]], tuple[tuple[float, flo
     return (h, w), bleed
 
 
-def _page(c: Canvas, painter: Painter, card: CardLayout, side: str, fields: dict, place: CardPage, failures: dict) -> None:
-    """One card side on a page of its own, with the page's TrimBox and BleedBox set."""
+def _page(c: Canvas, painter: Painter, card: CardLayout, side: str, fields: dict, place: CardPage, failures: dict, sideways: int = 0) -> None:
+    """One card side on a page of its own, with the page's TrimBox and BleedBox set; ``sideways``:
+    ``card`` turned by as much onto a page that is it turned (see :func:`~deckpress.generator.render.kit.draw_card`)."""
     pw, ph = place.page_mm
     tw, th = place.trim_box_mm
     c.setPageSize((pw * mm, ph * mm))
     c.setBleedBox((0, 0, pw * mm, ph * mm))
     c.setTrimBox(((pw - tw) / 2 * mm, (ph - th) / 2 * mm, (pw + tw) / 2 * mm, (ph + th) / 2 * mm))
     left, _, top, _ = place.bleed_mm
-    draw_card(painter, card, side, fields, Slot(0, 0, left, top, place.bleed_mm), failures)
+    draw_card(painter, card, side, fields, Slot(0, 0, left, top, place.bleed_mm), failures, sideways=sideways)
     c.showPage()
