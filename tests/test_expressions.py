@@ -292,3 +292,20 @@ def test_a_sideways_card_that_extends_an_upright_one_keeps_its_back(cli, here):
     assert cli("export", "mygame", "--to", "pdf").exit_code == 0
     one_up = next((here / "output").rglob("*one-up*.pdf"))
     assert sorted({b for _, b in _rotation_of(one_up, "Mygame")}) == [-1.0, 0.0]  # the base's back turned, the ships' upright
+
+
+def test_a_typo_in_game_yaml_is_named_with_the_nearest_field(cli, here):
+    folder = _trade(cli, here, SIDEWAYS, "{by: typ, map: {base: base}, default: card}",
+                    derive='    derive:\n      type_line: "{{ type }} — {{ Fction }}"\n')
+    game = folder / "game.yaml"
+    out = cli("validate", "mygame").stdout
+    assert (f"mygame/game.yaml:{line_of(game, 'type_line:')}:18: decks[0].derive.type_line: '{{{{ type }}}} — {{{{ Fction }}}}' reads "
+            "'Fction', a field no card of deck 'cards' has (did you mean 'Faction'?)") in out, out
+    assert (f"mygame/game.yaml:{line_of(game, 'by: typ,')}:") in out and ("decks[0].layout.by: 'typ' reads 'typ', a field no card of deck "
+                                                                       "'cards' has (did you mean 'type'?)") in out, out
+    # a value the map has no layout for, and no default: at the map, naming the cards
+    game.write_text(game.read_text().replace("{by: typ, map: {base: base}, default: card}", "{by: type, map: {base: base}}")
+                    .replace("{{ Fction }}", "{{ Faction }}"))
+    out = cli("validate", "mygame").stdout
+    assert ("decks[0].layout: card 'scout' (and 2 more cards): by 'type' gives 'ship', which the map has no layout for "
+            "(known: base), and it has no default") in out, out
