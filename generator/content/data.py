@@ -255,7 +255,7 @@ def _image_errors(content) -> list[ContentError]:
                     if "{" not in template and refusal(template):
                         errors.append(layout.error(path + ("image",), f"image '{excerpt(template)}' {refusal(template)}"))
                     continue
-                for deck in (d for d in decks if d["layout"] == kind):
+                for deck in (d for d in decks if kind in layouts_named(d)):
                     doc = content.documents[deck["id"]]
                     for n, card in enumerate(doc.data["cards"]):
                         name = card.get(field.group(1))
