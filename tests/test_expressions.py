@@ -309,3 +309,25 @@ def test_a_typo_in_game_yaml_is_named_with_the_nearest_field(cli, here):
     out = cli("validate", "mygame").stdout
     assert ("decks[0].layout: card 'scout' (and 2 more cards): by 'type' gives 'ship', which the map has no layout for "
             "(known: base), and it has no default") in out, out
+
+
+def test_an_icon_map_draws_each_card_its_icon_and_names_a_value_it_lacks(cli, here):
+    folder = _game(cli, here, "id,type\nscout,ship\noutpost,base\n",
+                   "{type: icon, x_mm: 5, y_mm: 5, size_mm: 10, icon: {by: type, map: {ship: bolt, base: tree}}}")
+    assert cli("build", "mygame").exit_code == 0
+    pdf = (here / "output" / "mygame.pdf").read_bytes()
+    assert b"icon-bolt" in pdf and b"icon-tree" in pdf
+    (folder / "cards.csv").write_text("id,type\nscout,ship\nmine,mine\n")
+    out = cli("validate", "mygame").stdout
+    assert ("mygame/cards.csv:3:1: card face, card 'mine': icon: by 'type': 'mine' has no entry in the map "
+            "(known: base, ship) and the map has no default") in out, out
+
+
+def test_a_variant_that_changes_a_card_changes_its_derived_fields(cli, here):
+    _trade(cli, here)
+    variant = here / "dear.yaml"
+    variant.write_text("extends: mygame\nname: Dear scout\nauthor: Fan\nversion: '1.0'\ndescription: The scout costs more.\n"
+                       "changes:\n  - replace: {file: cards, id: scout, fields: {cost: 4}}\n")
+    result = cli("check", variant, "--content", "mygame", "--report", here / "r")
+    assert result.exit_code == 0, result.stdout
+    assert "cost: 0 -> 4" in result.stdout and "double: 0 -> 8" in result.stdout, result.stdout
