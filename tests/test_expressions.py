@@ -331,3 +331,26 @@ def test_a_variant_that_changes_a_card_changes_its_derived_fields(cli, here):
     result = cli("check", variant, "--content", "mygame", "--report", here / "r")
     assert result.exit_code == 0, result.stdout
     assert "cost: 0 -> 4" in result.stdout and "double: 0 -> 8" in result.stdout, result.stdout
+
+
+def test_a_tts_deck_of_upright_and_sideways_cards_puts_each_on_sheets_of_its_shape(tmp_path):
+    # one saved object per deck, whatever its layouts: the sideways cards on a sheet of landscape
+    # cells of their own, the deck's order kept
+    import json
+
+    from PIL import Image
+
+    from deckpress.generator.export.tts import _deck
+    from deckpress.generator.render.oneup import Page
+
+    def card(card_id: str, size: tuple[int, int]):
+        page = Page("k", card_id, card_id.title(), 1, "face", (size[0] / 10, size[1] / 10), (0, 0, 0, 0))
+        return page, Image.new("RGB", size, "red")
+
+    cards = [card("scout", (63, 88)), card("outpost", (88, 63)), card("cutter", (63, 88))]
+    backs = [Image.new("RGB", image.size, "blue") for _, image in cards]
+    saved = json.loads(_deck(tmp_path, "trade", cards, backs).read_text())["ObjectStates"][0]
+    assert [o["Description"] for o in saved["ContainedObjects"]] == ["scout", "outpost", "cutter"]
+    assert [o.get("SidewaysCard", False) for o in saved["ContainedObjects"]] == [False, True, False]
+    assert "SidewaysCard" not in saved and len(saved["CustomDeck"]) == 2
+    assert Image.open(tmp_path / "trade-1.png").size == (63 * 3, 88) and Image.open(tmp_path / "trade-2.png").size == (88 * 2, 63)
