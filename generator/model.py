@@ -27,6 +27,17 @@ class Deck:
     cards: list[dict[str, Any]]
     set: str = "base"
 
+    def kind_of(self, fields: dict[str, Any]) -> str:
+        """The card kind one card of the deck is drawn with: its own (:data:`LAYOUT_KEY`, a
+        layout per card chosen by its data), else the deck's."""
+        return fields.get(LAYOUT_KEY, self.kind)
+
+
+#: The key of a card's field dict that names the card kind it is drawn with, where a deck's cards
+#: are drawn with several (game.yaml's ``layout: {by: ..., map: ...}``); not a field of its data
+#: (no layout reads it: a name no card file can write, as it starts with an underscore).
+LAYOUT_KEY = "_layout"
+
 
 @dataclass(frozen=True)
 class Board:

@@ -29,6 +29,8 @@ from pathlib import Path
 from referencing.exceptions import Unresolvable
 
 from deckpress.generator import checks, gate
+from deckpress.generator.content.derived import card_layouts, derive, layouts_named
+from deckpress.generator.content.layout_kinds import card_kinds, unknown_names
 from deckpress.generator.csvcards import load_csv
 from deckpress.generator.errors import ContentError, display_path
 from deckpress.generator.safetext import excerpt, quoted, strict_json
@@ -105,10 +107,14 @@ def document_errors(stem: str, doc: Document, game_doc: Document) -> list[Conten
 
 def _card_file_errors(doc: Document, game_doc: Document, index: int, root: Path) -> list[ContentError]:
     """A card file checked in one pass: its shape (a ``cards`` list of mappings) and, when the
-    deck names one, every card against the game's own schema for one card."""
-    if "schema" not in game_doc.data["decks"][index]:
-        return validate_with(doc, CARD_FILE_SCHEMA)
-    return _own_schema_errors(doc, game_doc, index, root)
+    deck names one, every card against the game's own schema for one card, its derived fields
+    added first (:func:`deckpress.generator.content.derived.derive`: the cards change in place)."""
+    deck = game_doc.data["decks"][index]
+    cards = doc.data.get("cards") if isinstance(doc.data, dict) else None
+    derived = [game_doc.error(p, m) for p, m in derive(deck, index, cards)] if isinstance(cards, list) and "derive" in deck else []
+    if "schema" not in deck:
+        return derived + validate_with(doc, CARD_FILE_SCHEMA)
+    return derived + _own_schema_errors(doc, game_doc, index, root)
 
 
 def _own_schema_errors(doc: Document, game_doc: Document, index: int, root: Path) -> list[ContentError]:
@@ -155,30 +161,58 @@ def check(content) -> list[ContentError]:
     layout = content.documents["layout"].data
     decks = game.data.get("decks", [])
     errors = checks.unique_ids(game, "decks", "deck") if decks else []
+    kinds, problems = card_kinds(layout["cards"])  # 'extends' resolved
+    errors += [content.documents["layout"].error(path, message) for path, message in problems]
     for i, deck in enumerate(decks):
         if deck["id"] in RESERVED:
             errors.append(game.error(("decks", i, "id"), f"decks[{i}].id: '{deck['id']}' is reserved for {deck['id']}.yaml: choose another deck id"))
             continue
-        kind = deck["layout"]
-        if kind not in layout["cards"]:
+        named = layouts_named(deck)
+        missing = [kind for kind in named if kind not in layout["cards"]]
+        for kind in missing:
             errors.append(game.error(("decks", i, "layout"), f"decks[{i}].layout: no layout '{kind}' in layout.yaml (layouts: {', '.join(layout['cards'])})"))
-        elif "card_size" in deck:
-            size = game.data["card_sizes"].get(deck["card_size"])
-            trim = layout["cards"][kind]["trim"]
-            prints_at = layout["cards"][kind].get("card_size")
-            if size is None:
-                errors.append(game.error(("decks", i, "card_size"), f"decks[{i}].card_size: unknown size '{deck['card_size']}' (card_sizes: {', '.join(game.data['card_sizes'])})"))
-            elif prints_at is not None:
-                if prints_at != deck["card_size"]:
-                    errors.append(game.error(("decks", i, "card_size"), f"decks[{i}].card_size: '{deck['card_size']}', but layout '{kind}' prints at "
-                                                                         f"card_size '{prints_at}': name the same size in both"))
-            elif (size["width_mm"], size["height_mm"]) != (trim["width_mm"], trim["height_mm"]):
-                errors.append(game.error(("decks", i, "card_size"), f"decks[{i}].card_size: '{deck['card_size']}' is {size['width_mm']:g} x {size['height_mm']:g} mm, "
-                                                                     f"but layout '{kind}' has a {trim['width_mm']:g} x {trim['height_mm']:g} mm trim"))
+        if not missing and all(kind in kinds for kind in named):
+            errors += _layout_size_errors(game, kinds, deck, i, named)
         doc = content.documents.get(deck["id"])
         if doc is not None:
             errors += _card_errors(doc, deck)
+            if not missing and not isinstance(deck["layout"], str):
+                errors += [game.error(p, m) for p, m in card_layouts(deck, i, doc.data["cards"])[1]]
+            if isinstance(doc.data.get("cards"), list):
+                known = set().union(*(c.keys() for c in doc.data["cards"] if isinstance(c, dict))) | {"id", "source"}
+                errors += [content.documents["layout"].error(p, m) for kind in named if kind in kinds
+                           for p, m in unknown_names(kinds[kind], known, f"deck '{deck['id']}'")]
     return errors + _image_errors(content)
+
+
+def _layout_size_errors(game: Document, kinds: dict, deck: dict, i: int, named: list[str]) -> list[ContentError]:
+    """Deck ``i``'s card size against each layout it names (``named``, its own first): the one
+    each prints at (its ``card_size``), or, where it names none, its trim; and a deck of several
+    layouts prints at one size, each layout upright or sideways (its trim turned)."""
+    errors = []
+    first = kinds[named[0]].spec["trim"]
+    for kind in named:
+        spec = kinds[kind].spec
+        trim, prints_at = spec["trim"], spec.get("card_size")
+        if kind != named[0] and (trim["width_mm"], trim["height_mm"]) not in ((first["width_mm"], first["height_mm"]), (first["height_mm"], first["width_mm"])):
+            errors.append(game.error(("decks", i, "layout"), f"decks[{i}].layout: '{kind}' has a {trim['width_mm']:g} x {trim['height_mm']:g} mm trim and "
+                                                              f"'{named[0]}' a {first['width_mm']:g} x {first['height_mm']:g} mm one: the cards of a deck are one "
+                                                              "size, upright or sideways (a sideways layout's trim is the other turned)"))
+        if "card_size" not in deck:
+            continue
+        size = game.data["card_sizes"].get(deck["card_size"])
+        if size is None:
+            errors.append(game.error(("decks", i, "card_size"), f"decks[{i}].card_size: unknown size '{deck['card_size']}' (card_sizes: {', '.join(game.data['card_sizes'])})"))
+            break
+        if prints_at is not None:
+            if prints_at != deck["card_size"]:
+                errors.append(game.error(("decks", i, "card_size"), f"decks[{i}].card_size: '{deck['card_size']}', but layout '{kind}' prints at "
+                                                                     f"card_size '{prints_at}': name the same size in both"))
+        elif sorted((size["width_mm"], size["height_mm"])) != sorted((trim["width_mm"], trim["height_mm"])) or (
+                kind == named[0] and (size["width_mm"], size["height_mm"]) != (trim["width_mm"], trim["height_mm"])):
+            errors.append(game.error(("decks", i, "card_size"), f"decks[{i}].card_size: '{deck['card_size']}' is {size['width_mm']:g} x {size['height_mm']:g} mm, "
+                                                                 f"but layout '{kind}' has a {trim['width_mm']:g} x {trim['height_mm']:g} mm trim"))
+    return errors
 
 
 def _image_elements(elements: list, path: tuple):
@@ -210,14 +244,18 @@ def _image_errors(content) -> list[ContentError]:
     decks = content["game"].get("decks", [])
     for kind, spec in layout.data["cards"].items():
         for side in ("face", "back"):
-            for path, element in _image_elements(spec[side], ("cards", kind, side)):
+            for path, element in _image_elements(spec.get(side, []), ("cards", kind, side)):
                 template = element["image"]
+                if isinstance(template, dict):  # a map: each literal path it names, at its entry
+                    entries = [(("image", "map", k), v) for k, v in template["map"].items()] + [(("image", "default"), template.get("default", "{"))]
+                    errors += [layout.error(path + at, f"image '{excerpt(name)}' {refusal(name)}") for at, name in entries if "{" not in name and refusal(name)]
+                    continue
                 field = re.fullmatch(r"\{([A-Za-z_][A-Za-z0-9_]*)\}", template)
                 if field is None:
                     if "{" not in template and refusal(template):
                         errors.append(layout.error(path + ("image",), f"image '{excerpt(template)}' {refusal(template)}"))
                     continue
-                for deck in (d for d in decks if d["layout"] == kind):
+                for deck in (d for d in decks if kind in layouts_named(d)):
                     doc = content.documents[deck["id"]]
                     for n, card in enumerate(doc.data["cards"]):
                         name = card.get(field.group(1))

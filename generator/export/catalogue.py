@@ -502,13 +502,13 @@ class CardCatalogue:
                 changes, added, variant_line = variant.get((source, card_id), ({}, False, 0))
                 if variant_line:
                     file, line = self.target.name, variant_line
-                fingerprint = _sha256(draw_hash, _canonical([deck.kind, fields, _kind_layout(content, deck.kind)]))
+                fingerprint = _sha256(draw_hash, _canonical([deck.kind, fields, _kind_layout(content, deck.kind_of(fields))]))
                 job = jobs.setdefault(fingerprint, _Job(deck.kind, fields, fingerprint, error_at, draw))
                 name = str(fields.get("name") or fields.get("title") or fields.get("code_name") or card_id)
                 for side in ("face", "back"):
                     key = (deck.kind, card_id, copy, side)
                     token = ("b" if base else "c") + hashlib.sha256(_canonical(list(key))).hexdigest()[:16]
-                    slots.append(_Slot(key, token, deck.name, name, file, line, job, changes, added, base, record, guides.get(deck.kind)))
+                    slots.append(_Slot(key, token, deck.name, name, file, line, job, changes, added, base, record, guides.get(deck.kind_of(fields))))
         return slots
 
     def _variant_places(self, merged, loaded: _Loaded) -> dict[tuple[str, str], tuple[dict, bool, int]]:
@@ -929,7 +929,9 @@ def _shared_layout(content) -> Any:
 
 
 def _kind_layout(content, kind: str) -> Any:
-    """The layout of card kind ``kind`` (``cards.<kind>`` of layout.yaml), None if it has none."""
+    """The layout of card kind ``kind`` (``cards.<kind>`` of layout.yaml, what it ``extends`` included), None if it has none."""
+    from deckpress.generator.content.layout_kinds import kind_spec
+
     data = content.documents["layout"].data
     cards = data.get("cards") if isinstance(data, dict) else None
-    return cards.get(kind) if isinstance(cards, dict) else None
+    return kind_spec(cards, kind) if isinstance(cards, dict) and kind in cards else None

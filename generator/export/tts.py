@@ -129,37 +129,51 @@ def _trim(image: Image.Image, page: Page, dpi: int) -> Image.Image:
 def _deck(out: Path, stem: str, cards: list[tuple[Page, Image.Image]], backs: list[Image.Image]) -> Path:
     """The sheets, back and saved object of one deck."""
     unique_back = len({b.tobytes() for b in backs}) > 1
-    custom, ids, contained = {}, [], []
-    limits = sheet_limits(cards[0][1].size)
-    per_sheet = max(1, limits[0] * limits[1] - 1)  # every slot but the last, which holds the hidden-card image
-    for n, start in enumerate(range(0, len(cards), per_sheet), 1):
-        chunk = cards[start:start + per_sheet]
-        columns, rows = sheet_grid(len(chunk), limits)
-        # what other players see of a card in a hand: the shared back, or (backs that differ
-        # would give the card away) a plain grey card
-        hidden = backs[0] if backs and not unique_back else Image.new("RGB", chunk[0][1].size, (128, 128, 128))
-        face_sheet = _sheet([img for _, img in chunk] + [None] * (columns * rows - len(chunk) - 1) + [hidden], columns, rows)
-        face_path = _png(out / f"{stem}-{n}.png", face_sheet)
-        if unique_back:
-            back_images = backs[start:start + len(chunk)]
-            back_path = _png(out / f"{stem}-{n}-backs.png", _sheet(back_images + [None] * (columns * rows - len(back_images)), columns, rows))
-        else:
-            back_path = _png(out / f"{stem}-back.png", backs[0] if backs else Image.new("RGB", chunk[0][1].size, "white"))
-        custom[str(n)] = {"FaceURL": face_path.resolve().as_uri(), "BackURL": back_path.resolve().as_uri(),
-                          "NumWidth": columns, "NumHeight": rows, "BackIsHidden": True, "UniqueBack": unique_back, "Type": 0}
-        for slot, (page, _) in enumerate(chunk):
-            card_id = n * 100 + slot
-            ids.append(card_id)
-            contained.append({"Name": "Card", "Nickname": page.name, "Description": page.card_id, "CardID": card_id,
-                              "Transform": _transform()})
-    deck = {"Name": "DeckCustom", "Nickname": stem, "Transform": _transform(), "DeckIDs": ids, "CustomDeck": custom,
-            "ContainedObjects": contained}
+    custom: dict[str, dict] = {}
+    placed: list[tuple[int, int, dict]] = []  # (card's place in the deck, CardID, its object)
+    # upright and sideways cards (a deck with a layout per card) on sheets of their own: a sheet's
+    # cells are one size
+    groups = [[i for i, (_, image) in enumerate(cards) if bool(_sideways(image)) == turned] for turned in (False, True)]
+    n = 0
+    for group in (g for g in groups if g):
+        limits = sheet_limits(cards[group[0]][1].size)
+        per_sheet = max(1, limits[0] * limits[1] - 1)  # every slot but the last, which holds the hidden-card image
+        for start in range(0, len(group), per_sheet):
+            n += 1
+            places = group[start:start + per_sheet]
+            chunk = [cards[i] for i in places]
+            columns, rows = sheet_grid(len(chunk), limits)
+            # what other players see of a card in a hand: the shared back, or (backs that differ
+            # would give the card away) a plain grey card
+            hidden = backs[0] if backs and not unique_back else Image.new("RGB", chunk[0][1].size, (128, 128, 128))
+            face_sheet = _sheet([img for _, img in chunk] + [None] * (columns * rows - len(chunk) - 1) + [hidden], columns, rows)
+            face_path = _png(out / f"{stem}-{n}.png", face_sheet)
+            if unique_back:
+                back_images = [backs[i] for i in places if i < len(backs)]
+                back_path = _png(out / f"{stem}-{n}-backs.png", _sheet(back_images + [None] * (columns * rows - len(back_images)), columns, rows))
+            else:
+                back_path = _png(out / f"{stem}-back.png", backs[0] if backs else Image.new("RGB", chunk[0][1].size, "white"))
+            custom[str(n)] = {"FaceURL": face_path.resolve().as_uri(), "BackURL": back_path.resolve().as_uri(),
+                              "NumWidth": columns, "NumHeight": rows, "BackIsHidden": True, "UniqueBack": unique_back, "Type": 0}
+            for slot, (place, (page, image)) in enumerate(zip(places, chunk)):
+                placed.append((place, n * 100 + slot, {"Name": "Card", "Nickname": page.name, "Description": page.card_id,
+                                                       "CardID": n * 100 + slot, "Transform": _transform(), **_sideways(image)}))
+    placed.sort(key=lambda p: p[0])  # the deck's own order
+    deck = {"Name": "DeckCustom", "Nickname": stem, "Transform": _transform(), "DeckIDs": [card_id for _, card_id, _ in placed],
+            "CustomDeck": custom, "ContainedObjects": [obj for _, _, obj in placed],
+            **(_sideways(cards[0][1]) if all(_sideways(image) for _, image in cards) else {})}
     saved = {"SaveName": stem, "GameMode": "", "Date": "", "Gravity": 0.5, "Table": "", "Sky": "", "Note": "",
              "Rules": "", "XmlUI": "", "LuaScript": "", "LuaScriptState": "", "ObjectStates": [deck], "TabStates": {},
              "VersionNumber": ""}
     path = out / f"{stem}.json"
     write_atomic(path, (json.dumps(saved, indent=2, ensure_ascii=False) + "\n").encode("utf-8"))
     return path
+
+
+def _sideways(image: Image.Image) -> dict[str, bool]:
+    """TTS's ``SidewaysCard`` for a card whose face is wider than high (ICE, a base: a layout
+    printed sideways), which TTS then shows lying on its side; nothing for an upright card."""
+    return {"SidewaysCard": True} if image.width > image.height else {}
 
 
 def _sheet(images: list[Image.Image | None], columns: int, rows: int) -> Image.Image:

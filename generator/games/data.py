@@ -8,6 +8,8 @@ from __future__ import annotations
 from pathlib import Path
 from typing import Any
 
+from deckpress.generator.content.derived import default_layout, per_card_layouts
+from deckpress.generator.content.layout_kinds import kind_spec
 from deckpress.generator.games import how_to_play
 from deckpress.generator.model import Cover, Deck, Section
 
@@ -15,15 +17,16 @@ from deckpress.generator.model import Cover, Deck, Section
 def decks(content) -> list[Deck]:
     """Every declared deck as plain field dicts, each card repeated for its copies."""
     out = []
-    for deck in content["game"].get("decks", []):
+    for index, deck in enumerate(content["game"].get("decks", [])):
         doc = content.documents[deck["id"]]
         source = Path(deck["file"]).name
         cards: list[dict[str, Any]] = []
+        kinds = per_card_layouts(deck, index, doc.data["cards"])
         for n, record in enumerate(doc.data["cards"], 1):
             copies = record[deck["copies"]] if isinstance(deck.get("copies"), str) else deck.get("copies", 1)
-            card = {**record, "id": str(record.get("id", f"{deck['id']}-{n}")), "source": source}
+            card = {**record, "id": str(record.get("id", f"{deck['id']}-{n}")), "source": source, **kinds[n - 1]}
             cards += [card] * copies
-        out.append(Deck(deck["layout"], deck["name"], cards))
+        out.append(Deck(default_layout(deck), deck["name"], cards))
     return out
 
 
@@ -35,7 +38,7 @@ def cover(content) -> Cover:
     facts += [game[k] for k in ("publisher", "designer") if k in game]
     checklist = [["Deck", "Cards", "Size"]]
     for deck, built in zip(game.get("decks", []), decks(content)):
-        layout = content["layout"]["cards"][deck["layout"]]
+        layout = kind_spec(content["layout"]["cards"], default_layout(deck))
         size = game["card_sizes"].get(layout.get("card_size", deck.get("card_size", "")), layout["trim"])  # the size it prints at
         checklist.append([deck["name"], str(len(built.cards)), f"{size['width_mm']:g} x {size['height_mm']:g} mm"])
     sections = [Section("Component checklist", [], checklist, [3, 1, 2]), *how_to_play(game)]

@@ -263,10 +263,9 @@ def _draw_tile_art(painter: Painter, board: Board, elements, tiling: Tiling, til
     clip.rect(x1, y1, x2 - x1, y2 - y1)
     c.clipPath(clip, stroke=0, fill=0)
     for el in elements:
-        if not el.visible(board.fields):
-            continue
         try:
-            el.draw(painter, board.fields, 0.0, 0.0)
+            if el.visible(board.fields):
+                el.draw(painter, board.fields, 0.0, 0.0)
         except LayoutError as exc:  # once per board, not once per tile
             boards = failures.setdefault((exc.path, board.kind, "board", str(exc), False), [])
             if _who(board) not in boards:

@@ -17,6 +17,7 @@ from reportlab.lib.colors import Color
 from reportlab.lib.units import mm
 from reportlab.pdfgen.canvas import Canvas
 
+from deckpress.generator.content.expressions import ExpressionError, compile_expression, key_of
 from deckpress.generator.render import scripts
 from deckpress.generator.render.fonts import SHIPPED, Fonts
 from deckpress.generator.safetext import choices, excerpt
@@ -27,7 +28,10 @@ _COLOUR_KEYS = ("fill", "stroke", "colour", "knockout")
 #: Where on a round card a point lies, by its angle from the centre in steps of 45 degrees
 #: (anticlockwise from the right, y up).
 _DIRECTIONS = ("right", "top right", "top", "top left", "left", "bottom left", "bottom", "bottom right")
-_FIELD = re.compile(r"\{([a-z_][a-z0-9_]*)\}")
+#: A ``{field}`` placeholder: a field name as a card file writes it (a CSV header, a YAML key: letters of
+#: either case, digits, ``_``), or a dotted path into nested values (``{stats.attack}``).
+_FIELD = re.compile(r"\{([A-Za-z_][A-Za-z0-9_]*(?:\.[A-Za-z_][A-Za-z0-9_]*)*)\}")
+_MISSING = object()
 
 
 class LayoutError(ValueError):
@@ -42,8 +46,10 @@ class LayoutError(ValueError):
 
 
 class Template:
-    """A string with ``{field}`` placeholders filled from a card's fields.  Nothing else is
-    interpreted: no attribute access, no format specs, no expressions."""
+    """A string with ``{field}`` placeholders filled from a card's fields (``{stats.attack}``: the
+    field ``attack`` of the mapping in ``stats``).  Nothing else is interpreted: no attribute
+    access, no format specs, no expressions (those are written in derived fields and maps:
+    :mod:`deckpress.generator.content.expressions`)."""
 
     __slots__ = ("source", "parts")
 
@@ -63,11 +69,66 @@ class Template:
         for i, part in enumerate(self.parts):
             if i % 2 == 0:
                 out.append(part)
-            elif part in fields:
-                out.append(str(fields[part]))
+            elif (value := _find(fields, part)) is not _MISSING:
+                out.append(str(value))
             else:
                 raise LayoutError(path, f"'{{{part}}}' names no field of this card ({choices(part, sorted(k for k in fields if not k.startswith('_')))})")
         return "".join(out)
+
+
+def _find(fields: dict[str, Any], path: str) -> Any:
+    """The value at ``path`` (a field name, or a dotted path into nested mappings), or
+    :data:`_MISSING`.  A field whose own name holds the dots is found first."""
+    if path in fields:
+        return fields[path]
+    value: Any = fields
+    for part in path.split("."):
+        if not isinstance(value, dict) or part not in value:
+            return _MISSING
+        value = value[part]
+    return value
+
+
+class Choice:
+    """A value chosen by a card's data (a map in layout.yaml: ``{by: faction, map: {Blob: green,
+    Trade Federation: blue}, default: grey}``): ``by`` is an expression (a field name is one), its
+    value is looked up in ``map`` as text (:func:`~deckpress.generator.content.expressions.key_of`),
+    else ``default`` is taken.  The chosen entry is a :class:`Template` (it may hold ``{field}``),
+    so a Choice fills in where a template does."""
+
+    __slots__ = ("key", "source", "by", "map", "default")
+
+    def __init__(self, spec: dict[str, Any], key: str):
+        self.key = key  # the element's key holding the map ('fill', 'icon')
+        self.source = spec["by"]
+        self.by = compile_expression(spec["by"])
+        self.map = {str(k): Template(v) for k, v in spec["map"].items()}
+        self.default = Template(spec["default"]) if "default" in spec else None
+
+    def render(self, fields: dict[str, Any], path: tuple) -> str:
+        """The chosen entry, filled.
+
+        Raises:
+            LayoutError: at the map's ``by`` when its expression fails on the card; at the map
+                when the value has no entry and there is no default (of the card's data).
+        """
+        try:
+            key = key_of(self.by.value(fields))
+        except ExpressionError as exc:
+            raise LayoutError(path + (self.key, "by"), f"{self.key}: by '{excerpt(self.source)}' {exc}") from None
+        chosen = self.map.get(key) if key is not None else None
+        if chosen is None:
+            chosen = self.default
+        if chosen is None:
+            shown = "no value" if key is None else f"'{excerpt(key)}'"
+            raise LayoutError(path, f"{self.key}: by '{excerpt(self.source)}': {shown} has no entry in the map "
+                                    f"({choices(key or '', sorted(self.map))}) and the map has no default", of_card=True)
+        return chosen.render(fields, path)
+
+
+def template(value: str | dict[str, Any], key: str) -> Template | Choice:
+    """The layout value under ``key`` that may be filled from a card: a ``{field}`` template, or a map."""
+    return Choice(value, key) if isinstance(value, dict) else Template(value)
 
 
 @dataclass
@@ -134,12 +195,23 @@ class Element:
     def __init__(self, spec: dict[str, Any], path: tuple):
         self.spec = spec
         self.path = path
-        self.when = spec.get("when")
-        self.colours = {k: Template(spec[k]) for k in _COLOUR_KEYS if k in spec}
+        self.when = compile_expression(spec["when"]) if "when" in spec else None
+        self.colours = {k: template(spec[k], k) for k in _COLOUR_KEYS if k in spec}
 
     def visible(self, fields: dict[str, Any]) -> bool:
-        """Whether to draw for these fields (``when`` names a present, truthy field)."""
-        return self.when is None or bool(fields.get(self.when))
+        """Whether to draw for these fields: ``when`` holds
+        (:meth:`~deckpress.generator.content.expressions.Expression.holds`: a bare field name holds
+        when the card has a value there, ``0`` included; an expression when it is true).
+
+        Raises:
+            LayoutError: at ``when``: its expression fails on these fields.
+        """
+        if self.when is None:
+            return True
+        try:
+            return self.when.holds(fields)
+        except ExpressionError as exc:
+            raise LayoutError(self.path + ("when",), f"when '{excerpt(self.when.source)}' {exc}") from None
 
     def colour(self, painter: Painter, key: str, fields: dict[str, Any], default: str | None = None) -> Color | None:
         """The colour under ``key`` (template filled, palette resolved), or None if absent."""
@@ -395,7 +467,7 @@ class Icon(Element):
 
     def __init__(self, spec, path):
         super().__init__(spec, path)
-        self.template = Template(spec["icon"])
+        self.template = template(spec["icon"], "icon")
         self.turn = _TURNS.get(spec.get("rotate", 0))
 
     def draw(self, p, fields, dx, dy):
@@ -426,7 +498,7 @@ class Rows(Element):
         self.elements = compile_elements(spec["elements"], path + ("elements",))
 
     def draw(self, p, fields, dx, dy):
-        items = fields.get(self.spec["items"])
+        items = _find(fields, self.spec["items"])
         if not isinstance(items, list):
             raise LayoutError(self.path, f"items: '{self.spec['items']}' is not a list field of this card")
         x, y = dx + self.spec["x_mm"], dy + self.spec["y_mm"]
@@ -449,7 +521,7 @@ class Image(Element):
 
     def __init__(self, spec, path):
         super().__init__(spec, path)
-        self.template = Template(spec["image"])
+        self.template = template(spec["image"], "image")
 
     def draw(self, p, fields, dx, dy):
         source = self.template.render(fields, self.path)
@@ -469,7 +541,8 @@ class Image(Element):
 ELEMENT_KINDS: dict[str, type[Element]] = {cls.kind: cls for cls in (Rect, Circle, Line, Text, Icon, Rows, Image)}
 
 
-def compile_elements(specs: list[dict], path: tuple) -> list[Element]:
-    """Element objects for a validated list of element dicts at ``path`` in layout.yaml."""
-    return [ELEMENT_KINDS[spec["type"]](spec, path + (i,)) for i, spec in enumerate(specs)]
+def compile_elements(specs: list[dict], path: tuple, paths: list[tuple] | None = None) -> list[Element]:
+    """Element objects for a validated list of element dicts at ``path`` in layout.yaml, or each
+    at its own place ``paths`` (elements a card kind takes from the one it extends)."""
+    return [ELEMENT_KINDS[spec["type"]](spec, paths[i] if paths is not None else path + (i,)) for i, spec in enumerate(specs)]
 

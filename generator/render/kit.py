@@ -33,7 +33,7 @@ from deckpress.generator.render.images import ImageSource
 from deckpress.generator.render.scripts import Unprintable
 from deckpress.generator.render.tuckbox import box_for, draw_tuck_box, sheet_for
 from deckpress.generator.safetext import excerpt
-from deckpress.generator.render.layout import CardLayout, Layout, card_sizes, compile_layout, shared_back
+from deckpress.generator.render.layout import CardLayout, Layout, card_sizes, compile_layout, same_back, shared_back
 
 CROP_MARK_PT = 0.3
 CUT_LINE_PT = 0.4
@@ -465,7 +465,7 @@ def folded(options: "PrintOptions", card: CardLayout, deck: Deck) -> bool:
 def _draw_deck(c: Canvas, painter: Painter, layout: Layout, deck: Deck, options: PrintOptions, failures: dict) -> None:
     card = layout.cards[deck.kind]
     if folded(options, card, deck):
-        _draw_fold_deck(c, painter, card, deck, options, failures)
+        _draw_fold_deck(c, painter, layout, card, deck, options, failures)
         return
     full = sheet_grid(options, card)
     stock = isinstance(full, TemplateSheet)
@@ -477,7 +477,8 @@ def _draw_deck(c: Canvas, painter: Painter, layout: Layout, deck: Deck, options:
         label = f"{deck.name} · {n}/{len(sheets)}"
         _sheet_boxes(c, g)
         for i, fields in enumerate(cards):
-            draw_card(painter, card, "face", fields, g.slots[i], failures, options.guides)
+            own, turn = _own(layout, card, deck, fields, "face")
+            draw_card(painter, own, "face", fields, g.slots[i], failures, options.guides, sideways=turn)
         marked = not stock or options.sheet.crop_marks  # pre-cut stock: no marks, nor a round card's cut line
         if marked and card.shape == "circle":
             _circle_cut_lines(c, g, g.slots[:len(cards)])
@@ -492,8 +493,9 @@ def _draw_deck(c: Canvas, painter: Painter, layout: Layout, deck: Deck, options:
         c.saveState()
         c.translate(shift[0] * mm, -shift[1] * mm)
         for i, fields in enumerate(cards):
-            draw_card(painter, card, "back", fields, g.back_slot(i, options.duplex), failures, options.guides,
-                      turned=options.duplex == "short")
+            own, turn = _own(layout, card, deck, fields, "back")
+            draw_card(painter, own, "back", fields, g.back_slot(i, options.duplex), failures, options.guides,
+                      turned=options.duplex == "short", sideways=turn)
         c.restoreState()
         _label(c, g, label + (" · backs (long edge)" if options.duplex == "long" else " · backs (short edge, turned 180°)"))
         c.showPage()
@@ -518,7 +520,23 @@ def _draw_tuck_boxes(c: Canvas, painter: Painter, layout: Layout, decks: list[De
     c.setPageSize((paper[0] * mm, paper[1] * mm))
 
 
-def _draw_fold_deck(c: Canvas, painter: Painter, card: CardLayout, deck: Deck, options: PrintOptions, failures: dict) -> None:
+def _own(layout: Layout, card: CardLayout, deck: Deck, fields: dict, side: str) -> tuple[CardLayout, int]:
+    """The card kind one side of a card of ``deck`` is drawn with in a slot of the deck's ``card``,
+    and how far it is turned (degrees anticlockwise): the deck's own kind upright; a card's own
+    kind (a deck with a layout per card) upright when it is ``card``'s size, else sideways (its trim
+    ``card``'s turned): its face turned 90 (its top along the slot's left edge) and its back -90,
+    so that turned over on the long edge (or folded) the two agree; but a sideways kind whose back
+    is ``card``'s (left out where it ``extends`` it) has that back, upright, as the deck's others."""
+    kind = deck.kind_of(fields)
+    own = card if kind == deck.kind else layout.cards[kind]
+    if own.trim_mm == card.trim_mm:
+        return own, 0
+    if side == "back" and same_back(own, card):
+        return card, 0
+    return own, (90 if side == "face" else -90)
+
+
+def _draw_fold_deck(c: Canvas, painter: Painter, layout: Layout, card: CardLayout, deck: Deck, options: PrintOptions, failures: dict) -> None:
     """Fold-over sheets: each face beside its back, mirrored across a dashed fold line
     (:func:`deckpress.generator.imposition.fold_grid`), on the paper turned as fits most cards."""
     g = fold_grid(options.paper, card.trim_mm, card.bleed_mm, printer_margin_mm=options.printer_margin_mm)
@@ -528,8 +546,9 @@ def _draw_fold_deck(c: Canvas, painter: Painter, card: CardLayout, deck: Deck, o
         c.setPageSize((g.sheet_mm[0] * mm, g.sheet_mm[1] * mm))
         _sheet_boxes(c, g)
         for i, fields in enumerate(cards):
-            draw_card(painter, card, "face", fields, g.faces[i], failures, options.guides)
-            draw_card(painter, card, "back", fields, g.backs[i], failures, options.guides)
+            for side, slot in (("face", g.faces[i]), ("back", g.backs[i])):
+                own, turn = _own(layout, card, deck, fields, side)
+                draw_card(painter, own, side, fields, slot, failures, options.guides, sideways=turn)
         if card.shape == "circle":
             _circle_cut_lines(c, g, g.faces[:len(cards)] + g.backs[:len(cards)])
         elif options.crop_marks:
@@ -558,7 +577,7 @@ def _fold_line(c: Canvas, g: FoldGrid) -> None:
 
 
 def draw_card(painter: Painter, card: CardLayout, side: str, fields: dict, slot, failures: dict, guides: bool = False,
-              turned: bool = False) -> None:
+              turned: bool = False, sideways: int = 0) -> None:
     """Draw one side of a card in its slot; a failing element is recorded in ``failures`` (keyed
     by element and problem, listing the cards) and the rest of the card is still drawn.  A card
     that prints at another size than its elements are placed for (:attr:`CardLayout.scale`) is
@@ -566,11 +585,16 @@ def draw_card(painter: Painter, card: CardLayout, side: str, fields: dict, slot,
     A text that crosses the card's safe area is drawn and recorded (:meth:`Painter.beyond_safe`).
     With ``guides``, the card's cut line and safe area are drawn over it (:func:`_proof_guides`).
     ``turned``: drawn upside down, turned 180 degrees about its trim's centre (a back on a sheet
-    flipped on its short edge: upright once the card is turned over sideways, as on the long edge)."""
+    flipped on its short edge: upright once the card is turned over sideways, as on the long edge).
+    ``sideways`` (0, 90 or -90 degrees anticlockwise): a card whose trim is the slot's turned (a
+    landscape card of a deck of upright ones: ICE, a base) is drawn turned by as much about the
+    slot's centre, so every card of the sheet is cut alike."""
     c = painter.canvas
     sheet_h = c._pagesize[1]
     x0, y0 = slot.x_mm * mm, sheet_h - slot.y_mm * mm
     w, h = card.trim_mm[0] * mm, card.trim_mm[1] * mm
+    if sideways:  # the slot is the card turned
+        w, h = h, w
     left, right, top, bottom = (b * mm for b in slot.bleed_mm)
     seam = SEAM_OVERLAP_MM * mm
     cl, cr, ct, cb = (b or seam for b in (left, right, top, bottom))
@@ -582,6 +606,12 @@ def draw_card(painter: Painter, card: CardLayout, side: str, fields: dict, slot,
         c.translate(2 * x0 + w, 2 * y0 - h)
         c.rotate(180)
         left, right, top, bottom = right, left, bottom, top
+    if sideways:  # about the slot's centre; the art's top along the slot's left (90) or right (-90) edge
+        c.translate(x0 + w / 2, y0 - h / 2)
+        c.rotate(sideways)
+        w, h = h, w
+        x0, y0 = -w / 2, h / 2
+        left, right, top, bottom = (bottom, top, left, right) if sideways == 90 else (top, bottom, right, left)
     sx, sy = card.scale
     safe, round_cut = card.safe_mm * mm, card.shape == "circle"  # in the layout's mm, as its elements
     if (sx, sy) == (1.0, 1.0):
@@ -593,10 +623,9 @@ def draw_card(painter: Painter, card: CardLayout, side: str, fields: dict, slot,
         frame = (0.0, 0.0, w / sx, h / sy)
         painter.place(0.0, 0.0, w / sx, h / sy, (left / sx, right / sx, top / sy, bottom / sy), safe, round_cut)
     for el in getattr(card, side):
-        if not el.visible(fields):
-            continue
         try:
-            el.draw(painter, fields, 0.0, 0.0)
+            if el.visible(fields):
+                el.draw(painter, fields, 0.0, 0.0)
         except LayoutError as exc:
             failures.setdefault((exc.path, card.kind, side, str(exc), exc.of_card), []).append((str(fields.get("id", "?")), str(fields.get("source", "?"))))
     if guides:

@@ -8,8 +8,11 @@ from functools import lru_cache
 
 from reportlab.lib.colors import CMYKColor, Color, HexColor
 
-from deckpress.generator.errors import ContentErrors
+from deckpress.generator.content.expressions import ExpressionError, compile_expression, lookup
+from deckpress.generator.content.layout_kinds import KindSpec, card_kinds, element_paths, expressions_of
+from deckpress.generator.errors import ContentError, ContentErrors
 from deckpress.generator.render.elements import Element, compile_elements
+from deckpress.generator.safetext import excerpt
 from deckpress.generator.yamlsafe import Document
 
 
@@ -81,16 +84,25 @@ def compile_layout(doc: Document, ink_friendly: bool = False, sizes: Mapping[str
     ``ink_friendly_palette`` replace those of its ``palette``, and an element's own
     ``ink_friendly`` keys its others (a card's colour from its data, lightened).  ``sizes`` are the game's card sizes
     (name -> (width, height) mm, from game.yaml's ``card_sizes``, :func:`card_sizes`): a card kind
-    that names one with ``card_size`` prints at it, its elements scaled from its ``trim``.
+    that names one with ``card_size`` prints at it (turned, for a layout that is sideways to it:
+    wider than high where the size is higher than wide), its elements scaled from its ``trim``.  A card
+    kind that ``extends`` another is compiled as :func:`card_kinds` resolves it.
 
     Raises:
-        ContentErrors: with ``sizes``, every card kind whose ``card_size`` is not one of them, or
+        ContentErrors: every expression that does not compile (a ``when``, a map's ``by``), at
+            its place; every ``extends`` that names no kind or goes round in a circle; with ``sizes``,
+            every card kind whose ``card_size`` is not one of them, or
             that names none while its trim is none of them (the two files disagree on the size),
             each at its line in layout.yaml; every rectangle marked ``bleed: true`` that falls
             short of the trim (see :func:`_bleed_errors`).
     """
-    cards, errors = {}, []
-    for kind, spec in doc.data["cards"].items():
+    kinds, problems = card_kinds(doc.data["cards"])
+    errors = [doc.error(path, message) for path, message in problems] + expression_errors(doc)
+    if errors:
+        raise ContentErrors(errors)
+    cards = {}
+    for kind, resolved in kinds.items():
+        spec = resolved.spec
         base = ("cards", kind)
         design = (spec["trim"]["width_mm"], spec["trim"]["height_mm"])
         trim = design
@@ -98,21 +110,23 @@ def compile_layout(doc: Document, ink_friendly: bool = False, sizes: Mapping[str
             named = spec.get("card_size")
             listed = ", ".join(f"{n} {w:g} x {h:g} mm" for n, (w, h) in sizes.items())
             if named is not None and named not in sizes:
-                errors.append(doc.error(base + ("card_size",), f"cards.{kind}.card_size: unknown size '{named}' (game.yaml's card_sizes: {listed})"))
+                errors.append(doc.error(resolved.at["card_size"], f"cards.{kind}.card_size: unknown size '{named}' (game.yaml's card_sizes: {listed})"))
             elif named is not None:
                 trim = sizes[named]
-            elif design not in sizes.values():
-                errors.append(doc.error(base + ("trim",), f"cards.{kind}.trim: {design[0]:g} x {design[1]:g} mm is none of game.yaml's card_sizes "
-                                                          f"({listed}): name the size this card prints at with card_size"))
-        errors += _bleed_errors(doc, base, spec, design)
+                if (design[0] > design[1]) != (trim[0] > trim[1]):  # a sideways layout prints at its size turned
+                    trim = (trim[1], trim[0])
+            elif design not in sizes.values() and (design[1], design[0]) not in sizes.values():
+                errors.append(doc.error(resolved.at["trim"], f"cards.{kind}.trim: {design[0]:g} x {design[1]:g} mm is none of game.yaml's card_sizes "
+                                                              f"({listed}): name the size this card prints at with card_size"))
+        errors += _bleed_errors(doc, base, resolved, design)
         cards[kind] = CardLayout(
             kind=kind,
             trim_mm=trim,
             shape=spec.get("shape", "rect"),
             bleed_mm=spec.get("bleed_mm", 3.0),
             safe_mm=spec.get("safe_mm", 3.0),
-            face=tuple(compile_elements(_for_ink(spec["face"], ink_friendly), base + ("face",))),
-            back=tuple(compile_elements(_for_ink(spec["back"], ink_friendly), base + ("back",))),
+            face=tuple(compile_elements(_for_ink(spec["face"], ink_friendly), base + ("face",), resolved.sides["face"])),
+            back=tuple(compile_elements(_for_ink(spec["back"], ink_friendly), base + ("back",), resolved.sides["back"])),
             design_mm=design,
         )
     if errors:
@@ -121,6 +135,22 @@ def compile_layout(doc: Document, ink_friendly: bool = False, sizes: Mapping[str
     if ink_friendly:
         palette.update(doc.data.get("ink_friendly_palette", {}))
     return Layout(doc, cards, palette)
+
+
+def expression_errors(doc: Document) -> list[ContentError]:
+    """Every expression of layout.yaml that does not compile, at its own line and column, with
+    what is wrong (:mod:`deckpress.generator.content.expressions`)."""
+    errors = []
+    sides = [(("cards", kind, side), spec.get(side, [])) for kind, spec in doc.data.get("cards", {}).items() for side in ("face", "back")]
+    sides += [(("boards", kind, "elements"), spec.get("elements", [])) for kind, spec in doc.data.get("boards", {}).items()]
+    for base, elements in sides:
+        for path, element in element_paths(elements, base):
+            for key, source in expressions_of(element):
+                try:
+                    compile_expression(source)
+                except ExpressionError as exc:
+                    errors.append(doc.error(path + key, f"{'.'.join(key)}: '{excerpt(source)}' {exc}"))
+    return errors
 
 
 def _for_ink(specs: list[dict], ink_friendly: bool) -> list[dict]:
@@ -137,11 +167,12 @@ def _for_ink(specs: list[dict], ink_friendly: bool) -> list[dict]:
     return out
 
 
-def _bleed_errors(doc: Document, base: tuple, spec: dict, design: tuple[float, float]) -> list:
+def _bleed_errors(doc: Document, base: tuple, resolved: KindSpec, design: tuple[float, float]) -> list:
     """A rectangle marked ``bleed: true`` is a background meant to print past the cut: it extends
     into the bleed only at the trim edges it touches, so one that stops short of an edge by less
     than the safe margin (a white sliver after cutting) or touches none is an error."""
     errors = []
+    spec = resolved.spec
     safe = spec.get("safe_mm", 3.0)
     for side in ("face", "back"):
         for i, el in enumerate(spec[side]):
@@ -150,7 +181,7 @@ def _bleed_errors(doc: Document, base: tuple, spec: dict, design: tuple[float, f
             gaps = {"left": el["x_mm"], "top": el["y_mm"], "right": design[0] - el["x_mm"] - el["w_mm"],
                     "bottom": design[1] - el["y_mm"] - el["h_mm"]}
             short = [f"{edge} by {gap:.2f} mm" for edge, gap in gaps.items() if 0.01 < gap < safe]
-            where = base + (side, i, "bleed")
+            where = resolved.sides[side][i] + ("bleed",)
             if short:
                 errors.append(doc.error(where, f"cards.{base[1]}.{side}[{i}]: a rectangle marked bleed stops short of the trim "
                                                f"({', '.join(short)}), leaving a white sliver after cutting: make it reach the trim edge"))
@@ -165,12 +196,12 @@ def card_sizes(game: Mapping) -> dict[str, tuple[float, float]]:
     return {name: (size["width_mm"], size["height_mm"]) for name, size in game["card_sizes"].items()}
 
 
-_PLACEHOLDER = re.compile(r"\{([^{}]+)\}")
+_PLACEHOLDER = re.compile(r"\{([A-Za-z_][A-Za-z0-9_]*(?:\.[A-Za-z_][A-Za-z0-9_]*)*)\}")
 
 
 def back_fields(card: CardLayout) -> set[str]:
-    """The card fields a kind's back reads (``{field}`` placeholders, ``when`` and ``items``):
-    where they are the same for every card of a deck, the deck shares one back."""
+    """The card fields a kind's back reads (``{field}`` placeholders, ``when``, maps' ``by`` and
+    ``items``): where they are the same for every card of a deck, the deck shares one back."""
     found: set[str] = set()
 
     def walk(value) -> None:
@@ -178,7 +209,9 @@ def back_fields(card: CardLayout) -> set[str]:
             found.update(_PLACEHOLDER.findall(value))
         elif isinstance(value, dict):
             for key, item in value.items():
-                if key in ("when", "items") and isinstance(item, str):
+                if key in ("when", "by") and isinstance(item, str):
+                    found.update(compile_expression(item).names)
+                elif key == "items" and isinstance(item, str):
                     found.add(item)
                 walk(item)
         elif isinstance(value, list):
@@ -193,4 +226,11 @@ def back_fields(card: CardLayout) -> set[str]:
 def shared_back(card: CardLayout, cards: list[dict]) -> bool:
     """Whether every card of ``cards`` (field dicts of one deck) has the same back."""
     fields = sorted(back_fields(card))
-    return len({tuple(repr(c.get(f)) for f in fields) for c in cards}) <= 1
+    return len({tuple(repr(lookup(c, f)) for f in fields) for c in cards}) <= 1
+
+
+
+def same_back(a: CardLayout, b: CardLayout) -> bool:
+    """Whether two card kinds draw the same back (the same elements: a sideways kind that
+    ``extends`` an upright one and leaves out its back)."""
+    return tuple(e.spec for e in a.back) == tuple(e.spec for e in b.back)

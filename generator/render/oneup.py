@@ -26,7 +26,7 @@ from deckpress.generator.render.elements import Painter
 from deckpress.generator.render.colour_space import CmykConversion
 from deckpress.generator.render.images import ImageSource
 from deckpress.generator.render.kit import draw_card, layout_errors, summarise
-from deckpress.generator.render.layout import CardLayout, compile_layout
+from deckpress.generator.render.layout import CardLayout, compile_layout, same_back
 
 
 @dataclass(frozen=True)
@@ -150,16 +150,25 @@ def one_up_pdf(layout_doc, decks: list[Deck], template_for: Callable[[tuple[floa
     painter = Painter(c, layout.colour, open_image=ImageSource(layout_doc.path.parent, checked_images, cmyk), fonts=fonts)
     failures: dict[tuple, list[str]] = {}
     pages: list[Page] = []
+    places: dict[str, CardPage] = {}
     for deck in decks:
-        card = layout.cards[deck.kind]
-        place = card_canvas(card, template_for(card.trim_mm) if template_for else None)
         seen: dict[str, int] = {}
         for fields in deck.cards:
+            kind = deck.kind_of(fields)  # a card of a deck with a layout per card: its own, upright or sideways
+            card = layout.cards[kind]
+            if kind not in places:
+                places[kind] = card_canvas(card, _turned(template_for, card.trim_mm) if template_for else None)
+            place = places[kind]
             copy = seen[fields["id"]] = seen.get(fields["id"], 0) + 1
+            upright = layout.cards[deck.kind]
             for side in ("face", "back") if backs else ("face",):
-                _page(c, painter, card, side, fields, place, failures)
+                if side == "back" and card.trim_mm != upright.trim_mm and same_back(card, upright):
+                    # a sideways card with its deck's upright back: that back, turned onto the card's page
+                    _page(c, painter, upright, side, fields, place, failures, sideways=-90)
+                else:
+                    _page(c, painter, card, side, fields, place, failures)
                 name = str(fields.get("name") or fields.get("title") or fields.get("code_name") or fields["id"])
-                pages.append(Page(deck.kind, fields["id"], name, copy, side, place.page_mm, place.bleed_mm))
+                pages.append(Page(kind, fields["id"], name, copy, side, place.page_mm, place.bleed_mm))
     errors = summarise(layout, failures, locate)
     if errors:
         raise ContentErrors(errors)
@@ -167,13 +176,27 @@ def one_up_pdf(layout_doc, decks: list[Deck], template_for: Callable[[tuple[floa
     return buf.getvalue(), pages
 
 
-def _page(c: Canvas, painter: Painter, card: CardLayout, side: str, fields: dict, place: CardPage, failures: dict) -> None:
-    """One card side on a page of its own, with the page's TrimBox and BleedBox set."""
+def _turned(template_for: Callable[[tuple[float, float]], tuple[tuple[float, float], float] | None],
+            trim_mm: tuple[float, float]) -> tuple[tuple[float, float], float] | None:
+    """A print service's template for a card of ``trim_mm``; for a sideways card (wider than
+    high), the template for the card upright, turned, so the page follows the card."""
+    if trim_mm[0] <= trim_mm[1]:
+        return template_for(trim_mm)
+    template = template_for((trim_mm[1], trim_mm[0]))
+    if template is None:
+        return None
+    (w, h), bleed = template
+    return (h, w), bleed
+
+
+def _page(c: Canvas, painter: Painter, card: CardLayout, side: str, fields: dict, place: CardPage, failures: dict, sideways: int = 0) -> None:
+    """One card side on a page of its own, with the page's TrimBox and BleedBox set; ``sideways``:
+    ``card`` turned by as much onto a page that is it turned (see :func:`~deckpress.generator.render.kit.draw_card`)."""
     pw, ph = place.page_mm
     tw, th = place.trim_box_mm
     c.setPageSize((pw * mm, ph * mm))
     c.setBleedBox((0, 0, pw * mm, ph * mm))
     c.setTrimBox(((pw - tw) / 2 * mm, (ph - th) / 2 * mm, (pw + tw) / 2 * mm, (ph + th) / 2 * mm))
     left, _, top, _ = place.bleed_mm
-    draw_card(painter, card, side, fields, Slot(0, 0, left, top, place.bleed_mm), failures)
+    draw_card(painter, card, side, fields, Slot(0, 0, left, top, place.bleed_mm), failures, sideways=sideways)
     c.showPage()
