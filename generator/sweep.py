@@ -35,6 +35,7 @@ from __future__ import annotations
 import io
 import itertools
 import json
+import math
 import random
 import tempfile
 from dataclasses import dataclass, field, replace
@@ -69,7 +70,11 @@ OBJECTIVE_WORDS = {"fairness": "smallest spread of the seats' win rates", "first
 CELL_FORMATS = {"fairness": "{:.1%}", "first-seat": "{:.1%}", "shortest": "{:.1f}", "team": "{:.2f}", "skill": "{:+.1f}"}
 #: Objectives whose figure is the larger the better (a heat map shows the figure itself).
 MAXIMISED = frozenset({"team", "skill"})
+#: Most points a sweep simulates: the whole grid, or a random search's sample of a larger one.
 MAX_POINTS = 400
+#: Most values one dimension may list (``--vary``, or a sweep file's list: its schema's maxItems):
+#: a grid is counted by multiplying its sizes, never built, before either limit is checked.
+MAX_VALUES = 50
 #: Where a sweep's output folder holds the schema its point files name, as ``deckpress init``'s
 #: new game holds its schemas (the folder is anywhere: no path into this repository would do).
 SCHEMAS_FOLDER = ".schemas"
@@ -151,10 +156,14 @@ def parse_vary(text: str) -> Dimension:
     blanks dropped, as a trailing comma leaves one).
 
     Raises:
-        ValueError: not ``TARGET=values``, or a value given twice (its points would be the same).
+        ValueError: not ``TARGET=values``, more than :data:`MAX_VALUES` values (counted before
+            any is read), or a value given twice (its points would be the same).
     """
     target, sep, values = text.partition("=")
     names = [v.strip() for v in values.split(",") if v.strip()]
+    if len(names) > MAX_VALUES:
+        raise ValueError(f"'{excerpt(target.strip())}': {len(names):,} values: at most {MAX_VALUES} a dimension "
+                         "(a coarser list first, then a finer one around the best point)")
     if not sep or not target.strip() or not names:
         raise ValueError(f"'{excerpt(text)}': expected TARGET=V1,V2,... (a parameter such as tie=nobody,first-played, or a card field "
                          "such as point-cards:forest-bottom.points=5,7,9)")
@@ -358,19 +367,47 @@ def grid_points(sweep: Sweep) -> list[dict[str, Any]]:
     return [{d.target: d.values[i] for d, i in zip(sweep.dimensions, point)} for point in _grid(sweep)]
 
 
+def grid_size(sweep: Sweep) -> int:
+    """The number of points of ``sweep``'s whole grid: the product of its dimensions' sizes
+    (counted, not built)."""
+    return math.prod(len(d.values) for d in sweep.dimensions)
+
+
 def _grid(sweep: Sweep) -> list[tuple[int, ...]]:
     """The points of :func:`grid_points`, each as the indices of its values in the dimensions.
+    The grid is counted (:func:`grid_size`) before anything is built; a random search draws the
+    positions of its points in the grid (``random.Random(seed).sample`` of a ``range``, which is
+    never listed) and turns each into its point, so that sampling 10 points of a grid of millions
+    takes what 10 points take.  The points are those of ``itertools.product`` at the same
+    positions (the first dimension slowest).
 
     Raises:
-        ValueError: more than :data:`MAX_POINTS` points.
+        ValueError: a dimension of more than :data:`MAX_VALUES` values, or more than
+            :data:`MAX_POINTS` points.
     """
-    combos = list(itertools.product(*(range(len(d.values)) for d in sweep.dimensions)))
-    if sweep.points is not None and sweep.points < len(combos):
-        keep = sorted(random.Random(sweep.seed).sample(range(len(combos)), sweep.points))
-        combos = [combos[i] for i in keep]
-    if len(combos) > MAX_POINTS:
-        raise ValueError(f"{len(combos)} points: at most {MAX_POINTS} (fewer values, or a random search with points)")
-    return combos
+    sizes = [len(d.values) for d in sweep.dimensions]
+    wide = next((d for d in sweep.dimensions if len(d.values) > MAX_VALUES), None)
+    if wide is not None:
+        raise ValueError(f"{wide.target}: {len(wide.values):,} values: at most {MAX_VALUES} a dimension")
+    total = grid_size(sweep)
+    if sweep.points is not None and sweep.points < total:
+        if sweep.points > MAX_POINTS:
+            raise ValueError(f"{sweep.points:,} points: at most {MAX_POINTS} (fewer values, or a random search with fewer points)")
+        return [_point_at(i, sizes) for i in sorted(random.Random(sweep.seed).sample(range(total), sweep.points))]
+    if total > MAX_POINTS:
+        raise ValueError(f"{total:,} points: at most {MAX_POINTS} (fewer values, or a random search with points, "
+                         f"such as --points {min(MAX_POINTS, 50)})")
+    return list(itertools.product(*(range(n) for n in sizes)))
+
+
+def _point_at(position: int, sizes: list[int]) -> tuple[int, ...]:
+    """The point at ``position`` of the grid of dimensions of ``sizes`` (the first slowest), as
+    ``list(itertools.product(*map(range, sizes)))[position]`` is, without building the grid."""
+    indices = []
+    for size in reversed(sizes):
+        position, index = divmod(position, size)
+        indices.append(index)
+    return tuple(reversed(indices))
 
 
 def variant_for(sweep: Sweep, values: dict[str, Any], index: int) -> dict[str, Any]:

@@ -411,3 +411,60 @@ def test_a_local_dask_run_beside_another_does_not_warn_about_port_8787():
     finally:
         holder.close()
     assert result.tally.games == 200 and not [w for w in caught if "already in use" in str(w.message)]
+
+
+# -- grids counted before they are built ---------------------------------------------------------
+
+def _peak_bytes(work) -> tuple[object, int]:
+    """``work()``'s result (or the exception it raised) and the peak of memory it allocated."""
+    import tracemalloc
+
+    tracemalloc.start()
+    try:
+        try:
+            outcome = work()
+        except ValueError as exc:
+            outcome = exc
+        return outcome, tracemalloc.get_traced_memory()[1]
+    finally:
+        tracemalloc.stop()
+
+
+def test_a_grid_of_millions_is_refused_or_sampled_without_being_built():
+    """Four dimensions of 50 values are 6,250,000 points: refused by counting, and sampled by a
+    random search, in what a few points take (building the grid took some 600 MB)."""
+    from deckpress.generator.sweep import Dimension, Sweep, grid_points
+
+    wide = Sweep("mission-emission", tuple(Dimension(name, tuple(range(50))) for name in ("a", "b", "c", "d")))
+    refused, peak = _peak_bytes(lambda: grid_points(wide))
+    assert isinstance(refused, ValueError) and str(refused).startswith("6,250,000 points: at most 400")
+    assert peak < 5_000_000
+    sampled, peak = _peak_bytes(lambda: grid_points(replace(wide, points=10, seed=7)))
+    assert len(sampled) == 10 and len({tuple(p.values()) for p in sampled}) == 10
+    assert peak < 5_000_000
+
+
+def test_a_random_search_draws_the_same_points_as_from_the_whole_grid():
+    """The points a random search draws are those it drew from the grid built whole (the same
+    seed names the same points as before grids were counted instead of built)."""
+    import itertools
+    import random
+
+    from deckpress.generator.sweep import Dimension, Sweep, grid_points
+
+    sweep = Sweep("mission-emission", (Dimension("a", (1, 2, 3)), Dimension("b", tuple("xyzw")), Dimension("c", (True, False))),
+                  points=7, seed=5)
+    combos = list(itertools.product(range(3), range(4), range(2)))
+    keep = sorted(random.Random(5).sample(range(len(combos)), 7))
+    expected = [{"a": (1, 2, 3)[i], "b": "xyzw"[j], "c": (True, False)[k]} for i, j, k in (combos[n] for n in keep)]
+    assert grid_points(sweep) == expected
+
+
+def test_a_vary_with_too_many_values_is_refused_before_they_are_read(cli, tmp_path):
+    values = ",".join(f"v{i}" for i in range(400))
+    result = cli("sweep", "mission-emission", "--vary", f"tie={values}", "--out", tmp_path / "out")
+    assert result.exit_code == 2 and "'tie': 400 values: at most 50 a dimension" in result.output
+    three = [arg for name in ("tie", "piles_to_end", "players") for arg in ("--vary", f"{name}={','.join(map(str, range(200)))}")]
+    result = cli("sweep", "mission-emission", *three, "--out", tmp_path / "out")
+    assert result.exit_code == 2 and "200 values: at most 50 a dimension" in result.output
+    assert not (tmp_path / "out").exists()
