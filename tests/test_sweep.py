@@ -6,6 +6,7 @@ from __future__ import annotations
 import json
 from dataclasses import replace
 
+import pytest
 from PIL import Image
 
 from conftest import line_of
@@ -286,7 +287,7 @@ def test_an_opt_in_skill_signal_is_reported_per_point_and_can_pick_the_best_poin
     lines = text.output.splitlines()
     for index, signal in enumerate(signals, 1):
         assert lines[index + 1].startswith(f"    {index}  point-cards:forest-bottom.points={(7, 9)[index - 1]}: win rates")
-        assert lines[index + 1].endswith(f", skill {signal:.1f} pts")
+        assert f", skill {signal:.1f} pts (95 %: " in lines[index + 1]
     # without --skill-games the points carry no skill signal, and the text no column
     plain = cli("sweep", "mission-emission", "--vary", "tie=nobody", "--games", "5", "--players", "2", "--workers", "1",
                 "--out", tmp_path / "plain")
@@ -468,3 +469,46 @@ def test_a_vary_with_too_many_values_is_refused_before_they_are_read(cli, tmp_pa
     result = cli("sweep", "mission-emission", *three, "--out", tmp_path / "out")
     assert result.exit_code == 2 and "200 values: at most 50 a dimension" in result.output
     assert not (tmp_path / "out").exists()
+
+
+# -- objectives with their 95 % intervals -----------------------------------------------------
+
+def test_each_point_gives_its_objective_with_its_interval_and_a_best_point_from_noise_is_said_so(cli, tmp_path):
+    """With 60 games a point, seeds 1, 2 and 3 named three different "best" points of the same
+    grid: each point's figure now comes with its 95 % interval, and the report, sweep.json and the
+    heat map say that the best point is not told apart from the others."""
+    for seed in ("1", "2", "3"):
+        out = tmp_path / seed
+        result = cli("sweep", "mission-emission", *POINT_VALUES, "--games", "60", "--players", "3", "--workers", "1",
+                     "--seed", seed, "--out", out)
+        assert result.exit_code == 0, result.output
+        data = json.loads((out / "sweep.json").read_text("utf-8"))
+        for p in data["points"]:
+            low, high = p["objective"]["interval_95"]
+            assert p["objective"]["name"] == "fairness" and p["objective"]["value"] == p["figures"]["spread"]
+            assert 0 <= low <= p["figures"]["spread"] <= high <= 1 and high - low > 0.05  # 60 games: wide
+            assert f"fairness {p['figures']['spread']:.1%} (95 %: {low:.1%} to {high:.1%})" in result.output
+        best = data["best"][0]
+        assert data["not_told_apart_from_best"] and best not in data["not_told_apart_from_best"]
+        assert f"point {best} is not told apart from point" in result.output
+
+
+def test_a_best_point_that_stands_apart_is_said_to(cli, tmp_path):
+    """Ending at the first finished pile instead of the sixth makes games far shorter: the
+    shortest point's interval overlaps no other, and the report says it stands apart."""
+    result = cli("sweep", "mission-emission", "--vary", "piles_to_end=1,6", "--objective", "shortest", "--games", "60",
+                 "--players", "3", "--workers", "1", "--out", tmp_path)
+    assert result.exit_code == 0, result.output
+    data = json.loads((tmp_path / "sweep.json").read_text("utf-8"))
+    first, last = (p["objective"] for p in data["points"])
+    assert first["interval_95"][1] < last["interval_95"][0]  # 1 pile: shorter, beyond doubt
+    assert data["best"][0] == 1 and data["not_told_apart_from_best"] == []
+    assert "point 1 stands apart: no other point's 95 % interval overlaps its" in result.output
+
+
+def test_the_mean_interval_is_the_normal_one():
+    from deckpress.rules.core.stats import Z95, mean_interval
+
+    mean, low, high = mean_interval({10: 50, 20: 50})  # sample sd 5.025..., n 100
+    assert mean == 15 and high - mean == pytest.approx(Z95 * (2500 / 99) ** 0.5 / 10)
+    assert mean - low == pytest.approx(high - mean)

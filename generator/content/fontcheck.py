@@ -150,8 +150,9 @@ def _subtable(cmap: bytes, offset: int, glyphs: int) -> int:
         for i in range(groups):
             start, end, glyph = struct.unpack_from(">III", cmap, offset + 16 + 12 * i)
             if start > end or start <= previous or end > MAX_CODE_POINT:
-                raise FontError(f"{_EMBED}: its cmap format-{fmt} group U+{start:04X}-U+{end:04X} "
-                                "is out of order, overlaps another or lies beyond Unicode (U+10FFFF)")
+                why = ("reaches beyond Unicode (U+10FFFF)" if end > MAX_CODE_POINT else "ends before it starts" if start > end
+                       else "overlaps or comes before the group before it")
+                raise FontError(f"{_EMBED}: its cmap format-{fmt} group U+{start:04X}-U+{end:04X} {why}")
             last_glyph = glyph if fmt == 13 else glyph + end - start
             if last_glyph >= glyphs:
                 raise FontError(f"{_EMBED}: its cmap maps U+{start:04X}-U+{end:04X} to glyphs "

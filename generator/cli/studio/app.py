@@ -175,9 +175,12 @@ class Studio:
         process group, its workers: :func:`deckpress.generator.limits.run_in_child`), so that
         none outlives the studio."""
         for child in multiprocessing.active_children():
-            for kill in (lambda: os.killpg(child.pid, signal.SIGKILL), child.kill):
-                with contextlib.suppress(ProcessLookupError, PermissionError, OSError, ValueError):
-                    kill()
+            if child.pid is None:
+                continue
+            with contextlib.suppress(OSError, ValueError):  # gone already, or never in a group of its own
+                os.killpg(child.pid, signal.SIGKILL)
+            with contextlib.suppress(OSError, ValueError):
+                child.kill()
 
     def check_folder(self) -> Path:
         """An empty folder for the next check's report and preview: the last check's folder is
@@ -436,9 +439,9 @@ def create_app(studio: Studio, allowed_hosts: list[str] | None = None, watch: bo
                     await task
 
     def refusal(status: int, heading: str, message: str) -> bytes:
-        return env.get_template("message.html.j2").render(studio=studio, title=studio.catalogue.title, engine=_engine_id(studio),
-                                                          is_variant=studio.catalogue.is_variant, path="",
-                                                          heading=heading, message=message).encode("utf-8")
+        # shown to whoever asks, the secret's holder or not: nothing of the game, not even its title
+        return env.get_template("message.html.j2").render(studio=studio, title="deckpress studio", engine=None, is_variant=False,
+                                                          path="", heading=heading, message=message).encode("utf-8")
 
     hosts = allowed_hosts or ["127.0.0.1", "localhost", "[::1]"]
     return Starlette(routes=routes, lifespan=lifespan,
