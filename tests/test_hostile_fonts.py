@@ -117,3 +117,16 @@ def test_a_font_mapping_more_than_unicode_assigns_is_refused_with_the_limit():
         body += struct.pack(">III", i * per, i * per + per - 1, 0)
     with pytest.raises(FontError, match=f"at most {MAX_MAPPED:,}"):
         check_font(_with_cmap(body))
+
+
+def test_web_fonts_collections_and_cff_fonts_are_refused_before_fonttools_reads_them():
+    """A WOFF font would be decompressed by fontTools first (and WOFF2 needs a library deckpress
+    does not install): each is refused by its first bytes, saying what it is."""
+    font = TTFont(LATO)
+    font.flavor = "woff"
+    woff = io.BytesIO()
+    font.save(woff)
+    for data, kind in [(woff.getvalue(), "a web font (WOFF)"), (b"wOF2" + bytes(60), "a web font (WOFF2)"),
+                       (b"OTTO" + bytes(60), "an OpenType font with CFF outlines"), (b"ttcf" + bytes(60), "a font collection")]:
+        with pytest.raises(FontError, match=re.escape(f"is not a TrueType font deckpress can embed: it is {kind}")):
+            check_font(data)

@@ -37,6 +37,9 @@ UNITS_PER_EM = (16, 16384)
 MAX_CODE_POINT = 0x10FFFF
 
 _EMBED = "is not a TrueType font deckpress can embed"
+#: Font files by their first four bytes that reportlab cannot embed.
+_KINDS = {b"OTTO": "an OpenType font with CFF outlines", b"ttcf": "a font collection (.ttc)",
+          b"wOFF": "a web font (WOFF)", b"wOF2": "a web font (WOFF2)"}
 
 
 class FontError(ValueError):
@@ -53,6 +56,11 @@ def check_font(data: bytes) -> None:
         FontError: the first limit the font breaks (module docstring), or "is not a TrueType font
             deckpress can embed (...)" when its table directory or headers cannot be read at all.
     """
+    kind = _KINDS.get(data[:4])
+    if kind is not None:  # refused before fontTools reads it: a web font would be decompressed first
+        raise FontError(f"{_EMBED}: it is {kind}; give a .ttf file (TrueType outlines)")
+    if data[:4] not in (b"\x00\x01\x00\x00", b"true"):
+        raise FontError(f"{_EMBED} (it does not start as a TrueType font does); give a .ttf file")
     try:
         font = TTFont(io.BytesIO(data), lazy=True, recalcBBoxes=False, recalcTimestamp=False)
         tables = font.reader.tables
