@@ -232,12 +232,12 @@ def test_the_studio_opens_from_the_address_it_prints_and_nowhere_else(browser, t
     from selenium.webdriver.common.by import By
 
     proc = subprocess.Popen([sys.executable, "-c", "import sys; from deckpress.generator.cli import main; sys.exit(main())",
-                             "studio", "maybe-missions", "--no-browser", "--no-watch", "--dpi", "40"],
+                             "studio", "maybe-missions", "--no-browser", "--no-watch", "--dpi", "50"],
                             stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True, env=os.environ | {"PYTHONUNBUFFERED": "1"})
     try:
         printed = proc.stdout.readline()
         address = re.search(r"(http://\S+?/)\?token=\S+", printed)
-        assert address, printed
+        assert address, printed + proc.stderr.read()
         browser.get(address.group(0))
         wait_for(lambda: browser.find_elements(By.CSS_SELECTOR, "article.card"), "the cards")
         assert browser.current_url == address.group(1)
@@ -262,3 +262,5 @@ def test_the_studio_opens_from_the_address_it_prints_and_nowhere_else(browser, t
     finally:
         proc.send_signal(signal.SIGTERM)
         proc.wait(10)
+        proc.stdout.close()
+        proc.stderr.close()
