@@ -41,9 +41,9 @@ class Events:
     """The studio's server-sent events, read in a thread: each ``cards`` event's data, with the
     monotonic time it arrived."""
 
-    def __init__(self, url: str):
+    def __init__(self, url: str, secret: str):
         self.received: list[tuple[float, dict]] = []
-        self._stream = urllib.request.urlopen(url + "events", timeout=120)
+        self._stream = urllib.request.urlopen(urllib.request.Request(url + "events", headers={"Authorization": f"token {secret}"}), timeout=120)
         threading.Thread(target=self._read, daemon=True).start()
 
     def _read(self) -> None:
@@ -72,7 +72,7 @@ def studio_edits(folder: Path, edits: int, dpi: int) -> list[float]:
     text = states.read_text(encoding="utf-8")
     times = []
     with running(studio) as url:
-        events = Events(url)
+        events = Events(url, studio.secret)
         time.sleep(0.5)  # the watcher is watching
         goa = next(c for c in studio.catalogue.cards if c.card_id == "goa" and c.side == "face")
         for n in range(1, edits + 1):
@@ -81,7 +81,8 @@ def studio_edits(folder: Path, edits: int, dpi: int) -> list[float]:
             event = events.after(n)
             if goa.token not in event["changed"]:
                 raise SystemExit(f"edit {n}: the event did not name Goa's card: {event}")
-            with urllib.request.urlopen(f"{url}card/{goa.token}.png?v={n}") as response:
+            card = urllib.request.Request(f"{url}card/{goa.token}.png?v={n}", headers={"Authorization": f"token {studio.secret}"})
+            with urllib.request.urlopen(card) as response:
                 response.read()
             times.append(time.monotonic() - started)
     return times

@@ -17,6 +17,13 @@ measures (by group, a card's by its id: :func:`figures`); a cooperative game giv
 win rate and mean result.  The best points are those of the sweep's objective; with two
 dimensions a heat map of it is drawn (matplotlib).
 
+A point's objective comes with its 95 % interval (:func:`objective_interval`), as a simulation of
+a few hundred games is noisy: with 60 games a point, the seeds 1, 2 and 3 named three different
+"best" points of the same grid.  The points whose interval overlaps the best point's are *not
+told apart* from it (:meth:`SweepResult.not_told_apart`), and the report, ``sweep.json`` and the
+heat map say so, so that nobody takes noise for a finding.  Overlapping 95 % intervals is the
+cautious reading (two points can differ and still overlap a little); more games narrow them.
+
 The skill signal is opt-in (``Sweep.skill_games``, slow: a search bot plays): each point then also
 plays ``skill_games`` games with one ``ismcts:<skill_iterations>`` seat (or ``skill_bot``:
 ``rollout``, ``rollout:N``) against ``greedy`` seats
@@ -35,6 +42,7 @@ from __future__ import annotations
 import io
 import itertools
 import json
+import math
 import random
 import tempfile
 from dataclasses import dataclass, field, replace
@@ -69,7 +77,11 @@ OBJECTIVE_WORDS = {"fairness": "smallest spread of the seats' win rates", "first
 CELL_FORMATS = {"fairness": "{:.1%}", "first-seat": "{:.1%}", "shortest": "{:.1f}", "team": "{:.2f}", "skill": "{:+.1f}"}
 #: Objectives whose figure is the larger the better (a heat map shows the figure itself).
 MAXIMISED = frozenset({"team", "skill"})
+#: Most points a sweep simulates: the whole grid, or a random search's sample of a larger one.
 MAX_POINTS = 400
+#: Most values one dimension may list (``--vary``, or a sweep file's list: its schema's maxItems):
+#: a grid is counted by multiplying its sizes, never built, before either limit is checked.
+MAX_VALUES = 50
 #: Where a sweep's output folder holds the schema its point files name, as ``deckpress init``'s
 #: new game holds its schemas (the folder is anywhere: no path into this repository would do).
 SCHEMAS_FOLDER = ".schemas"
@@ -135,6 +147,17 @@ class SweepResult:
         scored = [p for p in self.points if "figures" in p and key(p) is not None]
         return sorted(scored, key=key)[:n]
 
+    def not_told_apart(self) -> list[dict[str, Any]]:
+        """The other points whose objective's 95 % interval overlaps the best point's (in grid
+        order): the sweep cannot tell them from the best one.  Empty when the best point stands
+        apart, or no point has an interval."""
+        best = self.best(1)
+        if not best or not best[0].get("objective"):
+            return []
+        low, high = best[0]["objective"]["interval_95"]
+        return [p for p in self.points if p is not best[0] and p.get("objective")
+                and p["objective"]["interval_95"][0] <= high and p["objective"]["interval_95"][1] >= low]
+
     def as_dict(self) -> dict[str, Any]:
         """The sweep as plain data (``deckpress sweep --format json``)."""
         s = self.sweep
@@ -143,7 +166,8 @@ class SweepResult:
                 "skill_games": s.skill_games, "skill_iterations": s.skill_iterations if s.skill_games and not s.skill_bot else None,
                 "skill_bot": s.skill_bot if s.skill_games else None,
                 "vary": {d.target: list(d.values) for d in s.dimensions},
-                "points": self.points, "best": [p["index"] for p in self.best()]}
+                "points": self.points, "best": [p["index"] for p in self.best()],
+                "not_told_apart_from_best": [p["index"] for p in self.not_told_apart()]}
 
 
 def parse_vary(text: str) -> Dimension:
@@ -151,10 +175,14 @@ def parse_vary(text: str) -> Dimension:
     blanks dropped, as a trailing comma leaves one).
 
     Raises:
-        ValueError: not ``TARGET=values``, or a value given twice (its points would be the same).
+        ValueError: not ``TARGET=values``, more than :data:`MAX_VALUES` values (counted before
+            any is read), or a value given twice (its points would be the same).
     """
     target, sep, values = text.partition("=")
     names = [v.strip() for v in values.split(",") if v.strip()]
+    if len(names) > MAX_VALUES:
+        raise ValueError(f"'{excerpt(target.strip())}': {len(names):,} values: at most {MAX_VALUES} a dimension "
+                         "(a coarser list first, then a finer one around the best point)")
     if not sep or not target.strip() or not names:
         raise ValueError(f"'{excerpt(text)}': expected TARGET=V1,V2,... (a parameter such as tie=nobody,first-played, or a card field "
                          "such as point-cards:forest-bottom.points=5,7,9)")
@@ -358,19 +386,47 @@ def grid_points(sweep: Sweep) -> list[dict[str, Any]]:
     return [{d.target: d.values[i] for d, i in zip(sweep.dimensions, point)} for point in _grid(sweep)]
 
 
+def grid_size(sweep: Sweep) -> int:
+    """The number of points of ``sweep``'s whole grid: the product of its dimensions' sizes
+    (counted, not built)."""
+    return math.prod(len(d.values) for d in sweep.dimensions)
+
+
 def _grid(sweep: Sweep) -> list[tuple[int, ...]]:
     """The points of :func:`grid_points`, each as the indices of its values in the dimensions.
+    The grid is counted (:func:`grid_size`) before anything is built; a random search draws the
+    positions of its points in the grid (``random.Random(seed).sample`` of a ``range``, which is
+    never listed) and turns each into its point, so that sampling 10 points of a grid of millions
+    takes what 10 points take.  The points are those of ``itertools.product`` at the same
+    positions (the first dimension slowest).
 
     Raises:
-        ValueError: more than :data:`MAX_POINTS` points.
+        ValueError: a dimension of more than :data:`MAX_VALUES` values, or more than
+            :data:`MAX_POINTS` points.
     """
-    combos = list(itertools.product(*(range(len(d.values)) for d in sweep.dimensions)))
-    if sweep.points is not None and sweep.points < len(combos):
-        keep = sorted(random.Random(sweep.seed).sample(range(len(combos)), sweep.points))
-        combos = [combos[i] for i in keep]
-    if len(combos) > MAX_POINTS:
-        raise ValueError(f"{len(combos)} points: at most {MAX_POINTS} (fewer values, or a random search with points)")
-    return combos
+    sizes = [len(d.values) for d in sweep.dimensions]
+    wide = next((d for d in sweep.dimensions if len(d.values) > MAX_VALUES), None)
+    if wide is not None:
+        raise ValueError(f"{wide.target}: {len(wide.values):,} values: at most {MAX_VALUES} a dimension")
+    total = grid_size(sweep)
+    if sweep.points is not None and sweep.points < total:
+        if sweep.points > MAX_POINTS:
+            raise ValueError(f"{sweep.points:,} points: at most {MAX_POINTS} (fewer values, or a random search with fewer points)")
+        return [_point_at(i, sizes) for i in sorted(random.Random(sweep.seed).sample(range(total), sweep.points))]
+    if total > MAX_POINTS:
+        raise ValueError(f"{total:,} points: at most {MAX_POINTS} (fewer values, or a random search with points, "
+                         f"such as --points {min(MAX_POINTS, 50)})")
+    return list(itertools.product(*(range(n) for n in sizes)))
+
+
+def _point_at(position: int, sizes: list[int]) -> tuple[int, ...]:
+    """The point at ``position`` of the grid of dimensions of ``sizes`` (the first slowest), as
+    ``list(itertools.product(*map(range, sizes)))[position]`` is, without building the grid."""
+    indices = []
+    for size in reversed(sizes):
+        position, index = divmod(position, size)
+        indices.append(index)
+    return tuple(reversed(indices))
 
 
 def variant_for(sweep: Sweep, values: dict[str, Any], index: int) -> dict[str, Any]:
@@ -467,14 +523,71 @@ def run_sweep(sweep: Sweep, out: Path, workers: int = 2, progress: Callable[[int
             bots = sweep.bots or (default_bot,) * game.players
             spec = SimulationSpec(sweep.game_id, dict(game.params), tuple(bots), sweep.games, sweep.seed, workers=workers,
                                   content_dir=str(content_dir) if content_dir else None, scheduler=scheduler)
-            point["figures"] = figures(simulation_dict(simulate(spec)))
+            simulated = simulate(spec)
+            sim = simulation_dict(simulated)
+            point["figures"] = figures(sim)
             if sweep.skill_games:  # the point's own parameters and content, as its simulation; local processes
                 point["skill"] = skill_signal(sweep.game_id, dict(game.params), sweep.skill_games, sweep.seed, sweep.skill_iterations,
                                               workers, spec.content_dir, bot=sweep.skill_bot).as_dict()
+            point["objective"] = objective_interval(sweep.objective, sim, simulated.tally.lengths, point["skill"])
         result.points.append(point)
         if progress:
             progress(i + 1, len(points))
     return result
+
+
+def objective_interval(objective: str, sim: dict[str, Any], lengths: dict[int, int],
+                       skill: dict[str, Any] | None) -> dict[str, Any] | None:
+    """A point's objective as its figure (in the figure's own units, as the report writes it) with
+    its 95 % interval: ``{"name", "value", "interval_95": [low, high]}``, or None when the point
+    has no such figure.  ``sim`` is the point's :func:`~deckpress.rules.core.results.simulation_dict`,
+    ``lengths`` its histogram of game lengths in moves, ``skill`` its skill signal's ``as_dict``.
+
+    * ``fairness``, the spread of the seats' win rates: Newcombe's interval for the difference of
+      the highest and the lowest seat's rate (:func:`~deckpress.rules.core.stats.difference_interval`),
+      at least 0;
+    * ``first-seat``, how far the first seat's win rate is from the mean share: its Wilson interval
+      (:func:`~deckpress.rules.core.stats.wilson`) less the mean share, as a distance from it
+      (0 when it straddles the mean share);
+    * ``shortest`` and ``team``, a mean (moves, the team's result): the mean's normal interval
+      (:func:`~deckpress.rules.core.stats.mean_interval`);
+    * ``skill``: the skill signal's own interval (its win share's Wilson interval, or its gain's),
+      in points.
+    """
+    from deckpress.rules.core.stats import difference_interval, mean_interval, wilson
+
+    f = figures(sim)
+    games = sim["games"]
+    value = interval = None
+    if not games:
+        return None
+    if objective == "fairness" and "spread" in f:
+        wins = [s["wins"] for s in sim["seats"]]
+        top, bottom = max(range(len(wins)), key=wins.__getitem__), min(range(len(wins)), key=wins.__getitem__)
+        low, high = difference_interval(wins[top], games, wins[bottom], games)
+        value, interval = f["spread"], (max(0.0, low), high)
+    elif objective == "first-seat" and "first_seat_advantage" in f:
+        share = sum(f["win_rates"]) / len(f["win_rates"])
+        low, high = (x - share for x in wilson(sim["seats"][0]["wins"], games))
+        value = abs(f["first_seat_advantage"])
+        interval = (0.0 if low <= 0 <= high else min(abs(low), abs(high)), max(abs(low), abs(high)))
+    elif objective == "shortest" and lengths:
+        _, low, high = mean_interval(lengths)
+        value, interval = f["mean_length"], (low, high)
+    elif objective == "team" and f.get("team_mean") is not None:
+        histogram = {float(k): v for k, v in sim["team"]["histogram"].items()}
+        _, low, high = mean_interval(histogram)
+        value, interval = f["team_mean"], (low, high)
+    elif objective == "skill" and skill and skill.get("signal_points") is not None:
+        value = skill["signal_points"]
+        if skill["cooperative"] and skill.get("gain_95") and skill.get("score_range"):
+            scale = 100 / ((skill["score_range"][1] - skill["score_range"][0]) or 1.0)
+            interval = (skill["gain_95"][0] * scale, skill["gain_95"][1] * scale)
+        elif skill.get("win_share_95"):
+            interval = (100 * skill["win_share_95"][0], 100 * skill["win_share_95"][1])
+    if value is None or interval is None:
+        return None
+    return {"name": objective, "value": value, "interval_95": [round(interval[0], 4), round(interval[1], 4)]}
 
 
 def figures(sim: dict[str, Any]) -> dict[str, Any]:
@@ -498,9 +611,21 @@ def figures(sim: dict[str, Any]) -> dict[str, Any]:
     return out
 
 
+def shown_objective(point: dict[str, Any]) -> str | None:
+    """A point's objective and its 95 % interval as the report and the heat map write them
+    (``12.3% (95 %: 4.1% to 20.0%)``), or None when it has none."""
+    o = point.get("objective")
+    if not o:
+        return None
+    fmt = CELL_FORMATS[o["name"]].replace("+", "")
+    low, high = o["interval_95"]
+    return f"{CELL_FORMATS[o['name']].format(o['value'])} (95 %: {fmt.format(low)} to {fmt.format(high)})"
+
+
 def heat_map(result: SweepResult) -> bytes | None:
     """A PNG heat map of the objective over a two-dimensional sweep's grid (None for another
-    number of dimensions or no figures), the best point outlined."""
+    number of dimensions or no figures): each cell its figure and, below it, its 95 % interval;
+    the best point outlined, the points not told apart from it outlined dashed."""
     sweep = result.sweep
     if len(sweep.dimensions) != 2:
         return None
@@ -512,14 +637,17 @@ def heat_map(result: SweepResult) -> bytes | None:
     key = OBJECTIVES[sweep.objective]
     across, down = sweep.dimensions
     values = [[None] * len(across.values) for _ in down.values]
+    intervals: list[list[list[float] | None]] = [[None] * len(across.values) for _ in down.values]
     for p in result.points:
         if "figures" in p:
-            values[down.values.index(p["values"][down.target])][across.values.index(p["values"][across.target])] = key(p)
+            r, c = down.values.index(p["values"][down.target]), across.values.index(p["values"][across.target])
+            values[r][c] = key(p)
+            intervals[r][c] = p["objective"]["interval_95"] if p.get("objective") else None
     if all(v is None for row in values for v in row):
         return None
     maximised = sweep.objective in MAXIMISED
     shown = [[-v if v is not None and maximised else v for v in row] for row in values]  # the team's mean, the skill itself
-    fig, ax = plt.subplots(figsize=(3.2 + 1.0 * len(across.values), 2.2 + 0.7 * len(down.values)), dpi=120)
+    fig, ax = plt.subplots(figsize=(3.2 + 1.2 * len(across.values), 2.2 + 0.8 * len(down.values)), dpi=120)
     image = ax.imshow([[float("nan") if v is None else v for v in row] for row in shown], cmap="viridis" if maximised else "viridis_r")
     numbers = [v for row in shown for v in row if v is not None]
     middle = (min(numbers) + max(numbers)) / 2
@@ -530,16 +658,22 @@ def heat_map(result: SweepResult) -> bytes | None:
     for r, row in enumerate(shown):
         for c, v in enumerate(row):
             light = v is not None and (v < middle) != maximised  # the light end of the colour map
-            ax.text(c, r, "-" if v is None else CELL_FORMATS[sweep.objective].format(v), ha="center", va="center",
+            ax.text(c, r - 0.1, "-" if v is None else CELL_FORMATS[sweep.objective].format(v), ha="center", va="center",
                     color="black" if light else "white", fontsize=8)
+            if intervals[r][c] is not None:
+                fmt = CELL_FORMATS[sweep.objective].replace("+", "")
+                ax.text(c, r + 0.22, f"{fmt.format(intervals[r][c][0])} to {fmt.format(intervals[r][c][1])}", ha="center",
+                        va="center", color="black" if light else "white", fontsize=6)
     best = result.best(1)
-    if best:
-        b = best[0]["values"]
-        ax.add_patch(plt.Rectangle((across.values.index(b[across.target]) - 0.5, down.values.index(b[down.target]) - 0.5), 1, 1,
-                                   fill=False, edgecolor="red", linewidth=2))
+    for point, style in [(p, "--") for p in result.not_told_apart()] + [(b, "-") for b in best]:
+        b = point["values"]
+        ax.add_patch(plt.Rectangle((across.values.index(b[across.target]) - 0.46, down.values.index(b[down.target]) - 0.46), 0.92, 0.92,
+                                   fill=False, edgecolor="red", linewidth=2, linestyle=style))
     skill = f", skill signal {sweep.skill_games:,} games" if sweep.skill_games else ""
-    ax.set_title(f"{sweep.game_id}, {sweep.games:,} games a point{skill}\n{sweep.objective}: {OBJECTIVE_WORDS[sweep.objective]} (best outlined)",
-                 fontsize=8)
+    apart = (f"; dashed: {len(result.not_told_apart())} not told apart from it (95 % intervals overlap)"
+             if result.not_told_apart() else "")
+    ax.set_title(f"{sweep.game_id}, {sweep.games:,} games a point{skill}\n{sweep.objective}: {OBJECTIVE_WORDS[sweep.objective]}; "
+                 f"below each, its 95 % interval\nbest outlined{apart}", fontsize=8)
     bar = fig.colorbar(image, ax=ax, shrink=0.8)
     if CELL_FORMATS[sweep.objective].endswith("%}"):
         from matplotlib.ticker import PercentFormatter

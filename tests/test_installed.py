@@ -282,12 +282,12 @@ def test_studio_from_the_wheel_follows_an_edit_to_a_csv_game(venv, here):
                               cwd=here, env=_env(venv), stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
     try:
         line = studio.stdout.readline()
-        url = re.search(r"http://127\.0\.0\.1:\d+/", line).group(0)
+        url, secret = re.search(r"(http://127\.0\.0\.1:\d+/)\?token=(\S+)", line).groups()  # the address it prints has its secret
 
         def page() -> str:
             for _ in range(600):
                 try:
-                    with urllib.request.urlopen(url, timeout=10) as response:
+                    with urllib.request.urlopen(urllib.request.Request(url, headers={"Authorization": f"token {secret}"}), timeout=10) as response:
                         return response.read().decode("utf-8")
                 except OSError:  # still drawing the first cards
                     time.sleep(0.1)

@@ -21,7 +21,15 @@ VARIANTS = CONTENT_DIR / "variants"
 
 def client_for(target: Path, **kw) -> TestClient:
     studio = Studio(target, dpi=kw.pop("dpi", 40))
-    return TestClient(create_app(studio, watch=False), base_url="http://127.0.0.1", **kw)
+    return authorised(TestClient(create_app(studio, watch=False), base_url="http://127.0.0.1", **kw), studio)
+
+
+def authorised(client: TestClient, studio: Studio) -> TestClient:
+    """``client`` after opening the address the studio prints (``/?token=SECRET``): its cookie."""
+    opened = client.get(f"/?token={studio.secret}", follow_redirects=False)
+    assert opened.status_code == 303 and opened.headers["location"] == "/"
+    assert "HttpOnly" in opened.headers["set-cookie"]
+    return client
 
 
 @pytest.fixture
@@ -62,7 +70,7 @@ def test_search_filters_by_a_word_and_by_a_field(me):
 
 def test_an_error_shows_at_its_line_and_the_cards_keep_their_images(me):
     studio = Studio(me, dpi=40)
-    with TestClient(create_app(studio, watch=False), base_url="http://127.0.0.1") as client:
+    with authorised(TestClient(create_app(studio, watch=False), base_url="http://127.0.0.1"), studio) as client:
         states = me / "states.yaml"
         text = states.read_text(encoding="utf-8")
         line = next(i for i, row in enumerate(text.splitlines(), 1) if "forest:  {value: 17" in row)
@@ -396,7 +404,7 @@ def test_the_variants_check_runs_on_demand_and_links_its_report_and_its_preview(
     from urllib.parse import urljoin
 
     studio = Studio(VARIANTS / "geheime-mission-softer-00-agents.yaml", dpi=40)
-    with TestClient(create_app(studio, watch=False), base_url="http://127.0.0.1") as client:
+    with authorised(TestClient(create_app(studio, watch=False), base_url="http://127.0.0.1"), studio) as client:
         assert "Run the check" in client.get("/check").text
         client.post("/check", data={"games": "40"})
         for _ in range(600):
@@ -447,7 +455,7 @@ def test_a_variant_over_a_game_folder_does_not_offer_a_replay_command_that_plays
     log replays (in the studio, over that folder), and the log does replay there."""
     variant = VARIANTS / "mission-emission-set-collection.yaml"
     studio = Studio(variant, me, dpi=20)
-    with TestClient(create_app(studio, watch=False), base_url="http://127.0.0.1") as client:
+    with authorised(TestClient(create_app(studio, watch=False), base_url="http://127.0.0.1"), studio) as client:
         table = table_for(client, ["person", "greedy", "greedy", "greedy"], mode=None)
         page = client.get(table).text
         hint = re.search(r'<span id="replay">(.*?)</span>', page, re.S).group(1)
@@ -501,7 +509,8 @@ def test_a_variant_saved_by_rename_again_and_again_updates_the_page_each_time(tm
     variant = tmp_path / "v.yaml"
     text = (VARIANTS / "mission-emission-set-collection.yaml").read_text(encoding="utf-8")
     variant.write_text(text, encoding="utf-8")
-    with running(Studio(variant, dpi=20)) as url:
+    studio = Studio(variant, dpi=20)
+    with running(studio) as url:
         for save, how in enumerate(["rename", "rename", "rename", "in place", "rename"], 1):
             saved = text.replace("name: Set collection", f"name: Saved {save} times")
             if how == "rename":
@@ -511,6 +520,180 @@ def test_a_variant_saved_by_rename_again_and_again_updates_the_page_each_time(tm
             else:
                 variant.write_text(saved, encoding="utf-8")
             deadline = time.monotonic() + 30
-            while f"<title>Saved {save} times" not in urllib.request.urlopen(url, timeout=10).read().decode():
+            opened = urllib.request.Request(url, headers={"Authorization": f"token {studio.secret}"})
+            while f"<title>Saved {save} times" not in urllib.request.urlopen(opened, timeout=10).read().decode():
                 assert time.monotonic() < deadline, f"save {save} ({how}) never reached the page"
                 time.sleep(0.05)
+
+
+# -- what only its user may do, and what no request may take --------------------------------------
+
+def test_the_studio_refuses_every_request_without_its_secret(me):
+    studio = Studio(me, dpi=20)
+    with TestClient(create_app(studio, watch=False), base_url="http://127.0.0.1") as stranger:
+        for method, url in [("get", "/"), ("get", "/table"), ("get", "/events"), ("get", "/card/x.png"), ("post", "/table"),
+                            ("get", f"/?token={studio.secret[:-1]}x"), ("get", "/?token=")]:
+            refused = getattr(stranger, method)(url, follow_redirects=False)
+            assert refused.status_code == 403, url
+            assert "needs the address it printed when it started" in refused.text and studio.secret not in refused.text
+        assert stranger.get("/", headers={"authorization": f"token {studio.secret}"}).status_code == 200  # a script's way
+        opened = stranger.get(f"/table?seat=1&token={studio.secret}", follow_redirects=False)
+        assert opened.status_code == 303 and opened.headers["location"] == "/table?seat=1"  # the secret leaves the address
+        assert stranger.get("/table").status_code == 200  # the cookie carries it from then on
+
+
+def test_two_studios_have_different_secrets_and_table_ids_that_cannot_be_counted(me):
+    assert Studio(me, dpi=20).secret != Studio(me, dpi=20).secret
+    with client_for(me) as client:
+        tables = {table_for(client, ["person", "greedy"]) for _ in range(3)}
+        assert len(tables) == 3
+        for table in tables:
+            ident = table.rsplit("/", 1)[1]
+            assert len(ident) >= 20 and not re.fullmatch(r"t\d+", ident)
+        assert client.get("/table/t1").status_code == 404
+
+
+def test_a_game_without_rules_answers_a_table_request_with_a_page_not_an_error(mygame):
+    with client_for(mygame, raise_server_exceptions=False) as client:
+        started = client.post("/table", data={"seat0": "person", "seat1": "greedy"})
+        loaded = client.post("/table/load", files={"log": ("game.yaml", b"game: mission-emission\n")})
+        for answer in (started, loaded):
+            assert answer.status_code == 404 and "This game has no rules engine" in answer.text
+            assert "Traceback" not in answer.text
+
+
+def _raw_post(url: str, path: str, headers: dict[str, str], body_chunks=()) -> tuple[bytes, int]:
+    """POST on a raw socket; returns (the answer's bytes, the body bytes sent before the studio
+    answered or hung up)."""
+    import socket
+    import threading
+    from urllib.parse import urlsplit
+
+    where = urlsplit(url)
+    sock = socket.create_connection((where.hostname, where.port), timeout=20)
+    answer = bytearray()
+
+    def read() -> None:
+        try:
+            while chunk := sock.recv(65536):
+                answer.extend(chunk)
+        except OSError:
+            pass
+
+    reader = threading.Thread(target=read)
+    head = f"POST {path} HTTP/1.1\r\nHost: 127.0.0.1\r\n" + "".join(f"{k}: {v}\r\n" for k, v in headers.items()) + "\r\n"
+    sock.sendall(head.encode("ascii"))
+    reader.start()
+    sent = 0
+    try:
+        for chunk in body_chunks:
+            if answer:
+                break
+            sock.sendall(chunk)
+            sent += len(chunk)
+    except OSError:
+        pass
+    reader.join(20)
+    sock.close()
+    return bytes(answer), sent
+
+
+def test_an_upload_over_the_limit_is_refused_by_its_length_before_a_byte_is_read(me, tmp_path, monkeypatch):
+    """A 1 GB POST /table/load is answered 413 at once, from its Content-Length, with nothing
+    sent after the headers; any other route takes a form's size; and a body without a length
+    (chunked) is cut off at the limit, not read to its end."""
+    import tempfile
+
+    from deckpress.generator.cli.studio.app import MAX_FORM_BYTES, MAX_UPLOAD_BYTES
+    from deckpress.generator.cli.studio.server import running
+
+    spool = tmp_path / "spool"
+    spool.mkdir()
+    monkeypatch.setattr(tempfile, "tempdir", str(spool))  # where an upload would be written
+    studio = Studio(me, dpi=20)
+    auth = {"Authorization": f"token {studio.secret}"}
+    with running(studio, watch=False) as url:
+        form = "multipart/form-data; boundary=xyz"
+        answer, _ = _raw_post(url, "/table/load", auth | {"Content-Type": form, "Content-Length": str(10**9)})
+        assert answer.startswith(b"HTTP/1.1 413") and f"over {MAX_UPLOAD_BYTES:,} bytes".encode() in answer
+        answer, _ = _raw_post(url, "/table", auth | {"Content-Type": "application/x-www-form-urlencoded",
+                                                     "Content-Length": str(MAX_FORM_BYTES + 1)})
+        assert answer.startswith(b"HTTP/1.1 413")
+        answer, _ = _raw_post(url, "/table/load", auth | {"Content-Length": "1e9"})
+        assert re.match(rb"HTTP/1.1 4(00|13)", answer)  # not a length: refused (by uvicorn itself)
+        part = b"--xyz\r\nContent-Disposition: form-data; name=\"log\"; filename=\"big.yaml\"\r\n\r\n"
+        chunks = (f"{len(c):x}\r\n".encode() + c + b"\r\n" for c in [part] + [b"x" * 2**20] * 1024)  # 1 GB, chunked
+        answer, sent = _raw_post(url, "/table/load", auth | {"Content-Type": form, "Transfer-Encoding": "chunked"}, chunks)
+        assert answer.startswith(b"HTTP/1.1 413")
+        assert sent < 64 * 2**20, f"{sent:,} bytes were taken before the refusal"
+        assert sum(f.stat().st_size for f in spool.rglob("*") if f.is_file()) <= MAX_UPLOAD_BYTES
+        assert studio.tables == {}
+
+
+def _descendants(pid: int) -> set[int]:
+    """The living processes below ``pid`` (a zombie waiting to be reaped counts as ended)."""
+    parents: dict[int, list[int]] = {}
+    for stat in Path("/proc").glob("[0-9]*/stat"):
+        try:
+            fields = stat.read_text().rsplit(")", 1)[1].split()
+        except OSError:
+            continue
+        if fields[0] != "Z":
+            parents.setdefault(int(fields[1]), []).append(int(stat.parent.name))
+    found, todo = set(), [pid]
+    while todo:
+        for child in parents.get(todo.pop(), []):
+            found.add(child)
+            todo.append(child)
+    return found
+
+
+def _alive(pid: int) -> bool:
+    try:
+        return Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()[0] != "Z"
+    except OSError:
+        return False
+
+
+@pytest.mark.parametrize("sig", ["SIGTERM", "SIGHUP", "SIGINT"])
+def test_stopping_the_studio_ends_a_running_check_and_its_workers(sig):
+    """Closing the terminal (SIGHUP), ``kill`` (SIGTERM) or Ctrl-C (SIGINT) while a check runs:
+    the check's process and its workers end with the studio, not tens of seconds later."""
+    import os
+    import signal
+    import subprocess
+    import sys
+    import time
+    import urllib.request
+
+    if not Path("/proc/self/stat").exists():
+        pytest.skip("needs /proc to see the studio's child processes")
+    variant = VARIANTS / "geheime-mission-softer-00-agents.yaml"
+    proc = subprocess.Popen([sys.executable, "-c", "import sys; from deckpress.generator.cli import main; sys.exit(main())",
+                             "studio", str(variant), "--no-browser", "--no-watch", "--dpi", "50"],
+                            stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True, env=os.environ | {"PYTHONUNBUFFERED": "1"})
+    children: set[int] = set()
+    try:
+        line = proc.stdout.readline()
+        url = re.search(r"(http://\S+?/)\?token=(\S+)", line)
+        assert url, line + proc.stderr.read()
+        base, secret = url.groups()
+        started = urllib.request.Request(base + "check", data=b"games=100000", method="POST",
+                                         headers={"Authorization": f"token {secret}",
+                                                  "Content-Type": "application/x-www-form-urlencoded"})
+        urllib.request.urlopen(started, timeout=60).read()
+        deadline = time.monotonic() + 120
+        while len(children := _descendants(proc.pid)) < 3:  # the check's process and its two workers
+            assert time.monotonic() < deadline, f"the check never started its workers: {children}"
+            time.sleep(0.1)
+        proc.send_signal(getattr(signal, sig))
+        deadline = time.monotonic() + 5  # "within a second", with room for a loaded machine
+        while (left := {p for p in children if _alive(p)}) or proc.poll() is None:
+            assert time.monotonic() < deadline, f"still running after {sig}: the studio {proc.poll()}, children {left}"
+            time.sleep(0.05)
+        assert "Traceback" not in proc.stderr.read()
+    finally:
+        for pid in _descendants(proc.pid) | children | {proc.pid}:
+            with __import__("contextlib").suppress(OSError):
+                os.kill(pid, signal.SIGKILL)
+        proc.wait(10)

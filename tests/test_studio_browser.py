@@ -8,6 +8,7 @@ them (``apt-get install chromium chromium-driver``), so they run in CI.
 """
 from __future__ import annotations
 
+import contextlib
 import re
 import shutil
 import time
@@ -56,6 +57,16 @@ def me(tmp_path) -> Path:
     return folder
 
 
+@contextlib.contextmanager
+def opened(browser, studio: Studio, watch: bool = True):
+    """Run ``studio`` and open it in ``browser`` as its user does, from the address with its
+    secret (``?token=``); yields the address without it, which the cookie now opens."""
+    with running(studio, watch=watch) as url:
+        browser.get(f"{url}?token={studio.secret}")
+        assert "token" not in browser.current_url  # the studio took the secret out of the address
+        yield url
+
+
 def wait_for(predicate, what: str, timeout: float = WAIT_S):
     """Poll ``predicate`` until it returns something true; fail naming ``what`` after ``timeout`` s."""
     deadline = time.monotonic() + timeout
@@ -89,8 +100,7 @@ def face_of(driver, card_id: str) -> str:
 def test_cards_change_on_the_page_as_the_yaml_is_edited_broken_and_fixed(browser, me, tmp_path):
     from selenium.webdriver.common.by import By
 
-    with running(Studio(me, dpi=60)) as url:
-        browser.get(url)
+    with opened(browser, Studio(me, dpi=60)) as url:
         cards = browser.find_elements(By.CSS_SELECTOR, "article.card")
         assert len(cards) == 36 + 18
         browser.save_screenshot(str(tmp_path / "studio-cards.png"))
@@ -117,7 +127,7 @@ def test_a_whole_base_game_is_played_in_the_browser_and_its_log_replays(browser,
     from selenium.webdriver.common.by import By
     from selenium.webdriver.support.ui import Select
 
-    with running(Studio(me, dpi=40), watch=False) as url:
+    with opened(browser, Studio(me, dpi=40), watch=False) as url:
         browser.get(url + "table")
         Select(browser.find_element(By.ID, "seat0")).select_by_value("person")
         Select(browser.find_element(By.ID, "seat1")).select_by_value("greedy")
@@ -144,7 +154,7 @@ def test_a_log_loaded_in_the_browser_goes_on_with_the_bots_chosen_in_the_load_fo
     from selenium.webdriver.common.by import By
     from selenium.webdriver.support.ui import Select
 
-    with running(Studio(me, dpi=40), watch=False) as url:
+    with opened(browser, Studio(me, dpi=40), watch=False) as url:
         browser.get(url + "table")
         for seat, who in enumerate(["person", "person", "person", ""]):
             Select(browser.find_element(By.ID, f"seat{seat}")).select_by_value(who)
@@ -166,7 +176,7 @@ def test_an_illegal_move_clicked_in_the_browser_shows_the_reason(browser, me):
     from selenium.webdriver.common.by import By
     from selenium.webdriver.support.ui import Select
 
-    with running(Studio(me, dpi=40), watch=False) as url:
+    with opened(browser, Studio(me, dpi=40), watch=False) as url:
         browser.get(url + "table")
         Select(browser.find_element(By.ID, "seat0")).select_by_value("person")
         Select(browser.find_element(By.ID, "mode")).select_by_value("base")
@@ -182,8 +192,7 @@ def test_the_cut_line_and_safe_area_are_drawn_over_the_cards_on_demand(browser, 
     from selenium.webdriver.common.by import By
 
     folder = game_copy("fifty-missions")  # poker-size symbol cards and round mission cards
-    with running(Studio(folder, dpi=40)) as url:
-        browser.get(url)
+    with opened(browser, Studio(folder, dpi=40)) as url:
         guide = 'article[data-id="{}"] img.face ~ .guide.{}'
         assert not browser.find_element(By.CSS_SELECTOR, guide.format("lighter-1-1", "cut")).is_displayed()
         browser.find_element(By.ID, "show-guides").click()
@@ -207,3 +216,51 @@ def test_the_cut_line_and_safe_area_are_drawn_over_the_cards_on_demand(browser, 
         browser.refresh()  # the switch is remembered
         assert browser.find_element(By.ID, "show-guides").is_selected()
         assert browser.find_element(By.CSS_SELECTOR, guide.format("lighter-1-1", "safe")).is_displayed()
+
+
+def test_the_studio_opens_from_the_address_it_prints_and_nowhere_else(browser, tmp_path):
+    """``deckpress studio`` as its user runs it: the address it prints opens the cards (its secret
+    kept in a cookie, gone from the address bar); another browser without the secret, or a
+    guessed one, sees a page saying where to find the address, and none of the cards."""
+    import os
+    import signal
+    import subprocess
+    import sys
+
+    from selenium import webdriver
+    from selenium.webdriver.chrome.service import Service
+    from selenium.webdriver.common.by import By
+
+    proc = subprocess.Popen([sys.executable, "-c", "import sys; from deckpress.generator.cli import main; sys.exit(main())",
+                             "studio", "maybe-missions", "--no-browser", "--no-watch", "--dpi", "50"],
+                            stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True, env=os.environ | {"PYTHONUNBUFFERED": "1"})
+    try:
+        printed = proc.stdout.readline()
+        address = re.search(r"(http://\S+?/)\?token=\S+", printed)
+        assert address, printed + proc.stderr.read()
+        browser.get(address.group(0))
+        wait_for(lambda: browser.find_elements(By.CSS_SELECTOR, "article.card"), "the cards")
+        assert browser.current_url == address.group(1)
+        browser.save_screenshot(str(tmp_path / "studio-opened.png"))
+        browser.get(address.group(1) + "table")
+        assert browser.find_element(By.ID, "seat0")  # the cookie opens the other pages
+
+        options = webdriver.ChromeOptions()
+        options.binary_location = str(CHROMIUM)
+        for argument in ("--headless=new", "--no-sandbox", "--disable-gpu", "--disable-dev-shm-usage"):
+            options.add_argument(argument)
+        stranger = webdriver.Chrome(service=Service(str(DRIVER)), options=options)
+        try:
+            for url in (address.group(1), address.group(1) + "table", address.group(1) + "?token=guessed"):
+                stranger.get(url)
+                shown = stranger.find_element(By.TAG_NAME, "main").text
+                assert "needs the address it printed when it started" in shown, url
+                assert not stranger.find_elements(By.CSS_SELECTOR, "article.card")
+            stranger.save_screenshot(str(tmp_path / "studio-refused.png"))
+        finally:
+            stranger.quit()
+    finally:
+        proc.send_signal(signal.SIGTERM)
+        proc.wait(10)
+        proc.stdout.close()
+        proc.stderr.close()

@@ -6,6 +6,7 @@ from __future__ import annotations
 import json
 from dataclasses import replace
 
+import pytest
 from PIL import Image
 
 from conftest import line_of
@@ -286,7 +287,7 @@ def test_an_opt_in_skill_signal_is_reported_per_point_and_can_pick_the_best_poin
     lines = text.output.splitlines()
     for index, signal in enumerate(signals, 1):
         assert lines[index + 1].startswith(f"    {index}  point-cards:forest-bottom.points={(7, 9)[index - 1]}: win rates")
-        assert lines[index + 1].endswith(f", skill {signal:.1f} pts")
+        assert f", skill {signal:.1f} pts (95 %: " in lines[index + 1]
     # without --skill-games the points carry no skill signal, and the text no column
     plain = cli("sweep", "mission-emission", "--vary", "tie=nobody", "--games", "5", "--players", "2", "--workers", "1",
                 "--out", tmp_path / "plain")
@@ -411,3 +412,103 @@ def test_a_local_dask_run_beside_another_does_not_warn_about_port_8787():
     finally:
         holder.close()
     assert result.tally.games == 200 and not [w for w in caught if "already in use" in str(w.message)]
+
+
+# -- grids counted before they are built ---------------------------------------------------------
+
+def _peak_bytes(work) -> tuple[object, int]:
+    """``work()``'s result (or the exception it raised) and the peak of memory it allocated."""
+    import tracemalloc
+
+    tracemalloc.start()
+    try:
+        try:
+            outcome = work()
+        except ValueError as exc:
+            outcome = exc
+        return outcome, tracemalloc.get_traced_memory()[1]
+    finally:
+        tracemalloc.stop()
+
+
+def test_a_grid_of_millions_is_refused_or_sampled_without_being_built():
+    """Four dimensions of 50 values are 6,250,000 points: refused by counting, and sampled by a
+    random search, in what a few points take (building the grid took some 600 MB)."""
+    from deckpress.generator.sweep import Dimension, Sweep, grid_points
+
+    wide = Sweep("mission-emission", tuple(Dimension(name, tuple(range(50))) for name in ("a", "b", "c", "d")))
+    refused, peak = _peak_bytes(lambda: grid_points(wide))
+    assert isinstance(refused, ValueError) and str(refused).startswith("6,250,000 points: at most 400")
+    assert peak < 5_000_000
+    sampled, peak = _peak_bytes(lambda: grid_points(replace(wide, points=10, seed=7)))
+    assert len(sampled) == 10 and len({tuple(p.values()) for p in sampled}) == 10
+    assert peak < 5_000_000
+
+
+def test_a_random_search_draws_the_same_points_as_from_the_whole_grid():
+    """The points a random search draws are those it drew from the grid built whole (the same
+    seed names the same points as before grids were counted instead of built)."""
+    import itertools
+    import random
+
+    from deckpress.generator.sweep import Dimension, Sweep, grid_points
+
+    sweep = Sweep("mission-emission", (Dimension("a", (1, 2, 3)), Dimension("b", tuple("xyzw")), Dimension("c", (True, False))),
+                  points=7, seed=5)
+    combos = list(itertools.product(range(3), range(4), range(2)))
+    keep = sorted(random.Random(5).sample(range(len(combos)), 7))
+    expected = [{"a": (1, 2, 3)[i], "b": "xyzw"[j], "c": (True, False)[k]} for i, j, k in (combos[n] for n in keep)]
+    assert grid_points(sweep) == expected
+
+
+def test_a_vary_with_too_many_values_is_refused_before_they_are_read(cli, tmp_path):
+    values = ",".join(f"v{i}" for i in range(400))
+    result = cli("sweep", "mission-emission", "--vary", f"tie={values}", "--out", tmp_path / "out")
+    assert result.exit_code == 2 and "'tie': 400 values: at most 50 a dimension" in result.output
+    three = [arg for name in ("tie", "piles_to_end", "players") for arg in ("--vary", f"{name}={','.join(map(str, range(200)))}")]
+    result = cli("sweep", "mission-emission", *three, "--out", tmp_path / "out")
+    assert result.exit_code == 2 and "200 values: at most 50 a dimension" in result.output
+    assert not (tmp_path / "out").exists()
+
+
+# -- objectives with their 95 % intervals -----------------------------------------------------
+
+def test_each_point_gives_its_objective_with_its_interval_and_a_best_point_from_noise_is_said_so(cli, tmp_path):
+    """With 60 games a point, seeds 1, 2 and 3 named three different "best" points of the same
+    grid: each point's figure now comes with its 95 % interval, and the report, sweep.json and the
+    heat map say that the best point is not told apart from the others."""
+    for seed in ("1", "2", "3"):
+        out = tmp_path / seed
+        result = cli("sweep", "mission-emission", *POINT_VALUES, "--games", "60", "--players", "3", "--workers", "1",
+                     "--seed", seed, "--out", out)
+        assert result.exit_code == 0, result.output
+        data = json.loads((out / "sweep.json").read_text("utf-8"))
+        for p in data["points"]:
+            low, high = p["objective"]["interval_95"]
+            assert p["objective"]["name"] == "fairness" and p["objective"]["value"] == p["figures"]["spread"]
+            assert 0 <= low <= p["figures"]["spread"] <= high <= 1 and high - low > 0.05  # 60 games: wide
+            assert f"fairness {p['figures']['spread']:.1%} (95 %: {low:.1%} to {high:.1%})" in result.output
+        best = data["best"][0]
+        assert data["not_told_apart_from_best"] and best not in data["not_told_apart_from_best"]
+        assert f"point {best} is not told apart from point" in result.output
+
+
+def test_a_best_point_that_stands_apart_is_said_to(cli, tmp_path):
+    """Ending at the first finished pile instead of the sixth makes games far shorter: the
+    shortest point's interval overlaps no other, and the report says it stands apart."""
+    result = cli("sweep", "mission-emission", "--vary", "piles_to_end=1,6", "--objective", "shortest", "--games", "60",
+                 "--players", "3", "--workers", "1", "--out", tmp_path)
+    assert result.exit_code == 0, result.output
+    data = json.loads((tmp_path / "sweep.json").read_text("utf-8"))
+    first, last = (p["objective"] for p in data["points"])
+    assert first["interval_95"][1] < last["interval_95"][0]  # 1 pile: shorter, beyond doubt
+    assert data["best"][0] == 1 and data["not_told_apart_from_best"] == []
+    assert "point 1 stands apart: no other point's 95 % interval overlaps its" in result.output
+
+
+def test_the_mean_interval_is_the_normal_one():
+    from deckpress.rules.core.stats import Z95, mean_interval
+
+    mean, low, high = mean_interval({10: 50, 20: 50})  # sample sd 5.025..., n 100
+    assert mean == 15 and high - mean == pytest.approx(Z95 * (2500 / 99) ** 0.5 / 10)
+    assert mean - low == pytest.approx(high - mean)

@@ -143,8 +143,15 @@ def engine_game(game: str) -> tuple[str, Path | None]:
         raise click.UsageError(str(exc.errors[0])) from None
     game_id = game_id_of(folder)
     if game_id not in known_games():
-        click.echo(f"{game}: {'the game ' + repr(game_id) if game_id else 'this folder'} has no rules engine: deckpress can validate and build it, "
-                   f"not simulate, replay or check its play (games with rules engines: {', '.join(known_games())})", err=True)
+        from deckpress.generator.content import check_game
+
+        _, errors = check_game(folder)  # say "can validate and build" only of a folder validate accepts
+        if errors:
+            click.echo(f"{game}: this folder has no rules engine, and validate refuses it ({len(errors)} error{'s' * (len(errors) != 1)}, "
+                       f"the first: {errors[0]}): 'deckpress validate {game}' lists them", err=True)
+        else:
+            click.echo(f"{game}: {'the game ' + repr(game_id) if game_id else 'this folder'} has no rules engine: deckpress can validate and build it, "
+                       f"not simulate, replay or check its play (games with rules engines: {', '.join(known_games())})", err=True)
         sys.exit(2)
     return game_id, None if folder.resolve() == (CONTENT_DIR / game_id).resolve() else folder
 

@@ -113,7 +113,10 @@ def _print_errors(errors) -> None:
 
 
 def _print_sweep(spec, result, png: bytes | None, out: Path) -> None:
-    """The text report of a finished sweep."""
+    """The text report of a finished sweep: each point's figures and its objective with the 95 %
+    interval, the best points, and which points the sweep cannot tell apart from the best."""
+    from deckpress.generator.sweep import shown_objective
+
     click.echo(escape(f"{spec.game_id}: {len(result.points)} point{'s' * (len(result.points) != 1)} x {spec.games:,} game{'s' * (spec.games != 1)}, seed {spec.seed}"))
     skill = next((p["skill"] for p in result.points if p.get("skill")), None)
     if skill is not None:
@@ -138,11 +141,23 @@ def _print_sweep(spec, result, png: bytes | None, out: Path) -> None:
         if p.get("skill"):
             signal = p["skill"]["signal_points"]
             line += f", skill {'-' if signal is None else f'{signal:.1f}'} pts"
+        if spec.objective == "skill" and p.get("objective"):  # the skill column is the objective: its interval beside it
+            line += " (95 %: {:.1f} to {:.1f})".format(*p["objective"]["interval_95"])
+        elif shown_objective(p):
+            line += f"; {spec.objective} {shown_objective(p)}"
         click.echo(escape(line))
     best = result.best()
     if best:
         click.echo(escape(f"best by {spec.objective}: " + "; ".join(f"point {p['index']} ({', '.join(f'{k}={v}' for k, v in p['values'].items())})"
                                                                     for p in best)))
+        close = result.not_told_apart()
+        if close:
+            named = ", ".join(str(p["index"]) for p in close)
+            click.echo(escape(f"point {best[0]['index']} is not told apart from point{'s' * (len(close) != 1)} {named}: their 95 % "
+                              f"intervals overlap its {shown_objective(best[0])}; more games a point (--games) would tell them apart"))
+        elif best[0].get("objective"):
+            click.echo(escape(f"point {best[0]['index']} stands apart: no other point's 95 % interval overlaps its "
+                              f"{shown_objective(best[0])}"))
         click.echo(escape(f"its variant file: {best[0]['variant']} (deckpress check accepts it)"))
     if png is not None:
         click.echo(escape(f"heat map: {out / 'heatmap.png'}"))

@@ -20,6 +20,7 @@ from pathlib import Path
 from reportlab.pdfbase import pdfmetrics
 from reportlab.pdfbase.ttfonts import TTFError, TTFont
 
+from deckpress.generator.content.fontcheck import check_font
 from deckpress.generator.errors import ContentErrors
 from deckpress.generator.gate import MAX_FONT_BYTES, GateError, read_bytes, resolve
 from deckpress.generator.paths import FONTS_DIR
@@ -107,6 +108,7 @@ def _load(name: str, root: Path) -> str:
         raise ValueError(str(exc)) from None
     registered = "game-font-" + hashlib.sha256(data).hexdigest()[:16]
     if registered not in pdfmetrics.getRegisteredFontNames():
+        check_font(data)  # bounds reportlab's reader: FontError is a ValueError
         try:
             font = TTFont(registered, io.BytesIO(data))
         except (TTFError, ValueError, KeyError, IndexError, struct.error) as exc:

@@ -33,7 +33,10 @@ def studio(game: str, content: Path | None, host: str, port: int, dpi: int, no_b
     variant file re-renders the cards it changes and updates the open page.  Errors show at the
     top with their file:line and on the cards, which keep their last good image until fixed.
     A game with a rules engine gets a table: people (hot seat) and bots, the engine's legal
-    actions, and a log that ``deckpress replay`` accepts.  Ctrl-C stops it."""
+    actions, and a log that ``deckpress replay`` accepts.  Ctrl-C stops it.
+
+    The address it prints (and opens) ends in a secret token, as Jupyter's does: only a browser
+    that opened it may see the cards and use the tables."""
     from deckpress.generator.cli.content import is_variant
     from deckpress.generator.content import find_game
     from deckpress.generator.errors import ContentErrors
@@ -55,9 +58,10 @@ def studio(game: str, content: Path | None, host: str, port: int, dpi: int, no_b
     except OSError as exc:
         click.echo(f"cannot listen on {host}:{port}: {exc.strerror or exc}", err=True)
         sys.exit(exitcodes.USAGE)
-    url = url_of(sock)
     allowed = None if host in ("127.0.0.1", "localhost", "::1") else ["*"]
-    server = server_for(Studio(target, content, dpi=dpi), sock, watch=not no_watch, allowed_hosts=allowed)
+    studio_ = Studio(target, content, dpi=dpi)
+    url = f"{url_of(sock)}?token={studio_.secret}"  # the secret every request needs (a cookie keeps it after)
+    server = server_for(studio_, sock, watch=not no_watch, allowed_hosts=allowed)
     click.echo(f"deckpress studio: {url} (Ctrl-C stops it)")
     if not no_browser:
         import threading

@@ -17,14 +17,23 @@ Routes (every one reads the studio's own state; no path from a request reaches t
 
 Slow work (rendering, checks, bots) runs in threads, so the server keeps answering while it runs;
 a failure of it is shown on the page, never as a traceback.
+
+Every request must carry the studio's secret (:attr:`Studio.secret`, printed at start in the
+address it opens, as Jupyter does): ``?token=SECRET`` once, after which a cookie keeps it
+(:class:`SecretToken`); a table's id is as unguessable (``secrets.token_urlsafe``).  A request's
+body is refused by its ``Content-Length`` before a byte of it is read, and reading stops at the
+limit when it has none (:class:`BodyLimit`, :func:`body_limit`).
 """
 from __future__ import annotations
 
 import asyncio
 import contextlib
 import json
+import multiprocessing
 import os
+import secrets
 import shutil
+import signal
 import tempfile
 import threading
 import time
@@ -48,6 +57,14 @@ from deckpress.generator.safetext import excerpt, quoted
 
 #: Largest game log accepted by an upload (bytes): a long game's log is some 100 KB.
 MAX_LOG_BYTES = 2_000_000
+#: Largest request body of POST /table/load (bytes): the log and the form around it.
+MAX_UPLOAD_BYTES = MAX_LOG_BYTES + 64 * 1024
+#: Largest request body of any other route (bytes): the table's and the check's forms are a few
+#: hundred bytes.
+MAX_FORM_BYTES = 64 * 1024
+#: Bytes of randomness in the studio's secret and in a table's id (``secrets.token_urlsafe``).
+SECRET_BYTES = 32
+TABLE_ID_BYTES = 16
 #: Most seats a loaded log may have (the setup form offers at most 8).
 MAX_SEATS = 64
 #: Most tables kept at once; the oldest is dropped beyond it (memory stays bounded).
@@ -83,6 +100,8 @@ class Seated:
 
     table: Any
     last_person: int | None = None
+    #: The table's number in this studio (1, 2, ...): its log downloads as GAME-tNUMBER.yaml.
+    number: int = 0
 
 
 class Studio:
@@ -102,6 +121,8 @@ class Studio:
         self.version = 0
         self.last_refresh: dict[str, Any] = {"changed": [], "removed": [], "seconds": 0.0}
         self.tables: dict[str, Seated] = {}
+        #: The secret every request must carry (``?token=``, then a cookie): printed at start.
+        self.secret = secrets.token_urlsafe(SECRET_BYTES)
         self._tables_made = 0
         self.check = CheckJob()
         self._listeners: set[asyncio.Queue] = set()
@@ -149,6 +170,18 @@ class Studio:
         self.closing = True
         self.publish(None)
 
+    def stop_children(self) -> None:
+        """Kill every child process the studio started (a running check's process and, in its
+        process group, its workers: :func:`deckpress.generator.limits.run_in_child`), so that
+        none outlives the studio."""
+        for child in multiprocessing.active_children():
+            if child.pid is None:
+                continue
+            with contextlib.suppress(OSError, ValueError):  # gone already, or never in a group of its own
+                os.killpg(child.pid, signal.SIGKILL)
+            with contextlib.suppress(OSError, ValueError):
+                child.kill()
+
     def check_folder(self) -> Path:
         """An empty folder for the next check's report and preview: the last check's folder is
         removed first, and the last one at :meth:`close`, so checks leave nothing behind."""
@@ -164,11 +197,12 @@ class Studio:
 
     # -- tables -------------------------------------------------------------------------------
     def add_table(self, table) -> str:
-        """Keep ``table`` under a new id, ``t1``, ``t2``, ... (the oldest table is dropped beyond
-        :data:`MAX_TABLES`)."""
+        """Keep ``table`` under a new, unguessable id (``secrets.token_urlsafe``: another user of
+        the machine cannot find a table by counting); the oldest table is dropped beyond
+        :data:`MAX_TABLES`."""
+        ident = secrets.token_urlsafe(TABLE_ID_BYTES)
         self._tables_made += 1
-        ident = f"t{self._tables_made}"
-        self.tables[ident] = Seated(table)
+        self.tables[ident] = Seated(table, number=self._tables_made)
         while len(self.tables) > MAX_TABLES:
             self.tables.pop(next(iter(self.tables)))
         return ident
@@ -258,14 +292,19 @@ def create_app(studio: Studio, allowed_hosts: list[str] | None = None, watch: bo
     async def table_setup(request: Request) -> HTMLResponse:
         engine = _engine_id(studio)
         if engine is None:
-            return page("message.html.j2", request, status=404, heading="No table for this game",
-                        message="This game has no rules engine: its cards can be printed, not played here.")
+            return no_engine(request)
         return page("table-setup.html.j2", request, **_setup_choices(engine, studio))
+
+    def no_engine(request: Request) -> HTMLResponse:
+        return page("message.html.j2", request, status=404, heading="No table for this game",
+                    message="This game has no rules engine: its cards can be printed, not played here.")
 
     async def table_new(request: Request) -> Response:
         from deckpress.rules.core.table import Table, TableError
 
         engine = _engine_id(studio)
+        if engine is None:
+            return no_engine(request)
         form = await request.form()
         seats = [str(form.get(f"seat{i}", "")) for i in range(8) if form.get(f"seat{i}")]
         params: dict[str, Any] = {}
@@ -287,6 +326,8 @@ def create_app(studio: Studio, allowed_hosts: list[str] | None = None, watch: bo
         from deckpress.rules.core.table import Table, TableError
 
         engine = _engine_id(studio)
+        if engine is None:
+            return no_engine(request)
         form = await request.form()
         upload = form.get("log")
         try:
@@ -328,7 +369,7 @@ def create_app(studio: Studio, allowed_hosts: list[str] | None = None, watch: bo
                     images={str(v): u for v in _strings(observation) if (u := _image_of(images, v))},
                     recent=table.recent(12, viewer=seat), result=table.result(), problem=problem, seats=table.seats,
                     rules=dict(table.game.params),
-                    replay=_replay_command(studio, f"{_engine_id(studio)}-{ident}.yaml"),
+                    replay=_replay_command(studio, f"{_engine_id(studio)}-t{seated.number}.yaml"),
                     base_folder=studio.base_folder)
 
     async def table_play(request: Request) -> Response:
@@ -362,7 +403,7 @@ def create_app(studio: Studio, allowed_hosts: list[str] | None = None, watch: bo
         seated = studio.tables.get(request.path_params["ident"])
         if seated is None:
             return Response("no such table", status_code=404, media_type="text/plain")
-        name = f"{_engine_id(studio)}-{request.path_params['ident']}.yaml"
+        name = f"{_engine_id(studio)}-t{seated.number}.yaml"
         return Response(seated.table.log_yaml(), media_type="application/x-yaml",
                         headers={"Content-Disposition": f'attachment; filename="{name}"'})
 
@@ -397,9 +438,137 @@ def create_app(studio: Studio, allowed_hosts: list[str] | None = None, watch: bo
                 with contextlib.suppress(asyncio.CancelledError, Exception):
                     await task
 
+    def refusal(status: int, heading: str, message: str) -> bytes:
+        # shown to whoever asks, the secret's holder or not: nothing of the game, not even its title
+        return env.get_template("message.html.j2").render(studio=studio, title="deckpress studio", engine=None, is_variant=False,
+                                                          path="", heading=heading, message=message).encode("utf-8")
+
     hosts = allowed_hosts or ["127.0.0.1", "localhost", "[::1]"]
     return Starlette(routes=routes, lifespan=lifespan,
-                     middleware=[Middleware(TrustedHostMiddleware, allowed_hosts=hosts), Middleware(SameOriginPosts)])
+                     middleware=[Middleware(TrustedHostMiddleware, allowed_hosts=hosts),
+                                 Middleware(SecretToken, secret=studio.secret, refusal=refusal),
+                                 Middleware(BodyLimit, limit=body_limit, refusal=refusal),
+                                 Middleware(SameOriginPosts)])
+
+
+def body_limit(method: str, path: str) -> int:
+    """The largest request body (bytes) the studio reads for ``method`` ``path``: a game log's
+    upload (:data:`MAX_UPLOAD_BYTES`) or a form (:data:`MAX_FORM_BYTES`)."""
+    return MAX_UPLOAD_BYTES if (method, path) == ("POST", "/table/load") else MAX_FORM_BYTES
+
+
+class _TooLarge(Exception):
+    """Raised by :class:`BodyLimit`'s ``receive`` when a body without a length runs past its limit."""
+
+
+class BodyLimit:
+    """ASGI middleware: a request whose ``Content-Length`` is over ``limit(method, path)`` bytes,
+    or is not a number, is refused (413) before a byte of its body is read; one without a length
+    (chunked) is read only up to the limit and then refused, so an upload of 1 GB is neither read
+    nor written anywhere.  ``refusal(status, heading, message)`` gives the page's bytes."""
+
+    def __init__(self, app, limit, refusal):
+        self.app, self.limit, self.refusal = app, limit, refusal
+
+    async def __call__(self, scope, receive, send):
+        if scope["type"] != "http":
+            await self.app(scope, receive, send)
+            return
+        limit = self.limit(scope["method"], scope["path"])
+        length = dict(scope["headers"]).get(b"content-length")
+        if length is not None and not (length.isdigit() and len(length) <= 18 and int(length) <= limit):
+            await self._refuse(scope, send, limit)
+            return
+        seen, started = 0, False
+
+        async def counted():
+            nonlocal seen
+            message = await receive()
+            if message["type"] == "http.request":
+                seen += len(message.get("body", b""))
+                if seen > limit:
+                    raise _TooLarge
+            return message
+
+        async def sending(message):
+            nonlocal started
+            started = True
+            await send(message)
+
+        try:
+            await self.app(scope, counted, sending)
+        except _TooLarge:
+            if started:
+                raise
+            await self._refuse(scope, send, limit)
+
+    async def _refuse(self, scope, send, limit: int) -> None:
+        what = "a game log" if limit == MAX_UPLOAD_BYTES else "a form"
+        body = self.refusal(413, "Too large", f"Refused: the request is over {limit:,} bytes, more than {what} needs "
+                            f"(a game log is at most {MAX_LOG_BYTES:,} bytes). Nothing was read.")
+        await send({"type": "http.response.start", "status": 413,
+                    "headers": [(b"content-type", b"text/html; charset=utf-8"), (b"content-length", str(len(body)).encode()),
+                                (b"connection", b"close")]})
+        await send({"type": "http.response.body", "body": body})
+
+
+class SecretToken:
+    """ASGI middleware: every request must carry the studio's ``secret``, as Jupyter's server asks
+    for its token, so that another user of the machine (or a page in the browser) cannot see the
+    cards or drive the tables.  The address the studio prints ends in ``?token=SECRET``; a GET with
+    it is answered by a redirect to the same address without it, setting a cookie (HttpOnly,
+    SameSite=Lax, named after the port, so two studios keep theirs apart) that carries it after.
+    A script may send ``Authorization: token SECRET``.  Anything else is refused (403) with a page
+    that says where to find the address."""
+
+    def __init__(self, app, secret: str, refusal):
+        self.app, self.secret, self.refusal = app, secret, refusal
+
+    async def __call__(self, scope, receive, send):
+        if scope["type"] not in ("http", "websocket"):
+            await self.app(scope, receive, send)
+            return
+        from urllib.parse import parse_qsl, urlencode
+
+        port = (scope.get("server") or ("", 0))[1]
+        cookie_name = f"deckpress-studio-{port}"
+        headers = dict(scope["headers"])
+        query = parse_qsl(scope.get("query_string", b"").decode("latin-1"), keep_blank_values=True)
+        given = next((v for k, v in query if k == "token"), None)
+        if given is not None and self._right(given):
+            if scope["type"] == "http" and scope["method"] in ("GET", "HEAD"):
+                rest = urlencode([(k, v) for k, v in query if k != "token"])
+                where = scope["path"] + (f"?{rest}" if rest else "")
+                cookie = f"{cookie_name}={self.secret}; Path=/; HttpOnly; SameSite=Lax"
+                await RedirectResponse(where, status_code=303, headers={"set-cookie": cookie})(scope, receive, send)
+                return
+            await self.app(scope, receive, send)
+            return
+        authorization = headers.get(b"authorization", b"").decode("latin-1")
+        cookies = _cookies(headers.get(b"cookie", b"").decode("latin-1"))
+        if self._right(cookies.get(cookie_name, "")) or authorization.startswith("token ") and self._right(authorization[6:]):
+            await self.app(scope, receive, send)
+            return
+        if scope["type"] != "http":
+            await send({"type": "websocket.close", "code": 1008})
+            return
+        body = self.refusal(403, "Open the studio from its address",
+                            "This studio needs the address it printed when it started, the one that ends in "
+                            "?token=…: open that address (copy it from the terminal where deckpress studio runs).")
+        await Response(body, status_code=403, media_type="text/html")(scope, receive, send)
+
+    def _right(self, given: str) -> bool:
+        return secrets.compare_digest(given.encode("utf-8", "replace"), self.secret.encode("ascii"))
+
+
+def _cookies(header: str) -> dict[str, str]:
+    """The ``name=value`` pairs of a Cookie header (the first of each name)."""
+    out: dict[str, str] = {}
+    for item in header.split(";"):
+        name, sep, value = item.strip().partition("=")
+        if sep:
+            out.setdefault(name, value)
+    return out
 
 
 class SameOriginPosts:

@@ -4,6 +4,7 @@ free one chosen by the system when asked for 0) is known and printed before the 
 from __future__ import annotations
 
 import contextlib
+import signal
 import socket
 import threading
 import time
@@ -37,15 +38,38 @@ def url_of(sock: socket.socket) -> str:
 
 
 class StudioServer(uvicorn.Server):
-    """uvicorn's server that first ends the pages' event streams when it stops (Ctrl-C, or the
-    end of a test), so that stopping is immediate and quiet."""
+    """uvicorn's server that, when it stops, first ends the pages' event streams and kills every
+    child process (a running check and its workers), so that stopping is immediate and quiet and
+    leaves nothing running.  It stops on SIGHUP too (the terminal closed), as uvicorn does on
+    SIGINT (Ctrl-C) and SIGTERM."""
 
     def __init__(self, config: uvicorn.Config, studio: Studio):
         super().__init__(config)
         self.studio = studio
 
+    @contextlib.contextmanager
+    def capture_signals(self):
+        """uvicorn's own, with SIGHUP among the signals: each one caught stops the server, and is
+        raised again once it has stopped (so the process ends as the signal says)."""
+        if threading.current_thread() is not threading.main_thread():
+            yield
+            return
+        earlier = {sig: signal.signal(sig, self.handle_exit) for sig in (signal.SIGINT, signal.SIGTERM, signal.SIGHUP)}
+        try:
+            yield
+        finally:
+            for sig, handler in earlier.items():
+                signal.signal(sig, handler)
+        for caught in reversed(self._captured_signals):
+            signal.raise_signal(caught)
+
+    def handle_exit(self, sig, frame) -> None:
+        self.studio.stop_children()  # at once: a check's workers stop using the CPU now
+        super().handle_exit(sig, frame)
+
     async def shutdown(self, sockets=None) -> None:
         self.studio.end_streams()
+        self.studio.stop_children()
         await super().shutdown(sockets=sockets)
 
 
@@ -59,7 +83,9 @@ def server_for(studio: Studio, sock: socket.socket, watch: bool = True, allowed_
 @contextlib.contextmanager
 def running(studio: Studio, watch: bool = True, start_timeout_s: float = 120.0) -> Iterator[str]:
     """Run the studio in a background thread on a free loopback port for the block (tests, the
-    benchmark); yields its URL once the first rendering is done and it answers.
+    benchmark); yields its URL once the first rendering is done and it answers.  Every request
+    needs ``studio.secret``: open ``URL?token=SECRET`` first (a cookie keeps it), or send
+    ``Authorization: token SECRET``.
 
     Raises:
         RuntimeError: the server did not start within ``start_timeout_s`` s.
