@@ -3,6 +3,7 @@ is told once, at the place to change, with the nearest name where one is near.  
 as a user runs it."""
 from __future__ import annotations
 
+import re
 from pathlib import Path
 
 import pytest
@@ -119,3 +120,41 @@ def test_an_image_that_the_cut_takes_part_of_fails_and_one_that_bleeds_passes(cl
                               "4.0 mm past the bleed (3 mm), where nothing prints") in out[0]
     edit(game / "layout.yaml", "x_mm: 50, y_mm: 10, w_mm: 20, h_mm: 20", "x_mm: -3, y_mm: -3, w_mm: 69, h_mm: 94")  # full bleed art
     assert cli("validate", "mygame").exit_code == 0
+
+
+# Small things a first hour meets
+
+
+def search_hint(page: str) -> str:
+    return re.search(r'placeholder="search: a word, or field=value \(([^)]*)\)"', page).group(1)
+
+
+@pytest.mark.parametrize("shipped", [None, "fifty-missions"])
+def test_the_studios_search_hint_names_the_games_own_fields_and_finds_a_card(game, shipped):
+    from starlette.testclient import TestClient
+
+    from deckpress.generator.cli.studio.app import Studio, create_app
+    from deckpress.generator.paths import CONTENT_DIR
+
+    target = game if shipped is None else CONTENT_DIR / shipped
+    with TestClient(create_app(Studio(target, dpi=20), watch=False), base_url="http://127.0.0.1") as client:
+        hint = search_hint(client.get("/").text)
+        if shipped is None:
+            assert hint == "title=Spark"
+        assert "values.forest" not in hint
+        found = client.get("/", params={"q": hint}).text
+        assert 1 <= len(re.findall(r'<article class="card[^"]*"', found)) < len(re.findall(r'<article class="card[^"]*"', client.get("/").text))
+
+
+def test_duplex_none_says_in_help_what_the_readme_says(cli):
+    from deckpress.generator.paths import PACKAGE_DIR
+
+    def squeezed(text: str) -> str:  # click wraps the help at spaces and hyphens
+        return re.sub(r"\s+", "", text.replace("`", ""))
+
+    said = squeezed("--duplex none prints faces only for decks whose backs are all alike, and fold-over sheets for decks whose backs differ")
+    help_text = squeezed(cli("build", "--help").stdout)
+    assert said.replace("--duplexnone", "'none'") in help_text and "leavesoutthebacks" not in help_text
+    readme = PACKAGE_DIR / "README.md"
+    if readme.is_file():  # a checkout: the README says the same
+        assert said in squeezed(readme.read_text())

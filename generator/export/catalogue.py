@@ -255,6 +255,16 @@ class CardCatalogue:
         same way (for the variant's card beside the base's); ``{}`` for a game."""
         return self._base_cards
 
+    def search_example(self) -> str:
+        """A ``field=value`` search that finds a card of this game, from its first card's own
+        record (``title=Spark``, ``values.forest.value=60``): the studio's search box shows it as
+        its hint, so the hint names fields the game has.  ``"name=..."`` for a game of no records."""
+        for card in self._cards:
+            found = _example(card.record or card.fields, "")
+            if found:
+                return found
+        return "name=..."
+
     def decks(self) -> list[tuple[str, str, list[CardImage]]]:
         """``(kind, deck name, card sides)`` per deck, in deck order."""
         out: list[tuple[str, str, list[CardImage]]] = []
@@ -741,6 +751,30 @@ class CardCatalogue:
                     continue
                 return rel if rel != "." else folder.name
         return None
+
+
+#: Fields that say where a fact comes from: no example of a search (they match nearly every card).
+_NOT_EXAMPLES = {"id", "source", "provenance", "method", "note", "notes", "confidence", "year", "file"}
+
+
+def _example(data: Any, prefix: str) -> str | None:
+    """The first ``path=value`` in ``data`` (depth first, lists through their first item) whose
+    value is a number or one short word, or None."""
+    if isinstance(data, dict):
+        for key, value in data.items():
+            if not isinstance(key, str) or key in _NOT_EXAMPLES or key.startswith("_"):
+                continue
+            found = _example(value, f"{prefix}{key}.")
+            if found:
+                return found
+        return None
+    if isinstance(data, list):
+        return _example(data[0], prefix) if data else None
+    if isinstance(data, bool) or not prefix:
+        return None
+    if isinstance(data, (int, float)) or (isinstance(data, str) and re.fullmatch(r"[\w+-]{1,24}", data)):
+        return f"{prefix[:-1]}={data}"
+    return None
 
 
 def matches(card: CardImage, query: str) -> bool:
