@@ -39,11 +39,11 @@ def test_icons_lists_every_icon_by_family_with_the_games_own_and_a_picture_sheet
     assert result.exit_code == 0
     lines = result.stdout.splitlines()
     assert lines[0] == "deckpress: common.yaml:" and "  star (for ★)" in lines and "  bolt (for ⚡)" in lines
-    assert lines[lines.index("mygame/icons/meeple.svg:") + 1] == "  meeple"
+    assert lines[lines.index("mygame/icons/:") + 1] == "  meeple"
     assert "38 icons; add your own as SVG files in mygame/icons/" in lines
     sheet = PdfReader(game.parent / "icons.pdf")
     text = "\n".join(page.extract_text() for page in sheet.pages)
-    assert all(name in text for name in ("meeple", "star", "mm-stripes", "officer-upside-down", "mygame/icons/meeple.svg"))
+    assert all(name in text for name in ("meeple", "star", "mm-stripes", "officer-upside-down", "mygame/icons/"))
     listed = json.loads(cli("icons", "mygame", "--format", "json").stdout)["icons"]
     assert {"name": "meeple", "source": "mygame/icons/meeple.svg", "characters": ""} in listed and len(listed) == 38
 
@@ -100,3 +100,44 @@ def test_a_character_no_font_has_is_answered_with_the_icon_that_depicts_it(cli, 
     cards.write_text(cards.read_text().replace("Draw a card.", "Draw a ★ card."))
     out = cli("validate", "mygame").stdout
     assert "U+2605 BLACK STAR" in out and "or draw the icon instead: ':star:' for '★' in a text with inline_icons: true" in out
+
+
+#: Tabler Icons' acorn (tabler/tabler-icons, icons/outline/acorn.svg; MIT licence, (c) Paweł Kuna):
+#: an outline icon as icon sites give them, stroked in currentColor with round ends and joins.
+TABLER_ACORN = """<!--
+tags: [acorn, oak, nut, seed, forest, nature, autumn, wildlife, tree, woodland]
+category: Nature
+-->
+<svg
+  xmlns="http://www.w3.org/2000/svg"
+  width="24"
+  height="24"
+  viewBox="0 0 24 24"
+  fill="none"
+  stroke="currentColor"
+  stroke-width="2"
+  stroke-linecap="round"
+  stroke-linejoin="round"
+>
+  <path d="M18 10l-.45 4.1a8.36 8.36 0 0 1 -5.18 6.83a1 1 0 0 1 -.74 0a8.36 8.36 0 0 1 -5.18 -6.83l-.45 -4.1" />
+  <path d="M13 3a4.9 4.9 0 0 0 -1 3" />
+  <path d="M8 6h8a3 3 0 0 1 3 3a1 1 0 0 1 -1 1h-12a1 1 0 0 1 -1 -1a3 3 0 0 1 3 -3" />
+</svg>
+"""
+
+
+def test_an_outline_icon_from_an_icon_set_keeps_its_strokes_and_round_ends(cli, game):
+    (game / "icons" / "acorn.svg").write_text(TABLER_ACORN)
+    on_back(game, "{type: icon, icon: acorn, x_mm: 21.5, y_mm: 55, size_mm: 24, colour: paper}")
+    assert cli("export", "mygame", "--to", "png", "--out", "png").exit_code == 0
+    back = Image.open(game.parent / "png" / "card" / "stone-back.png").convert("RGB")
+    dpi = back.info.get("dpi", (300, 300))[0]
+
+    def at(x_mm: float, y_mm: float) -> tuple[int, int, int]:
+        return back.getpixel((round((x_mm + 3) / 25.4 * dpi), round((y_mm + 3) / 25.4 * dpi)))
+
+    # in the 24-unit box drawn 24 mm wide, one unit is a millimetre: the cap's top edge runs along y = 6
+    assert at(21.5 + 12, 55 + 6) == (255, 255, 255)  # the stroke, in the element's colour
+    assert at(21.5 + 12, 55 + 14) == (0x2E, 0x29, 0x4E)  # inside the nut: not filled (fill="none")
+    # the stalk's free end (13, 3) is round: the stroke reaches half its width (1 mm) past it, up the line
+    assert at(21.5 + 13.05, 55 + 2.3) == (255, 255, 255)

@@ -25,7 +25,7 @@ def icons(game: str | None, fmt: str, out: Path | None) -> None:
     shipped id; none means the current folder if it holds game.yaml, else deckpress's icons
     alone.  A layout names an icon as {type: icon, icon: NAME}, a text with inline_icons: true as
     :NAME:."""
-    from deckpress.generator.render.icons import GAME_ICONS, characters_of, game_icons, icon_sheet, icon_sources
+    from deckpress.generator.render.icons import GAME_ICONS, characters_of, family_of, game_icons, icon_sheet, icon_sources
 
     folder = _folder(game)
     try:
@@ -48,9 +48,9 @@ def icons(game: str | None, fmt: str, out: Path | None) -> None:
         return
     current = None
     for name, source in sources.items():
-        if source != current:
-            click.echo(escape(f"{source}:"))
-            current = source
+        if family_of(source) != current:
+            current = family_of(source)
+            click.echo(escape(f"{current}:"))
         shown = f" (for {characters[name]})" if characters[name] else ""
         click.echo(escape(f"  {name}{shown}"))
     own = f"; add your own as SVG files in {display_path(folder / GAME_ICONS)}/" if folder is not None else "; a game adds its own as SVG files in its icons/ folder"

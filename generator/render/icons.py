@@ -95,6 +95,12 @@ def characters_of() -> dict[str, str]:
     return out
 
 
+def family_of(source: str) -> str:
+    """The heading an icon is listed under in ``deckpress icons``: its file for a family of icons
+    in one YAML file, the folder (``mygame/icons/``) for a game's SVG icons, one file each."""
+    return source.rsplit("/", 1)[0] + "/" if source.lower().endswith(".svg") and "/" in source else source
+
+
 def icon_hint(name: str, names: list[str] | set[str] | Mapping[str, object]) -> str:
     """What to say after an unknown icon ``name``: the nearest names (``did you mean 'bolt'?``),
     else where the whole list is (never a list cut short)."""
@@ -218,6 +224,11 @@ def _paint(c: Canvas, shapes: list[dict], colour, knockout) -> None:
     for shape in shapes:
         paint = knockout if shape.get("knockout") else colour
         stroke = shape.get("stroke")
+        ends = shape.get("cap") or shape.get("join")
+        if ends:  # a game's stroked SVG icon (round ends): kept to this shape
+            c.saveState()
+            c.setLineCap(_CAPS[shape.get("cap", "butt")])
+            c.setLineJoin(_JOINS[shape.get("join", "miter")])
         if stroke:
             c.setStrokeColor(paint)
             c.setLineWidth(stroke)
@@ -256,6 +267,13 @@ def _paint(c: Canvas, shapes: list[dict], colour, knockout) -> None:
                 c.drawPath(p, stroke=strk, fill=fill, fillMode=FILL_NON_ZERO)
             else:
                 c.drawPath(p, stroke=strk, fill=fill)
+        if ends:
+            c.restoreState()
+
+
+#: PDF line caps and joins by their SVG names.
+_CAPS = {"butt": 0, "round": 1, "square": 2}
+_JOINS = {"miter": 0, "round": 1, "bevel": 2}
 
 
 #: The picture sheet of ``deckpress icons --out``: A4, each icon in a cell, its name below it.
@@ -303,7 +321,7 @@ def icon_sheet(sources: Mapping[str, str], icons: Icons, title: str) -> bytes:
     y -= 8 * mm
     families: dict[str, list[str]] = {}
     for name, source in sources.items():
-        families.setdefault(source, []).append(name)
+        families.setdefault(family_of(source), []).append(name)
     for source, names in families.items():
         if y - 10 * mm - _CELL_MM[1] * mm < bottom:
             c.showPage()

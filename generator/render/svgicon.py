@@ -35,6 +35,8 @@ _REFUSED = {"image": "an image inside an icon is not drawn: use an image element
             "script": "scripts are not run", "foreignObject": "foreign content is not drawn",
             "text": "text in an SVG icon is not drawn: convert it to paths (Inkscape: Path > Object to Path)",
             "feImage": "filters are not drawn"}
+#: The line ends and joins of a stroke an icon keeps (``stroke-linecap``, ``stroke-linejoin``).
+_ENDS = {"cap": ("butt", "round", "square"), "join": ("miter", "round", "bevel")}
 _URL = re.compile(r"url\(\s*['\"]?([^)'\"]*)", re.I)
 
 
@@ -134,7 +136,8 @@ def _shapes(svg, se) -> list[dict] | str:
         commands = _commands(se.Path(element), se)
         if len(commands) < 2:
             continue
-        found.append((commands, fill, stroke, width, element.values.get("fill-rule", "nonzero")))
+        ends = {key: element.values.get(f"stroke-line{key}") for key in ("cap", "join")}
+        found.append((commands, fill, stroke, width, element.values.get("fill-rule", "nonzero"), ends))
     if not found:
         return "has no shape to draw (every shape has no fill and no stroke, or the file is empty)"
     if sum(len(c) for c, *_ in found) > MAX_COMMANDS:
@@ -147,7 +150,7 @@ def _shapes(svg, se) -> list[dict] | str:
         return [cmd[0]] + [round(v * k + (dx if i % 2 == 0 else dy), 3) for i, v in enumerate(cmd[1:])]
 
     shapes = []
-    for commands, fill, stroke, width, rule in found:
+    for commands, fill, stroke, width, rule, ends in found:
         path = [box(cmd) for cmd in commands]
         if fill is not None:
             shape = {"path": path, "fill_rule": "evenodd" if rule == "evenodd" else "nonzero"}
@@ -156,6 +159,7 @@ def _shapes(svg, se) -> list[dict] | str:
             shapes.append(shape)
         if stroke is not None and width > 0:
             shape = {"path": path, "stroke": round(width * k, 3)}
+            shape.update({key: value for key, value in ends.items() if value in _ENDS[key]})
             if stroke == "knockout":
                 shape["knockout"] = True
             shapes.append(shape)
