@@ -185,13 +185,13 @@ def check(content) -> list[ContentError]:
             continue
         kind = deck["layout"]
         if kind not in layout["cards"]:
-            errors.append(game.error(("decks", i, "layout"), f"decks[{i}].layout: no layout '{kind}' in layout.yaml (layouts: {', '.join(layout['cards'])})"))
+            errors.append(game.error(("decks", i, "layout"), f"decks[{i}].layout: no layout '{kind}' in layout.yaml ({choices(kind, list(layout['cards']))})"))
         elif "card_size" in deck:
             size = game.data["card_sizes"].get(deck["card_size"])
             trim = layout["cards"][kind]["trim"]
             prints_at = layout["cards"][kind].get("card_size")
             if size is None:
-                errors.append(game.error(("decks", i, "card_size"), f"decks[{i}].card_size: unknown size '{deck['card_size']}' (card_sizes: {', '.join(game.data['card_sizes'])})"))
+                errors.append(game.error(("decks", i, "card_size"), f"decks[{i}].card_size: unknown size '{deck['card_size']}' ({choices(deck['card_size'], list(game.data['card_sizes']))})"))
             elif prints_at is not None:
                 if prints_at != deck["card_size"]:
                     errors.append(game.error(("decks", i, "card_size"), f"decks[{i}].card_size: '{deck['card_size']}', but layout '{kind}' prints at "

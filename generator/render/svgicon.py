@@ -89,6 +89,15 @@ def _unsafe(data: bytes, shown: str) -> list[ContentError]:
         return [ContentError(shown, 1, 1, f"not an SVG file: its root element is <{_local(tree.tag)[:40]}>, not <svg>")]
     errors: list[ContentError] = []
     count, deepest = 0, 0
+    text = data.decode("utf-8", "replace")
+
+    def at(needle: str, message: str) -> ContentError:
+        """An error at the first line and column where ``needle`` is written in the file."""
+        index = text.find(needle)
+        if index < 0:
+            return ContentError(shown, 0, 0, message)
+        line = text.count("\n", 0, index) + 1
+        return ContentError(shown, line, index - (text.rfind("\n", 0, index) + 1) + 1, message)
 
     def walk(node, depth: int) -> None:
         nonlocal count, deepest
@@ -97,16 +106,16 @@ def _unsafe(data: bytes, shown: str) -> list[ContentError]:
             return
         tag = _local(node.tag)
         if tag in _REFUSED:
-            errors.append(ContentError(shown, 0, 0, f"<{tag}>: {_REFUSED[tag]}"))
+            errors.append(at(f"<{tag}", f"<{tag}>: {_REFUSED[tag]}"))
         for key, value in node.attrib.items():
             name = _local(key)
             if name == "href" and not value.startswith("#"):
-                errors.append(ContentError(shown, 0, 0, f"<{tag} {name}='{value[:60]}'>: an icon may refer only to its own parts (#id), never to another file or address"))
+                errors.append(at(value, f"<{tag} {name}='{value[:60]}'>: an icon may refer only to its own parts (#id), never to another file or address"))
             for target in _URL.findall(value):
                 if not target.strip().startswith("#"):
-                    errors.append(ContentError(shown, 0, 0, f"<{tag} {name}=...url({target[:60]})>: an icon may refer only to its own parts (url(#id))"))
+                    errors.append(at(target, f"<{tag} {name}=...url({target[:60]})>: an icon may refer only to its own parts (url(#id))"))
         if tag == "style" and node.text and ("@import" in node.text or any(not t.strip().startswith("#") for t in _URL.findall(node.text))):
-            errors.append(ContentError(shown, 0, 0, "<style>: an icon's style may not load anything (@import, url(...) of a file or address)"))
+            errors.append(at("<style", "<style>: an icon's style may not load anything (@import, url(...) of a file or address)"))
         for child in node:
             walk(child, depth + 1)
 
