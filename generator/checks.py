@@ -99,8 +99,9 @@ def printed_off_card(content: "GameContent") -> list[ContentError]:
       image is clipped where nothing prints.
 
     Elements placed by a ``rows`` element, or with a position that is not a number, are left to
-    the renderer.  Source: the safe area and bleed of print-and-play practice, "about 3 mm
-    inside the trim; nothing important outside it" (docs/print-and-play.md, where given)."""
+    the renderer.  Source: print-and-play practice, as the text check has it (README, "The
+    print-and-play kit"): a safe area about 3 mm inside the trim, nothing important outside it;
+    backgrounds bleed past the cut."""
     layout = content.documents.get("layout")
     if layout is None or not isinstance(layout.data, dict):
         return []

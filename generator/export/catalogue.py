@@ -258,12 +258,18 @@ class CardCatalogue:
     def search_example(self) -> str:
         """A ``field=value`` search that finds a card of this game, from its first card's own
         record (``title=Spark``, ``values.forest.value=60``): the studio's search box shows it as
-        its hint, so the hint names fields the game has.  ``"name=..."`` for a game of no records."""
-        for card in self._cards:
-            found = _example(card.record or card.fields, "")
-            if found:
-                return found
-        return "name=..."
+        its hint, so the hint names fields the game has.  Of the first card's fields, the one
+        that finds the fewest cards (the most telling example); ``"name=..."`` for a game of no
+        records.  Worked out once per refresh."""
+        cards = self._cards
+        cached = getattr(self, "_example_for", None)
+        if cached is not None and cached[0] is cards:
+            return cached[1]
+        candidates = next((found for card in cards[:1] for found in [_examples(card.record or card.fields, "")] if found), [])
+        sample = cards[:2000]
+        best = min(candidates[:24], key=lambda q: sum(1 for c in sample if matches(c, q)), default="name=...")
+        self._example_for = (cards, best)
+        return best
 
     def decks(self) -> list[tuple[str, str, list[CardImage]]]:
         """``(kind, deck name, card sides)`` per deck, in deck order."""
@@ -757,24 +763,19 @@ class CardCatalogue:
 _NOT_EXAMPLES = {"id", "source", "provenance", "method", "note", "notes", "confidence", "year", "file"}
 
 
-def _example(data: Any, prefix: str) -> str | None:
-    """The first ``path=value`` in ``data`` (depth first, lists through their first item) whose
-    value is a number or one short word, or None."""
+def _examples(data: Any, prefix: str) -> list[str]:
+    """Every ``path=value`` in ``data`` (depth first, lists through their first item) whose value
+    is a number or one short word, in order."""
     if isinstance(data, dict):
-        for key, value in data.items():
-            if not isinstance(key, str) or key in _NOT_EXAMPLES or key.startswith("_"):
-                continue
-            found = _example(value, f"{prefix}{key}.")
-            if found:
-                return found
-        return None
+        return [found for key, value in data.items()
+                if isinstance(key, str) and key not in _NOT_EXAMPLES and not key.startswith("_") for found in _examples(value, f"{prefix}{key}.")]
     if isinstance(data, list):
-        return _example(data[0], prefix) if data else None
+        return _examples(data[0], prefix) if data else []
     if isinstance(data, bool) or not prefix:
-        return None
+        return []
     if isinstance(data, (int, float)) or (isinstance(data, str) and re.fullmatch(r"[\w+-]{1,24}", data)):
-        return f"{prefix[:-1]}={data}"
-    return None
+        return [f"{prefix[:-1]}={data}"]
+    return []
 
 
 def matches(card: CardImage, query: str) -> bool:
