@@ -135,9 +135,10 @@ def _box(element: dict, wkey: str, hkey: str) -> tuple[float, float, float, floa
     """``(left, top, right, bottom)`` of an element in mm from the trim's top-left, or None when
     a position or size is not a number (an expression the renderer fills in)."""
     values = [element.get(k) for k in ("x_mm", "y_mm", wkey, hkey)]
-    if not all(isinstance(v, (int, float)) and not isinstance(v, bool) for v in values):
+    numbers = [float(v) for v in values if isinstance(v, (int, float)) and not isinstance(v, bool)]
+    if len(numbers) != 4:
         return None
-    x, y, bw, bh = values
+    x, y, bw, bh = numbers
     return x, y, x + bw, y + bh
 
 

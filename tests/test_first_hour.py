@@ -7,7 +7,6 @@ import re
 from pathlib import Path
 
 import pytest
-
 from deckpress.generator.variant import _set
 
 
@@ -35,8 +34,8 @@ def test_a_copies_field_that_no_column_holds_is_one_error_at_game_yaml(cli, game
     result = cli("validate", "mygame")
     assert result.exit_code == 1
     line = next(n for n, text in enumerate((game / "game.yaml").read_text().splitlines(), 1) if "copies: copis" in text)
-    assert errors(result) == [f"mygame/game.yaml:{line}:13: decks[0].copies: 'copis' is not a column of mygame/cards.csv (did you mean 'copies'?); "
-                              "copies is a number, or the field that holds each card's copies"]
+    assert errors(result) == [(f"mygame/game.yaml:{line}:13: decks[0].copies: 'copis' is not a column of mygame/cards.csv (did you mean 'copies'?); "
+                              "copies is a number, or the field that holds each card's copies")]
     assert "None" not in result.stdout
 
 
@@ -51,8 +50,8 @@ def test_an_empty_copies_cell_says_so_and_names_the_card_by_its_id(cli, game):
 def test_a_header_typo_is_one_error_at_its_cell_with_the_field_it_meant(cli, game):
     edit(game / "cards.csv", "id,title,", "id,tittle,")
     result = cli("validate", "mygame")
-    assert errors(result) == ["mygame/cards.csv:1:4: column 'tittle' is not a field of a card (did you mean 'title'? every card needs a 'title' "
-                              "and no column holds one; it touches 3 cards)"]
+    assert errors(result) == [("mygame/cards.csv:1:4: column 'tittle' is not a field of a card (did you mean 'title'? every card needs a 'title' "
+                              "and no column holds one; it touches 3 cards)")]
 
 
 def test_a_missing_column_and_an_unknown_column_are_each_told_once(cli, game):
@@ -100,8 +99,8 @@ def test_an_icon_past_the_trim_fails_validate_once_at_its_element(cli, game):
     result = cli("validate", "mygame")
     line = next(n for n, text in enumerate((game / "layout.yaml").read_text().splitlines(), 1) if "x_mm: 55" in text)
     assert result.exit_code == 1 and errors(result) == [
-        f"mygame/layout.yaml:{line}:9: cards.card.back[0]: icon 'bolt' crosses the safe area (3 mm inside the cut) by 15.0 mm at the right, "
-        "where the cut may take it off: move or shrink it, or lower the card's safe_mm"]
+        (f"mygame/layout.yaml:{line}:9: cards.card.back[0]: icon 'bolt' crosses the safe area (3 mm inside the cut) by 15.0 mm at the right, "
+        "where the cut may take it off: move or shrink it, or lower the card's safe_mm")]
     assert cli("build", "mygame").exit_code == 1 and not (game.parent / "output" / "mygame.pdf").exists()
 
 
@@ -131,10 +130,9 @@ def search_hint(page: str) -> str:
 
 @pytest.mark.parametrize("shipped", [None, "fifty-missions"])
 def test_the_studios_search_hint_names_the_games_own_fields_and_finds_a_card(game, shipped):
-    from starlette.testclient import TestClient
-
     from deckpress.generator.cli.studio.app import Studio, create_app
     from deckpress.generator.paths import CONTENT_DIR
+    from starlette.testclient import TestClient
 
     target = game if shipped is None else CONTENT_DIR / shipped
     with TestClient(create_app(Studio(target, dpi=20), watch=False), base_url="http://127.0.0.1") as client:

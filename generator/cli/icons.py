@@ -7,7 +7,6 @@ import sys
 from pathlib import Path
 
 import click
-
 from deckpress.generator.content import GAME_FILE, find_game, game_id_of
 from deckpress.generator.errors import ContentErrors, display_path
 from deckpress.generator.output import write_atomic
@@ -25,7 +24,14 @@ def icons(game: str | None, fmt: str, out: Path | None) -> None:
     shipped id; none means the current folder if it holds game.yaml, else deckpress's icons
     alone.  A layout names an icon as {type: icon, icon: NAME}, a text with inline_icons: true as
     :NAME:."""
-    from deckpress.generator.render.icons import GAME_ICONS, characters_of, family_of, game_icons, icon_sheet, icon_sources
+    from deckpress.generator.render.icons import (
+        GAME_ICONS,
+        characters_of,
+        family_of,
+        game_icons,
+        icon_sheet,
+        icon_sources,
+    )
 
     folder = _folder(game)
     try:

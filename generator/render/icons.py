@@ -14,17 +14,16 @@ colour, and may not take a shipped icon's name.  ``deckpress icons GAME`` lists 
 from __future__ import annotations
 
 import difflib
+from collections.abc import Mapping
 from functools import lru_cache
 from pathlib import Path
 from types import MappingProxyType
-from typing import Mapping
-
-from reportlab.pdfgen.canvas import FILL_NON_ZERO, Canvas
 
 from deckpress.generator.errors import ContentError, ContentErrors, display_path
 from deckpress.generator.paths import ICONS_DIR
 from deckpress.generator.schema import validate
 from deckpress.generator.yamlsafe import load_yaml
+from reportlab.pdfgen.canvas import FILL_NON_ZERO, Canvas
 
 #: The folder of a game's own icons, beside its game.yaml.
 GAME_ICONS = "icons"
@@ -290,10 +289,9 @@ def icon_sheet(sources: Mapping[str, str], icons: Icons, title: str) -> bytes:
     The same icons give the same bytes."""
     import io
 
-    from reportlab.lib.units import mm
-    from reportlab.lib.colors import black, white, HexColor
-
     from deckpress.generator.render.fonts import register
+    from reportlab.lib.colors import HexColor, black, white
+    from reportlab.lib.units import mm
 
     register()
     buf = io.BytesIO()

@@ -19,6 +19,7 @@ from __future__ import annotations
 import io
 import re
 from pathlib import Path
+from typing import Any
 
 from deckpress.generator import gate
 from deckpress.generator.errors import ContentError
@@ -37,7 +38,7 @@ _REFUSED = {"image": "an image inside an icon is not drawn: use an image element
             "feImage": "filters are not drawn"}
 #: The line ends and joins of a stroke an icon keeps (``stroke-linecap``, ``stroke-linejoin``).
 _ENDS = {"cap": ("butt", "round", "square"), "join": ("miter", "round", "bevel")}
-_URL = re.compile(r"url\(\s*['\"]?([^)'\"]*)", re.I)
+_URL = re.compile(r"url\(\s*['\"]?([^)'\"]*)", re.IGNORECASE)
 
 
 def svg_icon(path: Path, root: Path, shown: str) -> tuple[list[dict] | None, list[ContentError]]:
@@ -62,7 +63,7 @@ def svg_icon(path: Path, root: Path, shown: str) -> tuple[list[dict] | None, lis
     try:
         svg = svgelements.SVG.parse(io.BytesIO(data), reify=True, color="black")
         shapes = _shapes(svg, svgelements)
-    except Exception as exc:  # svgelements raises many kinds on malformed values: each is this file's fault
+    except (ValueError, TypeError, IndexError, KeyError, AttributeError, ArithmeticError, RecursionError) as exc:  # svgelements on malformed values: the file's fault
         return None, [ContentError(shown, 0, 0, f"not an SVG icon deckpress can read: {str(exc)[:160] or type(exc).__name__}")]
     if isinstance(shapes, str):
         return None, [ContentError(shown, 0, 0, shapes)]
@@ -158,11 +159,11 @@ def _shapes(svg, se) -> list[dict] | str:
     def box(cmd: list) -> list:
         return [cmd[0]] + [round(v * k + (dx if i % 2 == 0 else dy), 3) for i, v in enumerate(cmd[1:])]
 
-    shapes = []
+    shapes: list[dict[str, Any]] = []
     for commands, fill, stroke, width, rule, ends in found:
         path = [box(cmd) for cmd in commands]
         if fill is not None:
-            shape = {"path": path, "fill_rule": "evenodd" if rule == "evenodd" else "nonzero"}
+            shape: dict[str, Any] = {"path": path, "fill_rule": "evenodd" if rule == "evenodd" else "nonzero"}
             if fill == "knockout":
                 shape["knockout"] = True
             shapes.append(shape)
