@@ -141,3 +141,18 @@ def test_an_outline_icon_from_an_icon_set_keeps_its_strokes_and_round_ends(cli, 
     assert at(21.5 + 12, 55 + 14) == (0x2E, 0x29, 0x4E)  # inside the nut: not filled (fill="none")
     # the stalk's free end (13, 3) is round: the stroke reaches half its width (1 mm) past it, up the line
     assert at(21.5 + 13.05, 55 + 2.3) == (255, 255, 255)
+
+
+def test_the_studio_redraws_a_card_when_its_svg_icon_is_saved(game):
+    import os
+
+    from deckpress.generator.export.catalogue import CardCatalogue
+
+    on_back(game, "{type: icon, icon: meeple, x_mm: 21.5, y_mm: 55, size_mm: 20, colour: paper}")
+    catalogue = CardCatalogue(game, dpi=20)
+    catalogue.refresh()
+    backs = {c.token for c in catalogue.cards if c.side == "back"}
+    icon = game / "icons" / "meeple.svg"
+    icon.write_text('<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 24 24"><rect width="24" height="24"/></svg>')  # a square now
+    os.utime(icon, ns=(icon.stat().st_atime_ns, icon.stat().st_mtime_ns + 10**9))
+    assert backs <= set(catalogue.refresh().changed)

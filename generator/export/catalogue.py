@@ -11,7 +11,7 @@ mm: 407 x 555 px at 150 dpi), pixel for pixel the exported PNG at the same dpi.
 A refresh reloads the content and redraws only the cards whose *fingerprint* changed: a SHA-256
 of the card's kind, side and fields, and of what every card's drawing reads besides its fields
 (the layout document's data, the game's font chains and card sizes, and the size and time of
-every image and font file in the game's folder).  Identical copies of a card share one drawing.
+every image, font and icon file in the game's folder).  Identical copies of a card share one drawing.
 Content that cannot be loaded never raises: each card keeps its last good image, and the cards
 the errors are in are marked stale with their errors attached.
 """
@@ -39,7 +39,7 @@ DEFAULT_DPI = 150
 #: The resolutions a catalogue accepts (the export's own ceiling is 1,200 dpi).
 MIN_DPI, MAX_DPI = 10, 1200
 #: Files in a game's folder whose change redraws every card (images and fonts a layout may name).
-DRAWN_SUFFIXES = frozenset({".png", ".jpg", ".jpeg", ".ttf", ".otf"})
+DRAWN_SUFFIXES = frozenset({".png", ".jpg", ".jpeg", ".ttf", ".otf", ".svg"})  # .svg: a game's own icons (icons/)
 #: At most this many folder entries are looked at for :data:`DRAWN_SUFFIXES` per refresh.
 MAX_SCANNED_ENTRIES = 5000
 #: Rendering and rasterising hold this lock: PDFium (and reportlab's font registry) are not
@@ -555,7 +555,7 @@ class CardCatalogue:
             dirs[:] = sorted(d for d in dirs if not d.startswith("."))
             seen += len(dirs) + len(names)
             for name in sorted(names):
-                if Path(name).suffix.lower() in DRAWN_SUFFIXES:
+                if Path(name).suffix.lower() in DRAWN_SUFFIXES or os.path.relpath(folder, root) == "icons":  # icons/*.yaml too
                     with _quiet():
                         st = os.stat(os.path.join(folder, name))
                         files.append([os.path.relpath(os.path.join(folder, name), root), st.st_size, st.st_mtime_ns])
