@@ -159,7 +159,7 @@ def _column_errors(doc: Document, key: str, schema: dict, columns: dict[str, tup
     column holds (at the header, or at the unknown column that is its near miss)."""
     shown = doc.display or str(doc.path)
     header_line = min((at[0] for at in columns.values()), default=1)
-    fields = sorted(str(k) for k in schema.get("properties", {}))
+    fields = sorted(excerpt(str(k), 40) for k in schema.get("properties", {}))
     errors, explained = [], set()
 
     def cards(n: int) -> str:

@@ -258,7 +258,7 @@ def _unknown_copies_field(game: Document, index: int, doc: Document) -> ContentE
     columns = [p[1] for p in doc.positions if len(p) == 2 and p[0] == "columns"]  # a table's header (csvcards)
     if not isinstance(copies, str) or not doc.data["cards"] or copies in columns or any(copies in card for card in doc.data["cards"]):
         return None
-    fields = columns or list(dict.fromkeys(k for card in doc.data["cards"] for k in card))
+    fields = [excerpt(f, 40) for f in columns or dict.fromkeys(k for card in doc.data["cards"] for k in card)]
     what = "a column" if columns else "a field of any card"
     return game.error(("decks", index, "copies"), f"decks[{index}].copies: '{excerpt(copies)}' is not {what} of {doc.display} "
                                                   f"({choices(copies, fields)}); copies is a number, or the field that holds each card's copies")
