@@ -156,3 +156,10 @@ def test_the_studio_redraws_a_card_when_its_svg_icon_is_saved(game):
     icon.write_text('<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 24 24"><rect width="24" height="24"/></svg>')  # a square now
     os.utime(icon, ns=(icon.stat().st_atime_ns, icon.stat().st_mtime_ns + 10**9))
     assert backs <= set(catalogue.refresh().changed)
+
+
+def test_an_svg_file_whose_name_is_no_icon_name_says_what_to_rename_it(cli, game):
+    (game / "icons" / "Big Meeple.svg").write_text(MEEPLE)
+    out = cli("validate", "mygame").stdout
+    assert ("mygame/icons/Big Meeple.svg: 'Big Meeple.svg' does not name an icon: a name is lowercase letters, digits and dashes, "
+            "starting with a letter (rename it big-meeple.svg)") in out

@@ -14,6 +14,7 @@ colour, and may not take a shipped icon's name.  ``deckpress icons GAME`` lists 
 from __future__ import annotations
 
 import difflib
+import re
 from collections.abc import Mapping
 from functools import lru_cache
 from pathlib import Path
@@ -27,6 +28,8 @@ from reportlab.pdfgen.canvas import FILL_NON_ZERO, Canvas
 
 #: The folder of a game's own icons, beside its game.yaml.
 GAME_ICONS = "icons"
+#: An icon's name, as a layout writes it (``schemas/common.schema.json#/$defs/id``).
+_ICON_NAME = re.compile(r"[a-z][a-z0-9]*(-[a-z0-9]+)*")
 #: At most this many icon files in a game's icons/ folder.
 MAX_GAME_ICON_FILES = 500
 
@@ -174,6 +177,11 @@ def _game_icons(folder: str, stamp: tuple) -> tuple[Icons, Mapping[str, str]]:
         path = own / name
         shown = display_path(path)
         if path.suffix.lower() == ".svg":
+            if not _ICON_NAME.fullmatch(path.stem):
+                suggestion = re.sub(r"[^a-z0-9]+", "-", path.stem.lower()).strip("-")
+                errors.append(ContentError(shown, 0, 0, f"'{path.name}' does not name an icon: a name is lowercase letters, digits and dashes, "
+                                                        f"starting with a letter" + (f" (rename it {suggestion}.svg)" if _ICON_NAME.fullmatch(suggestion) else "")))
+                continue
             shapes, errs = svg_icon(path, root, shown)
             errors += errs
             if shapes is not None:
