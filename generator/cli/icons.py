@@ -10,6 +10,7 @@ import click
 from deckpress.generator.content import GAME_FILE, find_game, game_id_of
 from deckpress.generator.errors import ContentErrors, display_path
 from deckpress.generator.output import write_atomic
+from deckpress.generator.paths import PACKAGE_DIR
 from deckpress.generator.safetext import escape, json_safe
 
 
@@ -59,7 +60,8 @@ def icons(game: str | None, fmt: str, out: Path | None) -> None:
             click.echo(escape(f"{current}:"))
         shown = f" (for {characters[name]})" if characters[name] else ""
         click.echo(escape(f"  {name}{shown}"))
-    own = f"; add your own as SVG files in {display_path(folder / GAME_ICONS)}/" if folder is not None else "; a game adds its own as SVG files in its icons/ folder"
+    shipped = folder is None or folder.resolve().is_relative_to(PACKAGE_DIR.resolve())  # not a folder of the user's to add to
+    own = "; a game adds its own as SVG files in its icons/ folder" if shipped else f"; add your own as SVG files in {display_path(folder / GAME_ICONS)}/"
     click.echo(escape(f"{len(sources)} icons{own}"))
     if out is not None:
         click.echo(escape(f"wrote {display_path(out)}"))
