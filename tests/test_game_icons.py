@@ -163,3 +163,12 @@ def test_an_svg_file_whose_name_is_no_icon_name_says_what_to_rename_it(cli, game
     out = cli("validate", "mygame").stdout
     assert ("mygame/icons/Big Meeple.svg: 'Big Meeple.svg' does not name an icon: a name is lowercase letters, digits and dashes, "
             "starting with a letter (rename it big-meeple.svg)") in out
+
+
+def test_an_svg_icon_that_nests_references_is_refused_before_it_multiplies(cli, game):
+    # each level draws the one before ten times: ten levels would be ten billion rectangles
+    levels = "".join(f'<g id="l{n}">' + f'<use href="#l{n - 1}"/>' * 10 + "</g>" for n in range(1, 11))
+    (game / "icons" / "bomb.svg").write_text('<svg xmlns="http://www.w3.org/2000/svg"><defs><rect id="l0" width="1" height="1"/>'
+                                             f'{levels}</defs><use href="#l10"/></svg>')
+    out = cli("validate", "mygame").stdout
+    assert "mygame/icons/bomb.svg:1:" in out and "nested references are not followed" in out

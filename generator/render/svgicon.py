@@ -19,7 +19,7 @@ from __future__ import annotations
 import io
 import re
 from pathlib import Path
-from typing import Any
+from typing import Any, Callable
 
 from deckpress.generator import gate
 from deckpress.generator.errors import ContentError
@@ -121,11 +121,34 @@ def _unsafe(data: bytes, shown: str) -> list[ContentError]:
             walk(child, depth + 1)
 
     walk(tree, 1)
+    errors += _use_errors(tree, at)
     if count > MAX_ELEMENTS:
         errors.append(ContentError(shown, 0, 0, f"more than {MAX_ELEMENTS:,} elements: an icon is a few shapes"))
     elif deepest > MAX_DEPTH:
         errors.append(ContentError(shown, 0, 0, f"elements nested more than {MAX_DEPTH} deep"))
     return sorted(set(errors))
+
+
+def _use_errors(tree, at: Callable[[str, str], ContentError]) -> list[ContentError]:
+    """``<use>`` elements that would multiply the file: one whose part holds a ``<use>`` itself
+    (nested references grow as a power, the "billion laughs" of SVG), or all of them together
+    copying more than :data:`MAX_ELEMENTS` elements."""
+    ids = {node.attrib.get("id"): node for node in tree.iter() if node.attrib.get("id")}
+    errors, copied = [], 0
+    for node in tree.iter():
+        if _local(node.tag) != "use":
+            continue
+        ref = next((v for k, v in node.attrib.items() if _local(k) == "href"), "")
+        target = ids.get(ref[1:]) if ref.startswith("#") else None
+        if target is None:
+            continue
+        parts = list(target.iter())
+        if any(_local(part.tag) == "use" for part in parts):
+            errors.append(at(ref, f"<use href='{ref[:60]}'>: it refers to a part that holds a <use> itself: nested references are not followed"))
+        copied += len(parts)
+    if copied > MAX_ELEMENTS:
+        errors.append(at("<use", f"its <use> elements copy more than {MAX_ELEMENTS:,} elements: an icon is a few shapes"))
+    return errors
 
 
 def _local(tag: str) -> str:
