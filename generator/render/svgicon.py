@@ -18,8 +18,9 @@ from __future__ import annotations
 
 import io
 import re
+from collections.abc import Callable
 from pathlib import Path
-from typing import Any, Callable
+from typing import Any
 
 from deckpress.generator import gate
 from deckpress.generator.errors import ContentError
