@@ -9,6 +9,14 @@ and no external one), then its elements are checked: nothing that points outside
 most :data:`MAX_ELEMENTS` elements nested at most :data:`MAX_DEPTH` deep.  Only then does
 svgelements (MIT) read the shapes, with their transforms, ``use`` and styles applied.
 
+Why svgelements: it turns any SVG shape (paths, rects, circles, arcs, ``use``, transforms,
+styles) into plain path segments, pure Python with no dependency, MIT-licensed; an icon then
+becomes shapes of deckpress's own icon format, drawn by reportlab as the shipped icons are (one
+form per colour, the element's colours applied).  svglib (LGPL-3.0, pulling in lxml) and CairoSVG
+(LGPL-3.0, needing the system's cairo library) render a whole picture in its own colours instead,
+which is not what an icon in a layout's colour is, and their licence is weaker than this
+package's MIT; defusedxml (PSF-2.0) is the usual guard against XML entity attacks.
+
 Colours: the icon takes the element's ``colour``; a shape filled (or outlined) in white takes its
 ``knockout`` colour, as a shipped icon's ``knockout: true`` shape; a shape with neither fill nor
 stroke, or transparent, is left out.  Arcs and quadratic curves become cubic ones.  The file's
