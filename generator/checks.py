@@ -78,3 +78,98 @@ def game_file(content: "GameContent") -> list[ContentError]:
 def duplicates(values: Iterable[str]) -> list[str]:
     """The values that occur more than once, in order of first repeat."""
     return [v for v, n in Counter(values).items() if n > 1]
+
+
+#: How far an element may pass a line before it counts as crossing it, mm (rounding in layouts).
+_TOLERANCE_MM = 0.01
+#: The safe margin of a card that gives none, mm (as the renderer assumes: ``schemas/layout.schema.json``).
+DEFAULT_SAFE_MM = 3.0
+
+
+def printed_off_card(content: "GameContent") -> list[ContentError]:
+    """Icons and images that the cut takes part of, each once, at its element in ``layout.yaml``
+    (text is checked as it is laid out, on every card: its extent depends on the card).
+
+    - An icon is information, as text is: it stays inside the safe area (``safe_mm`` inside the
+      trim; on a round card, inside the cut circle by as much).  An icon at ``x_mm: 55,
+      size_mm: 20`` on a 63 mm card crosses it by 15 mm at the right.  An icon that covers the
+      whole trim is a background pattern, run off the card on purpose (Maybe Missions' stripes).
+    - An image may be art that runs off the card, but then into the bleed and exactly to its edge
+      on each side it crosses: short of that edge a cut that drifts shows the paper, past it the
+      image is clipped where nothing prints.
+
+    Elements placed by a ``rows`` element, or with a position that is not a number, are left to
+    the renderer.  Source: print-and-play practice, as the text check has it (README, "The
+    print-and-play kit"): a safe area about 3 mm inside the trim, nothing important outside it;
+    backgrounds bleed past the cut."""
+    layout = content.documents.get("layout")
+    if layout is None or not isinstance(layout.data, dict):
+        return []
+    errors = []
+    for kind, spec in layout.data.get("cards", {}).items():
+        trim = spec.get("trim", {})
+        w, h = trim.get("width_mm"), trim.get("height_mm")
+        if not all(isinstance(v, (int, float)) for v in (w, h)):
+            continue
+        safe, bleed, round_cut = spec.get("safe_mm", DEFAULT_SAFE_MM), spec.get("bleed_mm", 0), spec.get("shape") == "circle"
+        for side in ("face", "back"):
+            for i, element in enumerate(spec.get(side, [])):
+                path = ("cards", kind, side, i)
+                if element.get("type") == "icon":
+                    box = _box(element, "size_mm", "size_mm")
+                    background = box is not None and box[0] <= 0 and box[1] <= 0 and box[2] >= w and box[3] >= h  # a pattern over the whole card
+                    beyond = box and not background and _beyond_safe(box, w, h, safe, round_cut)
+                    if beyond:
+                        errors.append(layout.error(path, f"cards.{kind}.{side}[{i}]: icon '{element.get('icon')}' crosses the safe area "
+                                                         f"({safe:g} mm inside the cut) {beyond}, where the cut may take it off: move or "
+                                                         "shrink it, or lower the card's safe_mm"))
+                elif element.get("type") == "image" and not round_cut:
+                    box = _box(element, "w_mm", "h_mm")
+                    problem = box and _crosses_cut(box, w, h, bleed)
+                    if problem:
+                        errors.append(layout.error(path, f"cards.{kind}.{side}[{i}]: image '{element.get('image')}' {problem}"))
+    return errors
+
+
+def _box(element: dict, wkey: str, hkey: str) -> tuple[float, float, float, float] | None:
+    """``(left, top, right, bottom)`` of an element in mm from the trim's top-left, or None when
+    a position or size is not a number (an expression the renderer fills in)."""
+    values = [element.get(k) for k in ("x_mm", "y_mm", wkey, hkey)]
+    numbers = [float(v) for v in values if isinstance(v, (int, float)) and not isinstance(v, bool)]
+    if len(numbers) != 4:
+        return None
+    x, y, bw, bh = numbers
+    return x, y, x + bw, y + bh
+
+
+def _beyond_safe(box: tuple[float, float, float, float], w: float, h: float, safe: float, round_cut: bool) -> str | None:
+    """How far ``box`` leaves the safe area of a ``w`` x ``h`` mm card, in words, or None."""
+    left, top, right, bottom = box
+    if round_cut:
+        import math
+
+        cx, cy, radius = w / 2, h / 2, min(w, h) / 2 - safe
+        reach = max(math.hypot(x - cx, y - cy) for x in (left, right) for y in (top, bottom))
+        return f"by {reach - radius:.1f} mm at its farthest corner" if reach > radius + _TOLERANCE_MM else None
+    over = {"left": safe - left, "right": right - (w - safe), "top": safe - top, "bottom": bottom - (h - safe)}
+    crossed = [f"{gap:.1f} mm at the {where}" for where, gap in over.items() if gap > _TOLERANCE_MM]
+    return "by " + ", ".join(crossed) if crossed else None
+
+
+def _crosses_cut(box: tuple[float, float, float, float], w: float, h: float, bleed: float) -> str | None:
+    """What is wrong with an image whose ``box`` crosses the cut of a ``w`` x ``h`` mm card with
+    ``bleed`` mm of bleed, or None: on each side it crosses it must end at the bleed's edge."""
+    left, top, right, bottom = box
+    past = {"left": -left, "right": right - w, "top": -top, "bottom": bottom - h}  # how far past the trim, mm
+    short, beyond = [], []
+    for where, gap in past.items():
+        if gap <= _TOLERANCE_MM:
+            continue
+        if gap < bleed - _TOLERANCE_MM:
+            short.append(f"at the {where} it ends {bleed - gap:.1f} mm short of the bleed's edge")
+        elif gap > bleed + _TOLERANCE_MM:
+            beyond.append(f"at the {where} it runs {gap - bleed:.1f} mm past the bleed ({bleed:g} mm), where nothing prints")
+    if not short and not beyond:
+        return None
+    return ("crosses the cut, so the cut takes part of it: " + "; ".join(short + beyond) +
+            f": keep it inside the trim, or make it art that runs off the card exactly to the bleed's edge ({bleed:g} mm past the trim)")

@@ -71,6 +71,7 @@ def load_csv(path: Path, display: str, root: Path | None = None, max_bytes: int 
     cards: list[dict[str, Any]] = []
     doc.positions[()] = (1, 1)
     doc.positions[("cards",)] = (header_line, 1)
+    doc.positions.update({("columns", name): (header_line, col) for (_, col), name in zip(header, names)})  # a header's fault is told at its cell
     for line, cells in rows[1:]:
         if all(not value.strip() for value, _ in cells):
             continue  # a blank row, as spreadsheets leave at the end

@@ -5,6 +5,7 @@ file name.  They are served from a local registry only: a ``$ref`` to a URL is n
 """
 from __future__ import annotations
 
+import difflib
 import json
 from functools import lru_cache
 from typing import Mapping
@@ -86,20 +87,112 @@ def validate_items(doc: Document, key: str, schema: dict) -> list[ContentError]:
     card), located as :func:`validate` does.  One validator, applied item by item: no ``$ref``
     indirection per card.  Nothing is fetched: a ``$ref`` to another file raises.
 
+    In a table of cards (a CSV file, whose header cells the reader records under
+    ``("columns", name)`` in ``doc.positions``) a fault of the header is one error at its cell,
+    with how many cards it touches, not one per card: a column the schema does not know (with the
+    nearest field it does, ``did you mean 'title'?``) and a field the schema requires that no
+    column holds.
+
     Raises:
         referencing.exceptions.Unresolvable: a ``$ref`` names a schema that is not there.
     """
     item_validator = Draft202012Validator(schema, registry=registry())
+    columns = {path[1]: at for path, at in doc.positions.items() if len(path) == 2 and path[0] == "columns"}
     errors = []
+    unknown: dict[str, int] = {}  # a column the schema refuses -> cards that fill it
+    missing: dict[str, int] = {}  # a required field no column holds -> cards that lack it
     for i, item in enumerate(doc.data[key]):
-        errors += _errors(doc, item_validator, item, (key, i))
+        found = list(item_validator.iter_errors(item))
+        if columns:
+            found = _header_faults(found, columns, unknown, missing)
+        errors += [_named(e, dotted((key, i)), item) for e in _errors(doc, found, (key, i))]
+    if unknown or missing:
+        errors += _column_errors(doc, key, schema, columns, unknown, missing)
     return sorted(set(errors))
 
 
-def _errors(doc: Document, schema_validator: Draft202012Validator, instance=None, prefix: tuple = ()) -> list[ContentError]:
+def _named(error: ContentError, prefix: str, item) -> ContentError:
+    """``error`` (about the item ``prefix``, ``cards[4]``) naming the card by its id, as a
+    designer knows it: ``card 'owl': value: ...`` for ``cards[4].value: ...``."""
+    card_id = item.get("id") if isinstance(item, dict) else None
+    if not isinstance(card_id, (str, int)) or isinstance(card_id, bool) or not error.message.startswith(prefix):
+        return error
+    rest = error.message[len(prefix):]
+    name = f"card '{excerpt(str(card_id), 40)}'"
+    return ContentError(error.path, error.line, error.column, f"{name}: {rest[1:]}" if rest.startswith(".") else name + rest)
+
+
+def _header_faults(found: list[ValidationError], columns: dict[str, tuple[int, int]], unknown: dict[str, int],
+                   missing: dict[str, int]) -> list[ValidationError]:
+    """``found`` (one card's errors) without those whose cause is the table's header, which are
+    counted instead: an unknown key that is a column (``unknown``) and a required key that no
+    column holds (``missing``).  What is left is the card's own."""
+    kept = []
+    for err in found:
+        if err.absolute_path or not isinstance(err.instance, dict):
+            kept.append(err)
+            continue
+        if err.validator == "additionalProperties":
+            allowed = err.schema.get("properties", {})
+            extra = [k for k in err.instance if k not in allowed]
+            for k in extra:
+                if k in columns:
+                    unknown[k] = unknown.get(k, 0) + 1
+            if any(k not in columns for k in extra):
+                kept.append(err)
+            continue
+        if err.validator == "required":
+            absent = [k for k in err.validator_value if k not in err.instance]
+            for k in absent:
+                if k not in columns:
+                    missing[k] = missing.get(k, 0) + 1
+            if any(k in columns for k in absent):
+                kept.append(err)
+            continue
+        kept.append(err)
+    return kept
+
+
+def _column_errors(doc: Document, key: str, schema: dict, columns: dict[str, tuple[int, int]], unknown: dict[str, int],
+                   missing: dict[str, int]) -> list[ContentError]:
+    """One error per faulty column of a table's header (at its cell) and per required field no
+    column holds (at the header, or at the unknown column that is its near miss)."""
+    shown = doc.display or str(doc.path)
+    header_line = min((at[0] for at in columns.values()), default=1)
+    fields = sorted(excerpt(str(k), 40) for k in schema.get("properties", {}))
+    errors, explained = [], set()
+
+    def cards(n: int) -> str:
+        return f"{n:,} card{'s' * (n != 1)}"
+
+    for name, count in unknown.items():
+        near = difflib.get_close_matches(name, [f for f in fields if f not in columns] or fields, n=1)
+        line, col = columns[name]
+        if near and near[0] in missing:
+            explained.add(near[0])
+            message = (f"column '{excerpt(name, 40)}' is not a field of a card (did you mean '{near[0]}'? every card needs a "
+                       f"'{near[0]}' and no column holds one; it touches {cards(max(count, missing[near[0]]))})")
+        else:
+            hint = choices(name, fields) if fields else "no fields are allowed"
+            message = f"column '{excerpt(name, 40)}' is not a field of a card ({hint}{' ' if hint.endswith('?') else '; '}{cards(count)} fill it)"
+        errors.append(ContentError(shown, line, col, message))
+    for name, count in missing.items():
+        if name in explained:
+            continue
+        near = difflib.get_close_matches(name, list(columns), n=1)
+        hint = f": did you mean the column '{near[0]}'?" if near else f": add a column '{excerpt(name, 40)}'"
+        errors.append(ContentError(shown, header_line, 1, f"no column '{excerpt(name, 40)}', which every card needs ({cards(count)} lack it){hint}"))
+    return errors
+
+
+def _errors(doc: Document, found, prefix: tuple = ()) -> list[ContentError]:
+    """``found`` (a validator, run on ``doc.data``, or the errors it found in the item at
+    ``prefix``) as errors at their lines: every missing key of one mapping in one message."""
+    if isinstance(found, Draft202012Validator):
+        found = found.iter_errors(doc.data)
     errors = []
     required: dict[tuple, list[ValidationError]] = {}  # by mapping: every missing key in one message
-    for err in schema_validator.iter_errors(doc.data if not prefix else instance):
+    for err in found:
         if err.context:  # oneOf/anyOf: show the most relevant branch's error
             err = best_match(err.context)
         if err.validator == "required" and isinstance(err.instance, dict):
@@ -113,11 +206,12 @@ def _errors(doc: Document, schema_validator: Draft202012Validator, instance=None
 
 def _located(doc: Document, err: ValidationError, prefix: tuple = ()) -> list[ContentError]:
     """``err`` as errors at their lines, worded by :func:`_message`: one per unknown key of a
-    mapping (at the key), a key refused by ``propertyNames`` at the key, anything else at its value."""
+    mapping (at the key), a key refused by ``propertyNames`` at the key, anything else at its value.
+    In a table of cards an unknown key that is a column is the header's fault, told once there."""
     path = prefix + tuple(err.absolute_path)
     if err.validator == "additionalProperties" and isinstance(err.instance, dict):
         allowed = sorted(err.schema.get("properties", {}))
-        extra = [k for k in err.instance if k not in allowed]
+        extra = [k for k in err.instance if k not in allowed and (not prefix or err.absolute_path or ("columns", k) not in doc.positions)]
         if extra:
             return [doc.error(path + (k,), f"{dotted(path + (k,))}: unknown key '{excerpt(k, 40)}' ({choices(k, allowed) if allowed else 'no keys are allowed here'})",
                               key=True) for k in extra]

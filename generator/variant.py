@@ -315,7 +315,8 @@ def _set(record: dict, parts: list[str], value: Any) -> str | None:
     for i, part in enumerate(parts[:-1]):
         nxt = target.get(part)
         if not isinstance(nxt, dict):
-            return f"'{'.'.join(parts[:i + 1])}' is not a group of fields in this card"
+            groups = [k for k, v in target.items() if isinstance(v, dict)]
+            return f"'{'.'.join(parts[:i + 1])}' is not a group of fields in this card{_suggest(part, groups)}"
         target = nxt
     if parts[-1] == "id":
         return "a card's id cannot be replaced: remove the card and add a new one"

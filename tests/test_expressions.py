@@ -120,7 +120,7 @@ def test_derived_fields_are_there_before_the_schema_checks_the_card(cli, here):
     game.write_text(game.read_text().replace("    card_size: poker\n", "    card_size: poker\n    schema: card.schema.json\n"))
     result = cli("validate", "mygame")
     # a one-expression text keeps its number: the outpost's cost 3 doubles to 6, over the schema's maximum
-    assert result.exit_code == 1 and "mygame/cards.csv:4:1: cards[2].double: " in result.stdout and "6" in result.stdout, result.output
+    assert result.exit_code == 1 and "mygame/cards.csv:4:1: card 'outpost': double: " in result.stdout and "6" in result.stdout, result.output
 
 
 def test_a_map_colours_a_card_by_a_value_with_spaces(cli, here):

@@ -104,10 +104,10 @@ def test_csv_errors_point_at_the_cell(cli, here):
     assert "mygame/cards.csv:3:29: row has 7 cells, but the header names 6 fields" in out
     cards.write_text(cards.read_text().replace(",2,2,extra", ",2,2"))
     out = cli("validate", "mygame").stdout
-    assert "mygame/cards.csv:2:27: cards[0].value:" in out  # 'high' is not an integer: at the cell
-    assert "title" in out.split("mygame/cards.csv:4:1: cards[2]:")[1].splitlines()[0]  # an empty title is a missing field
+    assert "mygame/cards.csv:2:27: card 'spark': value:" in out  # 'high' is not an integer: at the cell
+    assert "title" in out.split("mygame/cards.csv:4:1: card 'stone':")[1].splitlines()[0]  # an empty title is a missing field
     cards.write_text("id,title,text,colour,value,copies\nspark,Spark,Burn.,#d1495b,1e3,3\n")  # no quotes to lose in a CSV cell
-    assert 'cards[0].value: expected a whole number, found the text "1e3" (write it as plain digits, such as 12 or 1.5)' in cli("validate", "mygame").stdout
+    assert "card 'spark': value: expected a whole number, found the text \"1e3\" (write it as plain digits, such as 12 or 1.5)" in cli("validate", "mygame").stdout
     cards.write_text("id;title;text;colour;value;copies\nspark;Spark;Burn.;#d1495b;1;3\n")  # a spreadsheet's European export
     assert "the fields are separated by semicolons, and deckpress reads commas" in cli("validate", "mygame").stdout
     # a spreadsheet's export in Windows-1252: at the first byte that is not UTF-8, with how to save it
@@ -215,4 +215,4 @@ def test_a_variant_of_a_game_made_from_data_alone(cli, here):
     assert result.exit_code == 0 and "has no rules engine yet" in result.stdout and "value: 1 -> 5" in result.stdout, result.stdout
     variant.write_text(variant.read_text().replace("value: 5", "value: 500"))
     result = cli("check", variant, "--content", "mygame", "--report", here / "r")
-    assert result.exit_code == 2 and "hot.yaml:7:55: cards[0].value: 500 is out of range: it must be at most 99" in result.stdout
+    assert result.exit_code == 2 and "hot.yaml:7:55: card 'spark': value: 500 is out of range: it must be at most 99" in result.stdout

@@ -41,6 +41,28 @@ def report_dict(report: CheckReport) -> dict[str, Any]:
     }
 
 
+def measure_rows(data: dict[str, Any]) -> list[dict[str, Any]]:
+    """Every measure of the game's own that report.json holds (``simulation.base.measures`` and
+    ``simulation.variant.measures``), one row each, in the order the engine reports them, base's
+    first: ``{"group", "name", "kind", "base", "variant", "base_95", "variant_95", "only"}``, a
+    side's value None where it does not report the measure, and ``only`` ``"variant"`` (or
+    ``"base"``) for a measure one side alone has, such as the sets completed under a variant's
+    new rule.  A rate's value and interval are shares (0 to 1); a ``per_game`` value is a mean
+    per game.  Nothing without a simulation."""
+    sim = data.get("simulation") or {}
+    rows: dict[tuple[str, str], dict[str, Any]] = {}
+    for side in ("base", "variant"):
+        for m in (sim.get(side) or {}).get("measures") or []:
+            row = rows.setdefault((m["group"], m["name"]), {"group": m["group"], "name": m["name"], "kind": m["kind"], "base": None,
+                                                            "variant": None, "base_95": None, "variant_95": None})
+            row[side], row[f"{side}_95"] = m.get("value"), m.get("interval_95")
+    for row in rows.values():
+        has = [side for side in ("base", "variant") if row[side] is not None]
+        row["only"] = has[0] if len(has) == 1 else None
+    order = {group: i for i, group in enumerate(dict.fromkeys(group for group, _ in rows))}
+    return sorted(rows.values(), key=lambda r: order[r["group"]])
+
+
 def write_report(report: CheckReport, folder: Path) -> tuple[Path, Path]:
     """Write ``report.html`` then ``report.json`` into ``folder``, each atomically, and both only
     once everything is rendered (json last: a ``report.json`` always has its ``report.html``, and
@@ -55,7 +77,7 @@ def write_report(report: CheckReport, folder: Path) -> tuple[Path, Path]:
     json_path, html_path = folder / "report.json", folder / "report.html"
     env = ImmutableSandboxedEnvironment(loader=FileSystemLoader(TEMPLATES_DIR), autoescape=True)
     preview_href = Path(os.path.relpath(Path(report.preview).resolve(), folder.resolve())).as_posix() if report.preview else None
-    html = env.get_template("check-report.html.j2").render(r=data, plots=_plots(data), preview_href=preview_href)
+    html = env.get_template("check-report.html.j2").render(r=data, plots=_plots(data), preview_href=preview_href, measures=measure_rows(data))
     write_atomic(html_path, html.encode("utf-8"))
     write_atomic(json_path, (json_safe(json.dumps(data, indent=2, ensure_ascii=False, default=str)) + "\n").encode("utf-8"))
     return json_path, html_path

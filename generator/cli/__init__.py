@@ -18,9 +18,9 @@ from deckpress.generator.limits import CouldNotFinish, limit_reached
 from deckpress.generator.output import OutputError
 from deckpress.generator.safetext import escape
 
-from deckpress.generator.cli import calibrate, check, content, describe, export, init, missions, play, record, studio, sweep
+from deckpress.generator.cli import calibrate, check, content, describe, export, icons, init, missions, play, record, studio, sweep
 
-COMMANDS = [init.init, content.validate, content.build, calibrate.calibrate, export.export, init.schemas, missions.missions, describe.describe, play.simulate, play.replay, record.record, check.check, sweep.sweep, studio.studio]
+COMMANDS = [init.init, content.validate, content.build, calibrate.calibrate, export.export, init.schemas, missions.missions, describe.describe, icons.icons, play.simulate, play.replay, record.record, check.check, sweep.sweep, studio.studio]
 
 
 class DeckpressGroup(click.Group):

@@ -208,7 +208,9 @@ def _card_size(ctx, param, values: tuple[str, ...]) -> tuple[tuple[str, float, f
 @click.option("--margin", "printer_margin_mm", type=FiniteRange(0, 25), default=0.0, show_default=True,
               help="Your printer's unprintable edge, mm: crop marks stop there and keep at least 3 mm inside it.")
 @click.option("--duplex", type=click.Choice(DUPLEX_EDGES), default="long", show_default=True,
-              help="Edge the printer flips on for double-sided printing; 'none' leaves out the backs.")
+              help="Edge the printer flips on for double-sided printing (long, short). With no duplex printer: 'fold' prints each "
+                   "face beside its back, to fold over; 'none' prints faces only for decks whose backs are all alike, and fold-over "
+                   "sheets for decks whose backs differ, so no card loses its back.")
 @click.option("--back-offset", default="0,0", callback=_offset, show_default=True, metavar="X,Y",
               help="The shift your printer gives the back pages, as deckpress calibrate reads it: X mm right and Y mm down, as seen "
                    "from the face side; the backs are printed moved back by as much.")

@@ -198,7 +198,7 @@ def check_documents(game_id: str, root: Path, documents: dict[str, Document]) ->
     """The semantic checks of a game (shared ones, then the game's own) on parsed,
     schema-valid documents.  Returns ``(content, [])`` or ``(None, errors)``."""
     content = GameContent(game_id, Path(root), MappingProxyType(documents))
-    errors = checks.game_file(content) or content.module.check(content)  # the game's checks read game.yaml
+    errors = checks.game_file(content) or content.module.check(content) + checks.printed_off_card(content)  # the game's checks read game.yaml
     if errors:
         return None, errors
     return content, []

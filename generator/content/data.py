@@ -33,7 +33,7 @@ from deckpress.generator.content.derived import card_layouts, derive, layouts_na
 from deckpress.generator.content.layout_kinds import card_kinds, unknown_names
 from deckpress.generator.csvcards import load_csv
 from deckpress.generator.errors import ContentError, display_path
-from deckpress.generator.safetext import excerpt, quoted, strict_json
+from deckpress.generator.safetext import choices, excerpt, quoted, strict_json
 from deckpress.generator.schema import validate_items, validate_with
 from deckpress.generator.yamlsafe import Document, load_yaml
 
@@ -87,10 +87,34 @@ def _deck_loader(game_doc: Document, index: int, root: Path):
         else:
             return None, [game_doc.error(where, f"decks[{index}].file: '{deck['file']}' is neither a .csv nor a .yaml card file")]
         if doc is None:
-            return None, errors
+            return None, _named_in_game(errors, game_doc, index)
         return doc, _card_file_errors(doc, game_doc, index, root)
 
     return load
+
+
+def _named_in_game(errors: list[ContentError], game_doc: Document, index: int) -> list[ContentError]:
+    """``errors`` of a deck's card file, where one is about the whole file (missing, a folder, too
+    large: line 0) told at the line of ``game.yaml`` that names the file, with the nearest file
+    names of the game's folder when it does not exist."""
+    name = game_doc.data["decks"][index]["file"]
+    out = []
+    for error in errors:
+        if error.line:
+            out.append(error)
+            continue
+        reason = error.message.removeprefix("file ")
+        hint = ""
+        if reason == "does not exist":
+            folder = (game_doc.path.parent / name).parent
+            try:
+                near = sorted(p.name for p in folder.iterdir() if p.is_file() and not p.name.startswith("."))[:2000]
+            except OSError:
+                near = []
+            close = choices(Path(name).name, near) if near else ""
+            hint = f" ({close})" if close.startswith("did you mean") else ""
+        out.append(game_doc.error(("decks", index, "file"), f"decks[{index}].file: '{excerpt(name)}' {reason}{hint}"))
+    return out
 
 
 def document_errors(stem: str, doc: Document, game_doc: Document) -> list[ContentError]:
@@ -170,12 +194,13 @@ def check(content) -> list[ContentError]:
         named = layouts_named(deck)
         missing = [kind for kind in named if kind not in layout["cards"]]
         for kind in missing:
-            errors.append(game.error(("decks", i, "layout"), f"decks[{i}].layout: no layout '{kind}' in layout.yaml (layouts: {', '.join(layout['cards'])})"))
+            errors.append(game.error(("decks", i, "layout"), f"decks[{i}].layout: no layout '{kind}' in layout.yaml ({choices(kind, list(layout['cards']))})"))
         if not missing and all(kind in kinds for kind in named):
             errors += _layout_size_errors(game, kinds, deck, i, named)
         doc = content.documents.get(deck["id"])
         if doc is not None:
-            errors += _card_errors(doc, deck)
+            unknown = _unknown_copies_field(game, i, doc)
+            errors += [unknown] if unknown else _card_errors(doc, deck)
             if not missing and not isinstance(deck["layout"], str):
                 errors += [game.error(p, m) for p, m in card_layouts(deck, i, doc.data["cards"])[1]]
             if isinstance(doc.data.get("cards"), list):
@@ -202,7 +227,7 @@ def _layout_size_errors(game: Document, kinds: dict, deck: dict, i: int, named: 
             continue
         size = game.data["card_sizes"].get(deck["card_size"])
         if size is None:
-            errors.append(game.error(("decks", i, "card_size"), f"decks[{i}].card_size: unknown size '{deck['card_size']}' (card_sizes: {', '.join(game.data['card_sizes'])})"))
+            errors.append(game.error(("decks", i, "card_size"), f"decks[{i}].card_size: unknown size '{deck['card_size']}' ({choices(deck['card_size'], list(game.data['card_sizes']))})"))
             break
         if prints_at is not None:
             if prints_at != deck["card_size"]:
@@ -260,8 +285,27 @@ def _image_errors(content) -> list[ContentError]:
                     for n, card in enumerate(doc.data["cards"]):
                         name = card.get(field.group(1))
                         if isinstance(name, str) and refusal(name):
-                            errors.append(doc.error(("cards", n, field.group(1)), f"card {n + 1}: {field.group(1)}: image '{excerpt(name)}' {refusal(name)}"))
+                            errors.append(doc.error(("cards", n, field.group(1)), f"{card_name(card, n)}: {field.group(1)}: image '{excerpt(name)}' {refusal(name)}"))
     return sorted(set(errors))
+
+
+def _unknown_copies_field(game: Document, index: int, doc: Document) -> ContentError | None:
+    """One error at ``game.yaml``'s ``copies`` when it names a field that no card of the deck
+    has (a typo there, not in every card), with the nearest field the cards do have."""
+    copies = game.data["decks"][index].get("copies")
+    columns = [p[1] for p in doc.positions if len(p) == 2 and p[0] == "columns"]  # a table's header (csvcards)
+    if not isinstance(copies, str) or not doc.data["cards"] or copies in columns or any(copies in card for card in doc.data["cards"]):
+        return None
+    fields = [excerpt(f, 40) for f in columns or dict.fromkeys(k for card in doc.data["cards"] for k in card)]
+    what = "a column" if columns else "a field of any card"
+    return game.error(("decks", index, "copies"), f"decks[{index}].copies: '{excerpt(copies)}' is not {what} of {doc.display} "
+                                                  f"({choices(copies, fields)}); copies is a number, or the field that holds each card's copies")
+
+
+def card_name(card: dict, n: int) -> str:
+    """How a message names card ``n`` (0-based) of a file: ``card 'owl'`` by its id, else by its
+    place, ``card 5``."""
+    return f"card '{excerpt(card['id'])}'" if card.get("id") not in (None, "") else f"card {n + 1}"
 
 
 def _card_errors(doc: Document, deck: dict) -> list[ContentError]:
@@ -275,7 +319,8 @@ def _card_errors(doc: Document, deck: dict) -> list[ContentError]:
         if isinstance(copies, str):
             value = card.get(copies)
             if not isinstance(value, int) or isinstance(value, bool) or not 0 <= value <= MAX_COPIES:
-                errors.append(doc.error(("cards", n, copies), f"card {n + 1}: {copies}: expected a whole number of copies from 0 to {MAX_COPIES}, found {quoted(value)}"))
+                errors.append(doc.error(("cards", n, copies), f"{card_name(card, n)}: {copies}: expected a whole number of copies from 0 to {MAX_COPIES}, "
+                                                        f"found {'nothing (the cell is empty)' if value is None else quoted(value)}"))
         if "id" in card:
             cid = str(card["id"])
             if cid in ids:

@@ -11,7 +11,7 @@ mm: 407 x 555 px at 150 dpi), pixel for pixel the exported PNG at the same dpi.
 A refresh reloads the content and redraws only the cards whose *fingerprint* changed: a SHA-256
 of the card's kind, side and fields, and of what every card's drawing reads besides its fields
 (the layout document's data, the game's font chains and card sizes, and the size and time of
-every image and font file in the game's folder).  Identical copies of a card share one drawing.
+every image, font and icon file in the game's folder).  Identical copies of a card share one drawing.
 Content that cannot be loaded never raises: each card keeps its last good image, and the cards
 the errors are in are marked stale with their errors attached.
 """
@@ -39,7 +39,7 @@ DEFAULT_DPI = 150
 #: The resolutions a catalogue accepts (the export's own ceiling is 1,200 dpi).
 MIN_DPI, MAX_DPI = 10, 1200
 #: Files in a game's folder whose change redraws every card (images and fonts a layout may name).
-DRAWN_SUFFIXES = frozenset({".png", ".jpg", ".jpeg", ".ttf", ".otf"})
+DRAWN_SUFFIXES = frozenset({".png", ".jpg", ".jpeg", ".ttf", ".otf", ".svg"})  # .svg: a game's own icons (icons/)
 #: At most this many folder entries are looked at for :data:`DRAWN_SUFFIXES` per refresh.
 MAX_SCANNED_ENTRIES = 5000
 #: Rendering and rasterising hold this lock: PDFium (and reportlab's font registry) are not
@@ -254,6 +254,22 @@ class CardCatalogue:
         """For a variant: the base game's images keyed ``(kind, card id, copy, side)``, drawn the
         same way (for the variant's card beside the base's); ``{}`` for a game."""
         return self._base_cards
+
+    def search_example(self) -> str:
+        """A ``field=value`` search that finds a card of this game, from its first card's own
+        record (``title=Spark``, ``values.forest.value=60``): the studio's search box shows it as
+        its hint, so the hint names fields the game has.  Of the first card's fields, the one
+        that finds the fewest cards (the most telling example); ``"name=..."`` for a game of no
+        records.  Worked out once per refresh."""
+        cards = self._cards
+        cached = getattr(self, "_example_for", None)
+        if cached is not None and cached[0] is cards:
+            return cached[1]
+        candidates = next((found for card in cards[:1] for found in [_examples(card.record or card.fields, "")] if found), [])
+        sample = cards[:2000]
+        best = min(candidates[:24], key=lambda q: sum(1 for c in sample if matches(c, q)), default="name=...")
+        self._example_for = (cards, best)
+        return best
 
     def decks(self) -> list[tuple[str, str, list[CardImage]]]:
         """``(kind, deck name, card sides)`` per deck, in deck order."""
@@ -539,7 +555,7 @@ class CardCatalogue:
             dirs[:] = sorted(d for d in dirs if not d.startswith("."))
             seen += len(dirs) + len(names)
             for name in sorted(names):
-                if Path(name).suffix.lower() in DRAWN_SUFFIXES:
+                if Path(name).suffix.lower() in DRAWN_SUFFIXES or os.path.relpath(folder, root) == "icons":  # icons/*.yaml too
                     with _quiet():
                         st = os.stat(os.path.join(folder, name))
                         files.append([os.path.relpath(os.path.join(folder, name), root), st.st_size, st.st_mtime_ns])
@@ -741,6 +757,25 @@ class CardCatalogue:
                     continue
                 return rel if rel != "." else folder.name
         return None
+
+
+#: Fields that say where a fact comes from: no example of a search (they match nearly every card).
+_NOT_EXAMPLES = {"id", "source", "provenance", "method", "note", "notes", "confidence", "year", "file"}
+
+
+def _examples(data: Any, prefix: str) -> list[str]:
+    """Every ``path=value`` in ``data`` (depth first, lists through their first item) whose value
+    is a number or one short word, in order."""
+    if isinstance(data, dict):
+        return [found for key, value in data.items()
+                if isinstance(key, str) and key not in _NOT_EXAMPLES and not key.startswith("_") for found in _examples(value, f"{prefix}{key}.")]
+    if isinstance(data, list):
+        return _examples(data[0], prefix) if data else []
+    if isinstance(data, bool) or not prefix:
+        return []
+    if isinstance(data, (int, float)) or (isinstance(data, str) and re.fullmatch(r"[\w+-]{1,24}", data)):
+        return [f"{prefix[:-1]}={data}"]
+    return []
 
 
 def matches(card: CardImage, query: str) -> bool:

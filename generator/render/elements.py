@@ -21,9 +21,11 @@ from deckpress.generator.content.expressions import ExpressionError, compile_exp
 from deckpress.generator.render import scripts
 from deckpress.generator.render.fonts import SHIPPED, Fonts
 from deckpress.generator.safetext import choices, excerpt
-from deckpress.generator.render.icons import draw_icon, icon_set
+from deckpress.generator.render.icons import Icons, draw_icon, icon_hint, icon_set
 from deckpress.generator.render.text import ICON_DROP_EM, ICON_EM, ICON_TOKEN, TextOverflow, fit, pieces
 
+#: What a colour can be, for an unknown colour with no near name in the palette.
+_COLOUR_FORMS = "use a palette name, '#rrggbb' or 'cmyk(C, M, Y, K)'"
 _COLOUR_KEYS = ("fill", "stroke", "colour", "knockout")
 #: Where on a round card a point lies, by its angle from the centre in steps of 45 degrees
 #: (anticlockwise from the right, y up).
@@ -151,6 +153,7 @@ class Painter:
     forms: set[str] = field(default_factory=set)  # icon forms already in the document
     open_image: Callable[[str], Any] | None = None  # image name -> ImageReader, through the gate
     fonts: Fonts = SHIPPED  # font chains by style: the game's own fonts, then the shipped ones
+    icons: Icons | None = None  # the game's icons and the shipped ones (render.icons.game_icons); None: the shipped set
 
     safe: float | None = None  # the current card's safe margin (pt); None: no safe area (a board)
     round_cut: bool = False  # the current card is cut along the circle inscribed in its trim
@@ -223,8 +226,9 @@ class Element:
         name = template.render(fields, self.path)
         try:
             return painter.resolve_colour(name)
-        except KeyError:
-            raise LayoutError(self.path, f"{key}: unknown colour '{excerpt(name)}' (use a palette name, '#rrggbb' or 'cmyk(C, M, Y, K)')") from None
+        except KeyError as exc:
+            hint = str(exc.args[0]) if exc.args and str(exc.args[0]).startswith("did you mean") else _COLOUR_FORMS  # the palette's near names
+            raise LayoutError(self.path, f"{key}: unknown colour '{excerpt(name)}' ({hint})") from None
 
     def draw(self, p: Painter, fields: dict[str, Any], dx: float, dy: float) -> None:
         """Draw at offset ``(dx, dy)`` mm from the card's trim top-left."""
@@ -329,7 +333,7 @@ def _draw_with_icons(p: Painter, x: float, base: float, line: str, chain: tuple[
             if part in images:
                 p.canvas.drawImage(images[part], x, bottom, side, side, preserveAspectRatio=True, anchor="c", mask="auto")
             else:
-                draw_icon(p.canvas, part, x, bottom + side, side, colour, knockout, p.forms)
+                draw_icon(p.canvas, part, x, bottom + side, side, colour, knockout, p.forms, p.icons)
             x += side
         else:
             scripts.draw(p.canvas, x, base, part, chain, size)
@@ -449,12 +453,14 @@ class Text(Element):
                 gate refuses.
         """
         names = list(dict.fromkeys(ICON_TOKEN.findall(text)))
-        unknown = [name for name in names if name not in self.images and not (self.icon_set and name in icon_set())]
+        icons = p.icons if p.icons is not None else icon_set()
+        unknown = [name for name in names if name not in self.images and not (self.icon_set and name in icons)]
         if unknown:
-            known = sorted(set(self.images) | (set(icon_set()) if self.icon_set else set()))
+            known = sorted(set(self.images) | (set(icons) if self.icon_set else set()))
             where = " or ".join(what for what, used in (("inline_images", self.images), ("the icon set", self.icon_set)) if used)
+            hint = icon_hint if self.icon_set else choices
             raise LayoutError(self.path, f"text '{self.template.source}' = '{text}': " + "; ".join(
-                f"':{excerpt(name)}:' is not in {where} ({choices(name, known)})" for name in unknown), of_card=True)
+                f"':{excerpt(name)}:' is not in {where} ({hint(name, known)})" for name in unknown), of_card=True)
         return {name: _open_image(p, self.images[name], self.path, f"inline_images.{name}: ", of_card=False)
                 for name in names if name in self.images}
 
@@ -472,18 +478,19 @@ class Icon(Element):
 
     def draw(self, p, fields, dx, dy):
         name = self.template.render(fields, self.path)
-        if name not in icon_set():
-            raise LayoutError(self.path, f"icon '{excerpt(name)}' is not in the icon set ({choices(name, sorted(icon_set()))})", of_card=True)
+        icons = p.icons if p.icons is not None else icon_set()
+        if name not in icons:  # the card's fault when its field names the icon; else the layout's, told once
+            raise LayoutError(self.path, f"icon '{excerpt(name)}' is not in the icon set ({icon_hint(name, icons)})", of_card=len(self.template.parts) > 1)
         size = self.spec["size_mm"] * mm
         x, y = p.x0 + (self.spec["x_mm"] + dx) * mm, p.y0 - (self.spec["y_mm"] + dy) * mm  # top-left, pt
         colour, knockout = self.colour(p, "colour", fields, "#000000"), self.colour(p, "knockout", fields, "#ffffff")
         if self.turn is None:
-            draw_icon(p.canvas, name, x, y, size, colour, knockout, p.forms)
+            draw_icon(p.canvas, name, x, y, size, colour, knockout, p.forms, p.icons)
             return
         c = p.canvas
         c.saveState()
         c.transform(*self.turn, x + size / 2, y - size / 2)  # about the icon's centre
-        draw_icon(c, name, -size / 2, size / 2, size, colour, knockout, p.forms)
+        draw_icon(c, name, -size / 2, size / 2, size, colour, knockout, p.forms, p.icons)
         c.restoreState()
 
 

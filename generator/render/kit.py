@@ -34,6 +34,7 @@ from deckpress.generator.render.scripts import Unprintable
 from deckpress.generator.render.tuckbox import box_for, draw_tuck_box, sheet_for
 from deckpress.generator.safetext import excerpt
 from deckpress.generator.render.layout import CardLayout, Layout, card_sizes, compile_layout, same_back, shared_back
+from deckpress.generator.render.icons import game_icons
 
 CROP_MARK_PT = 0.3
 CUT_LINE_PT = 0.4
@@ -251,7 +252,7 @@ def render_pdf(layout_doc, decks: list[Deck], cover: Cover | None, options: Prin
         if options.duplex != "none" and pages % 2:
             _blank_back(c, sheet)
     painter = Painter(c, layout.colour, open_image=ImageSource(layout_doc.path.parent, checked_images, options.cmyk),
-                      fonts=fonts)
+                      fonts=fonts, icons=game_icons(layout_doc.path.parent))
     failures: dict[tuple, list[str]] = {}
     for deck in decks:
         _draw_deck(c, painter, layout, deck, options, failures)

@@ -1,6 +1,8 @@
 """A game's ``layout.yaml`` compiled into card layouts the painter can draw."""
 from __future__ import annotations
 
+import difflib
+
 import re
 from dataclasses import dataclass
 from collections.abc import Mapping
@@ -52,9 +54,14 @@ class Layout:
         """A palette name, '#rrggbb' or 'cmyk(C, M, Y, K)' as a reportlab colour.
 
         Raises:
-            KeyError: neither a palette name nor a hex colour.
+            KeyError: neither a palette name nor a hex colour; its argument is the palette's
+                nearest names (``"did you mean 'creature'?"``) when it has near ones.
         """
-        return _colour(self.palette.get(value, value))
+        try:
+            return _colour(self.palette.get(value, value))
+        except KeyError:
+            near = difflib.get_close_matches(value, list(self.palette), n=3)
+            raise KeyError("did you mean " + " or ".join(f"'{n}'" for n in near) + "?" if near else value) from None
 
 
 #: A colour given as printing inks in percent (``schemas/common.schema.json#/$defs/colour``).

@@ -27,6 +27,7 @@ from deckpress.generator.render.colour_space import CmykConversion
 from deckpress.generator.render.images import ImageSource
 from deckpress.generator.render.kit import draw_card, layout_errors, summarise
 from deckpress.generator.render.layout import CardLayout, compile_layout, same_back
+from deckpress.generator.render.icons import game_icons
 
 
 @dataclass(frozen=True)
@@ -147,7 +148,8 @@ def one_up_pdf(layout_doc, decks: list[Deck], template_for: Callable[[tuple[floa
     c.setTitle(title)
     c.setCreator("deckpress")
     c.setAuthor("deckpress")
-    painter = Painter(c, layout.colour, open_image=ImageSource(layout_doc.path.parent, checked_images, cmyk), fonts=fonts)
+    painter = Painter(c, layout.colour, open_image=ImageSource(layout_doc.path.parent, checked_images, cmyk), fonts=fonts,
+                      icons=game_icons(layout_doc.path.parent))
     failures: dict[tuple, list[str]] = {}
     pages: list[Page] = []
     places: dict[str, CardPage] = {}

@@ -39,6 +39,15 @@ _WORDS = re.compile(r"(\s+)")
 FONT_ADVICE = ": declare a font that has them under fonts: in game.yaml"
 
 
+def icon_advice(missing: list[str]) -> str:
+    """For characters no font has that an icon depicts (``★``): the icons to write instead."""
+    from deckpress.generator.render.icons import depicting
+
+    icons = {ch: depicting(ch) for ch in missing}
+    named_icons = [f"':{name}:' for '{ch}'" for ch, name in icons.items() if name]
+    return f"; or draw the icon instead: {', '.join(named_icons)} in a text with inline_icons: true" if named_icons else ""
+
+
 class Unprintable(ValueError):
     """A text that no font of its chain can draw as written; the message names the characters."""
 
@@ -112,7 +121,7 @@ def runs(text: str, chain: tuple[str, ...]) -> tuple[tuple[str, str], ...]:
                 missing.append(ch)
     if missing:
         raise Unprintable(f"has characters no font draws ({_describe(missing[:8])}{', ...' if len(missing) > 8 else ''}; "
-                          f"fonts tried: {named(chain)}){FONT_ADVICE}")
+                          f"fonts tried: {named(chain)}){FONT_ADVICE}{icon_advice(missing)}")
     return tuple((font, part) for font, part in out)
 
 
