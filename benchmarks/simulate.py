@@ -7,7 +7,7 @@ For each game and ruleset, with random and with greedy bots, on the same seeded 
 * **validated**: the recorded actions applied again through ``State.apply`` (every rule checked);
 * **batched**, where the game has a batched engine for these parameters and random bots
   (:meth:`Game.batched`, ``deckpress simulate --batched``): its games/s and actions/s on one core,
-  the fast path the issue welcomes where pure Python falls short (it plays other games than the
+  the fast path welcome where pure Python falls short (it plays other games than the
   reference engine for a seed, with the same distribution, tested); validated apply stays the
   reference engine's;
 * and, in the same run, the **baseline**: OpenSpiel's Python loop over its Hearts (a four-player

@@ -1,5 +1,5 @@
 """Mission Emission content: the shipped data reproduces the rulebook, and broken copies of each
-file are rejected with the right file, line and message (issue: foundation, section 5)."""
+file are rejected with the right file, line and message."""
 import json
 
 import pytest
