@@ -3,7 +3,7 @@
 Prints, on one core: the Mission Emission kit's build time, card faces per second for a synthetic
 deck of 1,000 state cards rendered through the shipped layouts, and in the same run a plain
 reportlab loop drawing 1,000 cards of the same size with the same number of text runs and shapes
-(the baseline).  Targets (issue: foundation, section 6): at least 1,000 faces/s, at least 0.7 of
+(the baseline).  Targets: at least 1,000 faces/s, at least 0.7 of
 the baseline's rate, and the whole kit in under a second.
 
     python benchmarks/build.py [--cards 1000] [--repeat 3]

@@ -1,4 +1,4 @@
-"""Speed of ``deckpress check`` (issue 13): every shipped example variant checked at its default
+"""Speed of ``deckpress check``: every shipped example variant checked at its default
 games per side, and the 50 Missions greedy bot that was its bottleneck.
 
 1. **Examples**: each file of ``content/variants/`` through :func:`deckpress.generator.check.run_check`
@@ -37,7 +37,7 @@ SPEED_UP_TARGET = 20.0
 
 class ConditionByCondition:
     """The greedy heuristic of ``rules/fifty_missions/greedy.py``, every condition evaluated on
-    every candidate row (the bot before issue 13): the baseline, same choices, no memo."""
+    every candidate row (the bot before it kept a memo): the baseline, same choices, no memo."""
 
     name = "greedy-unmemoised"
     uses_view = True

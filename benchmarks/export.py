@@ -1,4 +1,4 @@
-"""Speed of per-card image export (issue 11): PNGs per second for a 54-card deck at 300 dpi.
+"""Speed of per-card image export: PNGs per second for a 54-card deck at 300 dpi.
 
 For Geheime Mission's 54 agent cards (faces and backs, 108 images of 815 x 1110 px) it measures,
 on the same one-up PDF:
@@ -8,7 +8,7 @@ on the same one-up PDF:
 * **export**: :func:`deckpress.generator.export.images.write_images`, as ``deckpress export --to
   png`` runs it: rasterising, encoding each PNG with its dpi, writing it atomically.
 
-Target (issue 11): export at least 0.8 of the baseline's pages per second.  The one-up PDF's own
+Target: export at least 0.8 of the baseline's pages per second.  The one-up PDF's own
 rendering (reportlab) is timed apart, as it is paid once for every format.
 Usage: ``python benchmarks/export.py [--dpi 300]``.
 """

@@ -1,7 +1,7 @@
 """Time a game made from data alone: 1,000 cards from a CSV file, built by deckpress, against the
 same cards drawn by a plain reportlab script and (if it can be run) by protograf, in the same run.
 
-The deck (issue 10, section 5): each card has an id, a title, a body of 25 words that wraps (every
+The deck: each card has an id, a title, a body of 25 words that wraps (every
 body different, so no contender gains from caching a fitted paragraph), a colour and a number,
 checked by a JSON Schema for one row.  The layout draws a coloured background bleeding past the
 trim, the title, a white panel, the wrapped body and the number, on poker cards (63 x 88 mm)

@@ -1,5 +1,5 @@
 """How much skill is left above greedy?  The most one decision can gain over the ``greedy`` bot's
-choice, measured by long paired roll-outs (issue 14, section 1: why no search bot beats greedy in
+choice, measured by long paired roll-outs (why no search bot beats greedy in
 a game).
 
 Decision points are taken from games of ``greedy`` against ``greedy``: every ``--every``-th

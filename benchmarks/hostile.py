@@ -2,7 +2,7 @@
 
 Each case runs in a fresh Python process (``deckpress check --no-simulate``, or a short
 simulation for the game that never ends) and its wall time and peak resident memory are printed
-against the targets of the fan-variant issue: a clear error or a reject in under a second and
+against the targets for fan variants: a clear error or a reject in under a second and
 under 300 MB.  A plain ``deckpress --version`` run is the baseline (interpreter start-up).
 
     python benchmarks/hostile.py

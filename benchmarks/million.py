@@ -1,4 +1,4 @@
-"""A million Mission Emission base games with random bots on two cores (issue 14, section 4).
+"""A million Mission Emission base games with random bots on two cores.
 
 The long goal: under a minute.  Measured here, in the same run:
 

@@ -1,4 +1,4 @@
-"""Speed of the rules engines on one core, every game with an engine (issue 14, section 4).
+"""Speed of the rules engines on one core, every game with an engine.
 
 For each game and ruleset, with random and with greedy bots, on the same seeded games:
 
@@ -7,7 +7,7 @@ For each game and ruleset, with random and with greedy bots, on the same seeded 
 * **validated**: the recorded actions applied again through ``State.apply`` (every rule checked);
 * **batched**, where the game has a batched engine for these parameters and random bots
   (:meth:`Game.batched`, ``deckpress simulate --batched``): its games/s and actions/s on one core,
-  the fast path the issue welcomes where pure Python falls short (it plays other games than the
+  the fast path welcome where pure Python falls short (it plays other games than the
   reference engine for a seed, with the same distribution, tested); validated apply stays the
   reference engine's;
 * and, in the same run, the **baseline**: OpenSpiel's Python loop over its Hearts (a four-player
@@ -16,7 +16,7 @@ For each game and ruleset, with random and with greedy bots, on the same seeded 
   the end.  OpenSpiel is a benchmark extra (``pip install -e ".[bench]"``), not a dependency; without
   it the baseline line says so and the ratios are left out.
 
-Targets (issue 14): the fast path at least 3 times OpenSpiel-from-Python's actions/s and validated
+Targets: the fast path at least 3 times OpenSpiel-from-Python's actions/s and validated
 apply at least as fast, for every game, with random bots (a greedy bot's own thinking is not the
 engine's speed; its line is printed for the record).
 

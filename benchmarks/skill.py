@@ -1,4 +1,4 @@
-"""Does the search bot beat greedy? The skill signal of every game with an engine (issue 14, section 1).
+"""Does the search bot beat greedy? The skill signal of every game with an engine.
 
 For each game: ``--games`` games with one ``ismcts:N`` seat (or ``--bot rollout``, the roll-out
 bot, :mod:`deckpress.rules.core.rollout`) against ``greedy`` seats, the search bot in every seat in turn (:func:`deckpress.rules.core.skill.skill_signal`, as ``deckpress check

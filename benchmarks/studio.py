@@ -1,4 +1,4 @@
-"""Speed of ``deckpress studio``'s live view (issue 18): from saving a one-card change to the new
+"""Speed of ``deckpress studio``'s live view: from saving a one-card change to the new
 image being served, on a temporary copy of Mission Emission (54 cards, faces and backs).
 
 It starts the studio with its file watcher as ``deckpress studio`` does, listens to the page's
@@ -10,7 +10,7 @@ edits:
 * **baseline**, in the same run: everything drawn again after each save, as a save-build-look
   loop does (``deckpress export --to png``'s drawing of every card at the same dpi, no files).
 
-Target (issue 18): under one second from save to image for a one-card change on this machine.
+Target: under one second from save to image for a one-card change on this machine.
 Usage: ``python benchmarks/studio.py [--edits 5] [--dpi 150]``.
 """
 from __future__ import annotations

@@ -3,7 +3,7 @@
 Card files (YAML, CSV), ``game.yaml``, layouts, images, fonts, a game's own schemas, logs,
 variants and their art all come from people deckpress does not know: a fan repository, a
 downloaded edition, a pull request.  Every such read goes through here, so one set of rules
-holds everywhere (hazards and their sources: ``shared/notes/untrusted-input.md``):
+holds everywhere (hazards and their sources: ``docs/untrusted-input.md``):
 
 * a path named inside a file is resolved against **that file's folder**, never the working folder;
   absolute paths and URLs are refused;

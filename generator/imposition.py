@@ -1,7 +1,7 @@
 """Imposition: where cards sit on a sheet, where the crop marks go, and where each back lands.
 
 Pure geometry in millimetres, measured from the sheet's top-left corner with y downward; nothing
-here draws.  Conventions (``shared/notes/print-and-engines.md``): cards abut in a centred grid
+here draws.  Conventions (``docs/print-conventions.md``): cards abut in a centred grid
 (shared cut lines), bleed only on the grid's outer edges, crop marks in the margin aligned with
 every card edge and running to the sheet's edge, and for duplex printing the back sheet mirrors
 the column order (flip on the long edge) or the row order (flip on the short edge).
@@ -93,7 +93,7 @@ class _CutSheet:
     def bleed_ticks(self) -> list[tuple[float, float, float, float]]:
         """Short marks across the outer bleed at every cut line, ``(x1, y1, x2, y2)`` in mm: the
         bleed is cut away, so they cost no art, and they stay findable where a printer leaves its
-        outer millimetres blank and the margin marks with them (issue 16, Letter paper)."""
+        outer millimetres blank and the margin marks with them (as home printers do on Letter paper)."""
         xs, ys = self.cut_lines()
         b = self.bleed_mm
         ticks = []

@@ -3,7 +3,7 @@ a user is shown in a message, a terminal or a report.
 
 Control characters (NUL, BEL, ESC, ...) and bidirectional overrides (U+202A-U+202E,
 U+2066-U+2069) in a card name can hide or reorder what a reader sees, in a PDF, a terminal or a
-CI log (``shared/notes/untrusted-input.md``).  Content that holds them is refused at its line;
+CI log (``docs/untrusted-input.md``).  Content that holds them is refused at its line;
 anything shown from a user's file is escaped and shortened first.
 """
 from __future__ import annotations

@@ -1,4 +1,4 @@
-"""Sweeps (issue 14, section 2): simulate a game over a grid of parameter and card values.
+"""Sweeps: simulate a game over a grid of parameter and card values.
 
 A sweep varies up to four things, each over a list of values: an engine parameter by name
 (``tie``, ``piles_to_end``) or a card field as ``FILE:CARD-ID.FIELD``

@@ -330,7 +330,7 @@ _PROVENANCE_FIELDS = ("provenance", "source", "year", "confidence", "method", "n
 
 
 def _mark_unsourced(record: dict, fields: list[str], variant: dict) -> None:
-    """Issue 13, "Provenance in variants": a value a variant changes keeps no provenance that is
+    """Provenance in variants: a value a variant changes keeps no provenance that is
     not its own.  For each changed field (a dotted path into ``record``) the nearest mapping
     around it that records provenance (a fact: ``value``, ``provenance``, ``source``, ...) is
     marked ``designed`` by the variant's author, unless the same change also sets its provenance

@@ -1,6 +1,6 @@
 """The one YAML loader of deckpress, hardened for untrusted files.
 
-What it guarantees (hazards in ``shared/notes/untrusted-input.md``):
+What it guarantees (hazards in ``docs/untrusted-input.md``):
 
 * **Size and depth limits** checked before anything is built: ``max_bytes`` on the raw file,
   ``max_depth`` on the *event stream* (so PyYAML never recurses deeply), ``max_nodes`` in all.

@@ -4,7 +4,7 @@ What the game exercises: chance (a shuffled pile of agent cards: the deal, then 
 every card played), hidden hands, face-up fields, ties replayed as often as needed, a fight whose
 roles swap when a suitcase is snatched, a simultaneous hidden choice (the carrier's back door and
 the officer's door, revealed together), and an end that cuts a round short (the moment the last
-card is drawn).  Rules: ``shared/rulebooks/geheime-mission.md``, "Sequence of Play" and "Game End".
+card is drawn).  Rules: the Geheime Mission rulebook (Piatnik, 1990), "Sequence of Play" and "Game End".
 
 A round (rulebook, Sequence of Play):
 
@@ -75,7 +75,7 @@ GAME_INFO = GameInfo(
     id="geheime-mission",
     name="Geheime Mission",
     version=1,
-    rulebook="Geheime Mission rulebook (Piatnik, 1990), English translation from The Rules Bank",  # shared/rulebooks/geheime-mission.md
+    rulebook="Geheime Mission rulebook (Piatnik, 1990), English translation from The Rules Bank",  # read in docs/rules-audit.md, "Geheime Mission"
     chance=True,
     hidden_information=True,
     simultaneous=True,
@@ -640,7 +640,7 @@ class GeheimeMissionView(View):
         return out
 
     def sample_state(self, rng) -> GeheimeMissionState:
-        """A determinisation for search bots (issue 14): a new state equal to the live one in all
+        """A determinisation for search bots: a new state equal to the live one in all
         this seat sees, the other hand and the pile dealt again at random from :attr:`unseen`.
 
         Hidden from this seat, and so dealt again: the other hand's agents (its size kept) and the

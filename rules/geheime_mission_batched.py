@@ -1,4 +1,4 @@
-"""Geheime Mission, many games at once: a vectorised fast path for random bots (issue 14).
+"""Geheime Mission, many games at once: a vectorised fast path for random bots.
 
 A second implementation of ``geheime_mission.py``'s rules, which stay the readable truth, for two
 ``random`` bots: it plays ``G`` games on NumPy arrays and counts them as the reference engine's

@@ -215,7 +215,7 @@ def _cross_labels(page) -> list[tuple[str, float, float, float, float]]:
 
 
 def test_cross_labels_stay_clear_of_the_ring(grid_pdf):
-    # Issue 16: the 5 pt labels overlapped the crosses' rings. Read from the PDF: each cross on a
+    # The 5 pt labels once overlapped the crosses' rings. Read from the PDF: each cross on a
     # tile has its label, the label's box keeps off the ring (radius plus half its stroke) and
     # lies in one quadrant between the arms, where it is hidden once the tiles are glued: in the
     # glue strip on the tile under the seam, beyond the cut on the tile over it.

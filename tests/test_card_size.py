@@ -1,4 +1,4 @@
-"""A card size is one fact (issue 16): game.yaml's card_sizes is what prints, a layout names the
+"""A card size is one fact: game.yaml's card_sizes is what prints, a layout names the
 size its card kind prints at, and a build can print at another size with the elements scaled."""
 from __future__ import annotations
 
@@ -34,7 +34,7 @@ def test_every_shipped_deck_builds_at_us_poker_size(cli, tmp_path, game):
 
 def test_scaled_cards_abut_with_no_white_gap(cli, tmp_path):
     # Mission Emission's state cards are coloured to the trim: at the cut between two columns
-    # the colour runs on, never a white sliver (issue 16: "a white 0.5 / 0.9 mm gap")
+    # the colour runs on, never a white sliver (once "a white 0.5 / 0.9 mm gap")
     assert cli("build", "mission-emission", "--card-size", "poker=63.5x88.9", "--out", tmp_path).exit_code == 0
     pdf = pypdfium2.PdfDocument(tmp_path / "mission-emission.pdf")
     page = PdfReader(tmp_path / "mission-emission.pdf").pages[2]

@@ -1,7 +1,7 @@
-"""deckpress check: from a fan's variant file to a verdict, safely (issue: fan variants).
+"""deckpress check: from a fan's variant file to a verdict, safely.
 
 The hostile corpus lives in tests/variants/hostile/ (one file per hazard of
-shared/notes/untrusted-input.md); the cases that need a generated file (10 MB, art, links) are
+docs/untrusted-input.md); the cases that need a generated file (10 MB, art, links) are
 built here.  Each must end in a clear error or a reject: never a traceback.
 """
 from __future__ import annotations
@@ -171,14 +171,14 @@ def test_simulated_check_writes_a_report_with_plots(tmp_path, cli):
     html = (tmp_path / "report" / "report.html").read_text()
     assert html.count('src="data:image/png;base64,') >= 2 and "Win rate per seat" in html
     assert json.loads((tmp_path / "report" / "report.json").read_text())["verdict"] == data["verdict"]
-    # Issue 13, the report: the CLI's notation (JSON values), percentages and points, the preview linked
+    # The report: the CLI's notation (JSON values), percentages and points, the preview linked
     seat0 = next(d for d in sim["differences"] if d["what"] == "seat 0 win rate")
     row = re.search(r"<tr><td>seat 0 win rate</td>(.*?)</tr>", html).group(1)
     assert f"{100 * seat0['base']:.1f} %" in row and f"{100 * seat0['delta']:+.1f} points" in row
     assert "~ parameter players: 4 -> 3" in html and "mode: \"base\"" in html  # JSON, never Python's reprs
     assert '<a href="preview.pdf">' in html and (tmp_path / "report" / "preview.pdf").is_file()
     assert "<dt>beyond the noise</dt>" in html
-    # Issue 14: the skill signal is opt-in (--skill-games): skipped by default, said so, and null
+    # The skill signal is opt-in (--skill-games): skipped by default, said so, and null
     assert data["skill"] is None and "Skill signal" not in html
     assert {"name": "6. skill signal", "status": "skipped", "notes": ["opt-in: --skill-games N (a search bot plays: minutes, not seconds)"]} in data["stages"]
 
@@ -192,8 +192,8 @@ def test_thresholds_decide_review(tmp_path, cli):
 
 
 def test_skill_signal_of_base_and_variant_goes_into_the_report_and_its_threshold_can_send_to_review(tmp_path):
-    # Issue 14: "deckpress check shows how a variant moves it, and its thresholds can flag a
-    # variant that makes skill matter much less".  A threshold of -100 flags any skill signal.
+    # deckpress check shows how a variant moves the skill signal, and its thresholds can flag a
+    # variant that makes skill matter much less.  A threshold of -100 flags any skill signal.
     example = Path(__file__).parent.parent / "content" / "variants" / "mission-emission-set-collection.yaml"
     flag_all = tmp_path / "flag-all.yaml"
     flag_all.write_text("skill_drop_points: -100\n")
@@ -312,7 +312,7 @@ BROKEN = Path(__file__).parent / "variants" / "broken"
 
 
 def test_eight_mistakes_are_listed_in_one_run_at_their_lines():
-    # Issue 13: "one broken variant with eight independent mistakes took six runs to reveal them".
+    # One broken variant with eight independent mistakes: all eight in one run, not six runs.
     path = BROKEN / "eight-mistakes.yaml"
     report = check(path, simulate=False)
     lines = path.read_text().splitlines()
@@ -344,7 +344,7 @@ def test_eight_mistakes_are_listed_in_one_run_at_their_lines():
 
 
 @pytest.mark.parametrize("body, line, message", [
-    # Issue 13: "Raw parser messages" -- each YAML mistake gets a plain hint at its line.
+    # No raw parser messages: each YAML mistake gets a plain hint at its line.
     ("changes:\n\t- remove: {file: states, id: goa}\n", 7, "a tab: YAML indents with spaces only, so replace the tab with spaces"),
     ("parameters:\n    players: 4\n  tie: share\n", 8, "this line's indentation does not line up with the lines above it"),
     ("source: nightingame.com: the rules page\n", 6, "a ':' inside a value: put the value in quotes"),
@@ -358,7 +358,7 @@ def test_each_mistake_gets_a_plain_hint_at_its_line(tmp_path, body, line, messag
 
 
 def test_a_changed_fact_without_its_own_source_is_marked_designed_with_a_warning(tmp_path):
-    # Issue 13: "a variant that changes Goa's forest from 60 to 75 keeps provenance: sourced".
+    # A variant that changes Goa's forest from 60 to 75 no longer keeps provenance: sourced.
     path = variant(tmp_path, """changes:
   - replace: {file: states, id: goa, fields: {values.forest.value: 75}}
   - replace: {file: states, id: kerala, fields: {values.forest.value: 60, values.forest.provenance: sourced, values.forest.source: "ISFR 2021", values.forest.year: 2021}}
@@ -378,8 +378,8 @@ def test_a_changed_fact_without_its_own_source_is_marked_designed_with_a_warning
 
 
 def test_progress_shows_on_a_terminal_and_stays_out_of_json(tmp_path):
-    # Issue 13: "check shows its stage and a progress bar on a terminal; simulate shows one ...;
-    # both stay silent in --format json and when not on a terminal".
+    # check shows its stage and a progress bar on a terminal; simulate shows one ...;
+    # both stay silent in --format json and when not on a terminal.
     example = Path(__file__).parent.parent / "content" / "variants" / "mission-emission-set-collection.yaml"
     out, shown = on_a_terminal("check", str(example), "--games", "400", "--report", str(tmp_path / "r"))
     assert all(f"{stage}" in shown for stage in ("1. safe loading", "2. schemas and checks", "4. preview", "5. simulation: base", "5. simulation: variant"))
@@ -407,7 +407,7 @@ def test_every_shipped_example_variant_gets_a_verdict(path, tmp_path):
 
 
 def test_the_night_shift_verdict_is_the_same_on_a_busy_machine():
-    # Issue 13: the verdict "was rejected twice ... while other work ran, and accepted when the
+    # A verdict once "was rejected twice ... while other work ran, and accepted when the
     # machine was idle". Work is bounded by games and moves, never by the clock: with one core
     # kept busy by another process, the default check gives the same verdict and figures.
     import subprocess

@@ -1,5 +1,5 @@
 """Property: mutating a valid variant never crashes the checker; it is either accepted or every
-error names a line (issue: fan variants, section 3)."""
+error names a line."""
 from pathlib import Path
 
 from hypothesis import HealthCheck, given, settings

@@ -1,4 +1,4 @@
-"""Covers are for players (issue 16): what is in the kit, how to play and how to print, without
+"""Covers are for players: what is in the kit, how to play and how to print, without
 file names, content syntax or generator scripts."""
 from __future__ import annotations
 

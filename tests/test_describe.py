@@ -1,4 +1,4 @@
-"""deckpress describe (issue 12, "Describing a game"): modes, rulesets, parameters with type,
+"""deckpress describe: modes, rulesets, parameters with type,
 range, default, meaning and source, bots, and the readings; the same as the engine and game.yaml."""
 from __future__ import annotations
 

@@ -1,4 +1,4 @@
-"""deckpress export (issue 11): per-card images at the print services' published pixel sizes, a
+"""deckpress export: per-card images at the print services' published pixel sizes, a
 one-card-per-page PDF whose boxes prepress tools read, and Tabletop Simulator decks, each read
 back: pixel sizes and dpi, boxes to 0.01 mm, colours where the card and its bleed are, the TTS
 saved object's grid, cards and names, and a fan variant's changed card in its TTS deck."""
@@ -164,7 +164,7 @@ def test_exports_and_builds_show_progress_on_a_terminal(tmp_path):
 
 
 def test_a_game_made_from_data_alone_exports_too(cli, tmp_path):
-    # Issue 11: "every deck of every game (the shipped four and games made from data alone)".
+    # Every deck of every game (the shipped four and games made from data alone).
     game = tmp_path / "mygame"
     assert cli("init", game).exit_code == 0
     assert cli("export", game, "--to", "png", "--service", "tgc", "--out", tmp_path / "png").exit_code == 0

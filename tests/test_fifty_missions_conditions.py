@@ -32,7 +32,7 @@ def cond(spec):
     return compile_condition(spec, DECK)
 
 
-# Each mission quoted in shared/notes/card-facts.md (50 Missions), as missions.yaml writes it, with
+# Each mission quoted in docs/card-facts.md (50 Missions), as missions.yaml writes it, with
 # a row that meets it and one that does not.
 QUOTED = [
     ("all values >= 5", {"every": {"value": {"at_least": 5}}}, "R5 B7 G6 Y5", "R5 B7 G4 Y5"),
@@ -200,7 +200,7 @@ def test_the_condition_modules_do_not_load_print_code():
 
 
 def test_a_comparison_of_two_colours_says_both_must_show_as_the_engine_checks():
-    # Issue 17, section 5: "red 5 and no blue: the engine says not met, a player says met".
+    # "red 5 and no blue": the engine says not met, so the card must say so too (a player read met).
     c = compile_condition({"sum": {"of": {"colour": "red"}, "more_than": {"sum": {"colour": "blue"}}}}, DECK)
     assert card_text(c).endswith("with at least one red lighter card and one blue binoculars card showing.")
     assert not c.met((("lighter", 5), ("knife", 1), ("knife", 2), ("compass", 3)))  # no blue: not met, as printed

@@ -1,6 +1,5 @@
 """50 Missions content: the shipped deck, missions and medals follow the rulebook and card-facts,
-broken copies are rejected at their file and line, and `deckpress missions` lists the odds
-(issue 4, sections 1)."""
+broken copies are rejected at their file and line, and `deckpress missions` lists the odds."""
 import json
 import re
 from collections import Counter

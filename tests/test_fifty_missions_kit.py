@@ -1,7 +1,7 @@
 """The 50 Missions print-and-play kit, read back: pages and sizes, every mission text in the PDF,
 values on the symbol cards, round missions with their cut circle and bleeding art measured on a
 rendered sheet, text inside the circle's safe area, symbols that differ without colour, and a
-mission added by hand printed (issue 4, section 2)."""
+mission added by hand printed."""
 from collections import Counter
 from math import floor, hypot
 
@@ -208,7 +208,7 @@ def _index_boxes(content):
 
 
 def test_the_bottom_right_index_is_turned_like_a_playing_card(content, pdf):
-    # Issue 16: the bottom-right value printed upright; on playing cards it is turned 180 degrees
+    # The bottom-right value was once printed upright; on playing cards it is turned 180 degrees
     # so that it reads from the other side. In the PDF: one upside-down value on every card, the
     # same as the card's upright one.
     reader = PdfReader(pdf)
@@ -301,7 +301,7 @@ def test_two_builds_are_byte_identical(content, pdf):
 
 
 def test_ink_friendly_symbol_cards_keep_their_colour_only_as_a_light_tint(cli, tmp_path):
-    # issue 16: "--ink-friendly ... keeps 50 Missions' full-colour suit bleeds (coverage 31.8 % -> 8.1 %)":
+    # --ink-friendly once kept 50 Missions' full-colour suit bleeds (coverage only 31.8 % -> 8.1 %):
     # the symbol cards' own colours (from symbols.yaml, no palette entry) become light tints
     import pypdfium2
 

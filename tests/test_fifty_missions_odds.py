@@ -1,4 +1,4 @@
-"""50 Missions odds are counted once per deck and condition (issue 17, section 6): the shipped
+"""50 Missions odds are counted once per deck and condition: the shipped
 missions' counts travel in the wheel, a fan's are kept in the user's cache, and no cache ever
 changes a count."""
 from __future__ import annotations

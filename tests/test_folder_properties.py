@@ -1,7 +1,7 @@
 """Property tests: a shipped game folder (Mission Emission) and the ``deckpress init`` starter game,
 mutated as a careless or hostile editor would (a value replaced by one of another type, a record
 removed or copied, a path changed, a file removed or replaced), end in ``validate`` and ``build``
-either in success or in clean errors (issue 20):
+either in success or in clean errors:
 
 * exit 0, or exit 1 with no traceback and every error line ``path:line:col: message`` or
   ``path: message``, the path a file of the game folder;

@@ -1,5 +1,5 @@
 """Geheime Mission content: the designed deck follows its stated rule and the rulebook's facts,
-and broken copies are rejected with file, line and message (issue 6, section 1)."""
+and broken copies are rejected with file, line and message."""
 from collections import Counter
 from itertools import permutations
 
@@ -193,6 +193,6 @@ def test_unknown_band_and_schema_errors_in_one_run(game_copy):
     edit(agents, "code_name: Kestrel, band: field,", "code_name: Kestrel, band: fieldd,")
     edit(agents, 'call_number: "013"', 'call_number: "13"')
     errors = errors_of(folder)
-    # the schema error does not hide the semantic checks: both mistakes in one run (issue 13)
+    # the schema error does not hide the semantic checks: both mistakes in one run
     assert any("agents[10].call_number: the text \"13\" does not have the required form: The agent's call number, three digits" in e for e in errors)
     assert any("agents[9].band: unknown band 'fieldd' (expected one of: star, field, rookie)" in e for e in errors)

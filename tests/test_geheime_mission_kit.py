@@ -1,4 +1,4 @@
-"""The Geheime Mission print-and-play kit read back (issue 6, section 2): pages and paper sizes,
+"""The Geheime Mission print-and-play kit read back: pages and paper sizes,
 every agent's call number and code name, round chips with their cut line, three back-door chips
 with one identical back, a standing officer that folds, and a board that tiles (A4) or fits one
 sheet (A3)."""
@@ -154,7 +154,7 @@ def test_the_three_door_chips_share_one_back(a4_pdf):
 
 def test_officer_folds_in_the_middle_and_stands_upright_on_both_sides(a4_pdf):
     image = _render(a4_pdf, OFFICER_FACE)
-    g = grid("a4", (40, 100), 3, cards=1)  # one strip: a sheet of one cell, no empty ones (issue 16)
+    g = grid("a4", (40, 100), 3, cards=1)  # one strip: a sheet of one cell, no empty ones
     slot = g.slots[0]
     x0, y0 = round(slot.x_mm * PX), round(slot.y_mm * PX)
     # the fold line: dashed across the strip at half its height

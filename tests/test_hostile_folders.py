@@ -1,5 +1,5 @@
 """A hostile corpus, written at run time: game folders, layouts, images, logs and variants made by
-someone who wants to break deckpress (issue 20).
+someone who wants to break deckpress.
 
 Each case is a folder of its own holding the game folder under attack, a folder ``outside/``
 beside it with a marker file whose secret string must never be shown, and ``output/`` holding an

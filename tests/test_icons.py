@@ -1,5 +1,5 @@
 """The icon set as printed: Maybe Missions' crossed icons (a FAIL side's -1) keep their whole shape
-under a thin slash, read back from rendered pixels (issue 16: "the slash knocks out the coin's
+under a thin slash, read back from rendered pixels (else "the slash knocks out the coin's
 diamond and the eye's pupil and turns the sword into a stub", so in greyscale or with
 --ink-friendly the crossed icons told apart only by colour).
 

@@ -1,4 +1,4 @@
-"""Imposition geometry (shared/notes/print-and-engines.md, home printing): abutting grid,
+"""Imposition geometry (docs/print-conventions.md, home printing): abutting grid,
 bleed only on the outer edges, crop marks outside the bleed, mirrored backs."""
 import pytest
 

@@ -1,4 +1,4 @@
-"""deckpress as users install it (issue 10, sections 1, 2, 3 and 5): the wheel of this checkout in
+"""deckpress as users install it: the wheel of this checkout in
 a fresh virtual environment, every command run from an empty folder that is not the checkout.
 
 How the environment is made, once per module, without network:
@@ -270,7 +270,7 @@ def test_a_renamed_copy_of_a_shipped_game_is_that_game(venv, here):
 
 
 def test_studio_from_the_wheel_follows_an_edit_to_a_csv_game(venv, here):
-    """Issue 18's new user: ``deckpress init mygame``, ``deckpress studio mygame``; a cell of the
+    """A new user's first steps: ``deckpress init mygame``, ``deckpress studio mygame``; a cell of the
     CSV edited reaches the page by itself, and Ctrl-C stops the studio without a traceback."""
     import re
     import signal

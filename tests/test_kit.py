@@ -168,7 +168,7 @@ def test_each_back_lands_behind_its_face(tmp_path, duplex):
 
 @pytest.mark.parametrize("duplex, expected", [("long", (1.5, 2.0)), ("short", (-1.5, -2.0))])
 def test_back_offset_seen_from_the_face_side_moves_the_backs_back(tmp_path, duplex, expected):
-    # Issue 16: --back-offset 1.5,2 says the printer puts the backs 1.5 mm right of and 2 mm below
+    # --back-offset 1.5,2 says the printer puts the backs 1.5 mm right of and 2 mm below
     # where they belong, seen from the face side, on either edge.  The kit moves them back: 1.5 mm
     # left and 2 mm up seen from the face, which on the back page itself is 1.5 mm right and 2 mm
     # up after a long-edge flip (left and right swap), 1.5 mm left and 2 mm down after a short-edge one.
@@ -196,7 +196,7 @@ def test_text_that_cannot_fit_fails_naming_card_and_field(game_copy, cli, tmp_pa
     edit(folder / "states.yaml", "name: Goa", "name: Goa Daman Diu Dadra Nagar Haveli and Lakshadweep Islands")
     result = cli("build", folder, "--out", out)
     assert result.exit_code == 1
-    # issue 11: at the card's own line in its card file, the layout element as context
+    # at the card's own line in its card file, the layout element as context
     states = folder / "states.yaml"
     line = next(i for i, text in enumerate(states.read_text().splitlines(), 1) if text.strip() == "- id: goa")
     assert f"{states}:{line}:5: state face, card 'goa': text '{{name}}' = 'Goa Daman Diu Dadra Nagar Haveli and Lakshadweep Islands' needs" in result.stderr
@@ -240,8 +240,8 @@ def test_unknown_field_in_a_layout_names_the_card_and_the_line(game_copy, cli, t
 
 
 def test_sets_are_refused_for_a_game_without_sets_and_the_cover_lists_what_was_printed(cli, tmp_path):
-    # Issue 16, section 4: "--sets base on Mission Emission (which has no sets) exits 0"; "--sets base on
-    # Maybe Missions prints 26 pages, but the cover still lists identity and shop cards".
+    # --sets base on Mission Emission (which has no sets) is refused, not ignored with exit 0;
+    # --sets base on Maybe Missions prints 26 pages, and its cover lists only what was printed.
     result = cli("build", "mission-emission", "--sets", "base", "--out", tmp_path)
     assert result.exit_code == 1 and "mission-emission has no sets to choose from" in result.stderr
     assert cli("build", "maybe-missions", "--sets", "base,", "--out", tmp_path).exit_code == 0  # a trailing comma names nothing more
@@ -251,7 +251,7 @@ def test_sets_are_refused_for_a_game_without_sets_and_the_cover_lists_what_was_p
 
 
 def test_ink_friendly_is_refused_with_the_reason_for_a_layout_without_that_palette(cli, tmp_path):
-    # Issue 16: "--ink-friendly leaves Mission Emission's PDF byte-identical": it said nothing.
+    # --ink-friendly once left Mission Emission's PDF byte-identical and said nothing.
     result = cli("build", "mission-emission", "--ink-friendly", "--out", tmp_path)
     assert result.exit_code == 1 and "mission-emission's layout has no ink_friendly_palette" in result.stderr
     assert cli("build", "maybe-missions", "--ink-friendly", "--out", tmp_path).exit_code == 0
@@ -265,7 +265,7 @@ def test_numbers_that_are_not_finite_are_refused(cli, tmp_path, option, value):
 
 
 def test_a_back_offset_that_would_push_art_off_the_paper_is_refused(cli, tmp_path):
-    # Issue 16: "--back-offset 30,0 is accepted and cuts 22 mm of art off the page".
+    # --back-offset 30,0 is refused: it would cut 22 mm of art off the page.
     result = cli("build", "mission-emission", "--back-offset", "30,0", "--out", tmp_path)
     assert result.exit_code == 1 and "--back-offset 30,0: the backs' art would leave the a4 sheet; this kit takes at most 7.5 mm across" in result.stderr
     assert cli("build", "mission-emission", "--back-offset", "0.5,-1", "--out", tmp_path).exit_code == 0

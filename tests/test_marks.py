@@ -1,5 +1,5 @@
-"""Every cut line of every shipped kit can be found on a home printer (issue 16, "Sheets that
-survive every home printer"), measured on the PDF itself: rendered at 10 px per mm with its
+"""Every cut line of every shipped kit can be found on a home printer (sheets that
+survive every home printer), measured on the PDF itself: rendered at 10 px per mm with its
 outer 5 mm blanked (a printer that cannot print there), each cut line of each card sheet still
 shows a mark that stands out from what is around it, and every cell of the grid holds a card (no
 marks around an empty cell), on A4, Letter and A3; and no sheet label lies on a cut line or on

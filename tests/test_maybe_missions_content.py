@@ -1,7 +1,7 @@
 """Maybe Missions content: the shipped card set, the vocabulary of rules, powers and rewards, the
 checks that reject broken content at file:line, and the seeded card generator.
 
-Facts asserted here come from shared/notes/card-facts.md (Maybe Missions section): 60 votes,
+Facts asserted here come from docs/card-facts.md (Maybe Missions section): 60 votes,
 even YES and odd NO; 40 missions and 20 Master cards with a green and a red side; 18 public and
 18 secret identities; 20 shop cards with a cost of 1-3 resources per side.
 """

@@ -1,5 +1,5 @@
 """Mission Emission content: the shipped data reproduces the rulebook, and broken copies of each
-file are rejected with the right file, line and message (issue: foundation, section 5)."""
+file are rejected with the right file, line and message."""
 import json
 
 import pytest
@@ -178,7 +178,7 @@ def test_layout_errors_are_located(game_copy):
 
 
 def test_a_yaml_error_in_one_file_hides_no_error_of_the_others(game_copy):
-    # Issue 13, "All errors at once": a syntax error in states.yaml and a schema error in
+    # All errors at once: a syntax error in states.yaml and a schema error in
     # point-cards.yaml, both in one run.
     folder = game_copy("mission-emission")
     states, points = folder / "states.yaml", folder / "point-cards.yaml"

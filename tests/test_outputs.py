@@ -1,5 +1,5 @@
 """Writes fail in one line, with their own exit code, and lose nothing; exit codes mean one thing;
-limits deckpress inherits are never raised (issue 20).
+limits deckpress inherits are never raised.
 
 Cases run through the command line as a user runs it: in-process with click's runner (failures
 faked with monkeypatch where the kernel cannot be made to fail: the tests may run as root, where a

@@ -1,4 +1,4 @@
-"""The pre-commit hooks of ``.pre-commit-hooks.yaml`` in a fan repository (issue 10, section 4).
+"""The pre-commit hooks of ``.pre-commit-hooks.yaml`` in a fan repository.
 
 A temporary git repository holds variants (and, in one test, a publisher's edition) and a
 ``.pre-commit-config.yaml`` whose ``repo:`` is this checkout's path and ``rev:`` its HEAD commit.

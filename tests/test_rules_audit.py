@@ -1,4 +1,4 @@
-"""docs/rules-audit.md (issue 12): every test it names as pinning a rule exists, and every game
+"""docs/rules-audit.md: every test it names as pinning a rule exists, and every game
 with a rules engine has its table."""
 from __future__ import annotations
 

@@ -1,4 +1,4 @@
-"""Text in any script (issue 16): every character printed by some font, shaped where its script
+"""Text in any script: every character printed by some font, shaped where its script
 needs it, or refused at the card's own line with the characters named."""
 from __future__ import annotations
 

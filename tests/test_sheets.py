@@ -1,4 +1,4 @@
-"""Print-and-play sheets for print shops and home printers (issue 11, "Sheets"): trim, bleed and
+"""Print-and-play sheets for print shops and home printers : trim, bleed and
 art boxes on every card sheet, a gap with each card's own bleed, custom paper sizes, and crop
 marks kept inside a printer's printable area; read back from the PDF."""
 from __future__ import annotations
@@ -76,8 +76,8 @@ def test_fold_over_puts_every_back_behind_its_face():
 
 
 def test_maybe_missions_without_duplex_folds_its_two_sided_cards(cli, tmp_path):
-    # Issue 11: "--duplex none exits 0 with every red (fail) side gone ... while its cover still
-    # says to print double-sided".  Now every two-sided card prints beside its back.
+    # --duplex none once exited 0 with every red (fail) side gone ... while its cover still
+    # said to print double-sided.  Now every two-sided card prints beside its back.
     import pypdfium2 as pdfium
 
     assert cli("build", "maybe-missions", "--duplex", "none", "--out", tmp_path).exit_code == 0
@@ -116,7 +116,7 @@ def test_calibration_sheet_scales_are_centred_and_true_to_size(cli, tmp_path):
     result = cli("calibrate", "--paper", "a4", "--out", tmp_path / "cal.pdf")
     assert result.exit_code == 0
     reader = PdfReader(tmp_path / "cal.pdf")
-    # issue 16: the offset is read as seen from the face side: the scales are on the front, the
+    # the offset is read as seen from the face side: the scales are on the front, the
     # cross on the back shows through them
     assert len(reader.pages) == 2 and "--back-offset X,Y" in reader.pages[0].extract_text()
     assert "with this side towards you" in reader.pages[0].extract_text()
@@ -152,7 +152,7 @@ def test_calibration_text_wraps_to_small_paper_and_paper_too_small_is_refused(cl
 
 
 def test_a_short_sheet_has_no_empty_cells_and_every_cut_line_has_a_tick_in_the_bleed():
-    # Issue 16, "Empty cells": one 40 x 100 mm officer strip got a 5 x 2 grid with nine empty cells.
+    # Empty cells: one 40 x 100 mm officer strip once got a 5 x 2 grid with nine empty cells.
     g = grid("a4", (40, 100), 3.0, cards=1)
     assert (g.cols, g.rows) == (1, 1) and len(g.crop_marks()) == 8  # two cuts each way, marked on both sides
     assert grid("a4", (63, 88), 3.0, cards=2).cols == 2 and grid("a4", (63, 88), 3.0, cards=5).rows == 2
@@ -163,7 +163,7 @@ def test_a_short_sheet_has_no_empty_cells_and_every_cut_line_has_a_tick_in_the_b
 
 
 def test_the_sheet_label_sits_between_two_cut_lines(cli, tmp_path):
-    # Issue 16, "Labels": on 4-column sheets the label was centred on the middle cut, crossed by its mark.
+    # Labels: on 4-column sheets the label was once centred on the middle cut, crossed by its mark.
     assert cli("build", "maybe-missions", "--out", tmp_path).exit_code == 0
     page = next(p for p in PdfReader(tmp_path / "maybe-missions.pdf").pages if "Vote cards · 1/" in p.extract_text())
     runs = []

@@ -1,4 +1,4 @@
-"""The skill signal (issue 14, section 1): one ``ismcts`` seat against ``greedy`` seats, in
+"""The skill signal: one ``ismcts`` seat against ``greedy`` seats, in
 ``deckpress simulate`` and as its own measurement (rules/core/skill.py).  Kept small: two-seat
 Mission Emission, a search bot of 10 to 20 iterations, 20 to 40 games."""
 from __future__ import annotations
@@ -53,7 +53,7 @@ def test_simulate_reports_the_skill_signal_of_one_ismcts_seat_against_greedy(cli
 
 
 def test_simulate_reports_a_cooperative_games_gain_over_the_same_games_all_greedy(cli):
-    # issue 14, "Done when": simulate with a search bot seat shows the skill signal in every game;
+    # simulate with a search bot seat shows the skill signal in every game;
     # in 50 Missions it is the team's gain over the same seeds with every seat greedy
     args = ("simulate", "fifty-missions", "--players", "2", "--games", "12", "--seed", "3")
     text = cli(*args, "--bots", "rollout:2,greedy")

@@ -1,4 +1,4 @@
-"""deckpress studio's web app (issue 18), through Starlette's test client: the pages a user sees,
+"""deckpress studio's web app, through Starlette's test client: the pages a user sees,
 what they may and may not reach, and the table's forms; and the file watcher on a real server,
 saving as editors do.  The same app in a real browser is tests/test_studio_browser.py."""
 from __future__ import annotations
@@ -426,7 +426,7 @@ def test_the_variants_check_runs_on_demand_and_links_its_report_and_its_preview(
 
 
 def test_a_shipped_variant_is_played_to_the_end_and_its_log_replays_with_the_variant(cli, tmp_path):
-    """Issue 18's done-when: a shipped variant's game against a bot, to the end; the downloaded log
+    """The studio end to end: a shipped variant's game against a bot, to the end; the downloaded log
     replays with the command the page gives (the variant's agents, not the shipped ones)."""
     variant = VARIANTS / "geheime-mission-softer-00-agents.yaml"
     with client_for(variant) as client:

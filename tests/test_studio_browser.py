@@ -1,4 +1,4 @@
-"""deckpress studio in a real browser (issue 18, section 4): Debian's Chromium, headless, driven by
+"""deckpress studio in a real browser: Debian's Chromium, headless, driven by
 Selenium.  The studio runs on a temporary copy of a shipped game with its file watcher on, so an
 edit saved to the YAML reaches the page by itself.  Screenshots of the cards page and the table
 are saved in the test's temporary folder (the README's pictures were made the same way).

@@ -1,4 +1,4 @@
-"""The studio's card catalogue (issue 18, section 1): every card of a game, face and back, drawn by
+"""The studio's card catalogue: every card of a game, face and back, drawn by
 the per-card export's own path, redrawn card by card as its data is edited; a card whose data
 breaks keeps its last image, marked stale, with the error at its file and line; a variant's
 cards show what it changed beside the base game's; the search finds cards by any field."""

@@ -1,4 +1,4 @@
-"""deckpress sweep (issue 14, section 2): a game over a grid of parameter and card values, each
+"""deckpress sweep: a game over a grid of parameter and card values, each
 point with the same seeds, a heat map and the best point, and every point a variant file that
 deckpress check accepts."""
 from __future__ import annotations
@@ -243,7 +243,7 @@ def test_bad_vary_is_refused_with_the_form_expected(cli, tmp_path):
 
 
 def test_a_local_dask_cluster_gives_the_local_backends_results_byte_for_byte(cli, tmp_path):
-    # issue 14, section 3: the same seed gives the same results on every backend and any number of workers
+    # the same seed gives the same results on every backend and any number of workers
     runs = []
     for backend in (("--backend", "local", "--workers", "1"), ("--backend", "dask", "--workers", "2")):
         result = cli("simulate", "mission-emission", "--games", "450", "--players", "3", "--seed", "5", "--format", "json", *backend)
@@ -271,7 +271,7 @@ SKILL = ("--skill-games", "12", "--skill-iterations", "8")
 
 
 def test_an_opt_in_skill_signal_is_reported_per_point_and_can_pick_the_best_point(cli, tmp_path):
-    # issue 14, section 2: per point the skill signal, on the point's own card values
+    # per point the skill signal, on the point's own card values
     text = cli("sweep", "mission-emission", "--vary", "point-cards:forest-bottom.points=7,9", "--games", "20", "--players", "2",
                "--workers", "1", *SKILL, "--objective", "skill", "--out", tmp_path)
     assert text.exit_code == 0, text.output
@@ -367,7 +367,7 @@ def _dies_once_at(chunk_start: int, marker):
 
 
 def test_a_dask_worker_that_dies_loses_only_its_chunk_which_is_recomputed(tmp_path, monkeypatch):
-    # issue 14, section 3: "a worker that dies loses only its chunk, which is recomputed"; the
+    # a worker that dies loses only its chunk, which is recomputed; the
     # results are those of the local backend, every game counted once
     import sys
 

@@ -1,4 +1,4 @@
-"""Text that cannot fool a reader (issue 20): control and bidirectional characters refused at
+"""Text that cannot fool a reader: control and bidirectional characters refused at
 their line, messages in a person's words that quote short escaped excerpts, floods of one kind
 summarised (the JSON reporter keeps every error)."""
 from __future__ import annotations

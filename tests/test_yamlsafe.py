@@ -1,4 +1,4 @@
-"""The hardened YAML loader: every hazard of shared/notes/untrusted-input.md is refused with a
+"""The hardened YAML loader: every hazard of docs/untrusted-input.md is refused with a
 line and column, and YAML 1.1 surprises stay plain strings."""
 from pathlib import Path
 

@@ -216,8 +216,8 @@ def _text_simulation(result) -> None:
 
 
 def _skill_line(d: dict[str, Any], result) -> str | None:
-    """The skill signal of a run with one search-bot seat (ismcts or rollout) against greedy seats
-    (issue 14), in words."""
+    """The skill signal of a run with one search-bot seat (ismcts or rollout) against greedy seats,
+    in words."""
     from deckpress.rules.core.results import skill_seat
 
     seat = skill_seat(result.spec.bots)

@@ -3,8 +3,8 @@
 Content: ``game.yaml``, ``symbols.yaml`` (the 56 symbol cards as a compact definition),
 ``missions.yaml`` (50 conditions in the language of :mod:`fifty_missions_conditions`),
 ``medals.yaml``, ``layout.yaml`` in ``content/fifty-missions/``.  Rules:
-``shared/rulebooks/fifty-missions.fr.md`` (the French original) and ``.en.md``; what is known of
-the cards: ``shared/notes/card-facts.md``.
+the 50 Missions rulebook (Oya, 2020; the French original and its English translation); what is
+known of the cards: ``docs/card-facts.md``, "50 Missions".
 
 For the rules engine: :func:`symbol_deck` and :func:`mission_conditions` give the deck and one
 compiled :class:`~deckpress.generator.content.fifty_missions_conditions.Condition` per mission; nothing here

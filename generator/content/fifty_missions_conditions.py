@@ -562,7 +562,7 @@ def _measure_text(left: _Quantity, op: str, raw: Any, right: _Quantity | None) -
         return words[op], None
     if left.kind == "sum" and right.kind == "sum":
         # a sum of cards that are not there is no sum (the condition is not met): the card says so
-        # (issue 17, section 5: "red 5 and no blue: the engine says not met, a player says met")
+        # (else "red 5 and no blue": the engine says not met where a player says met)
         other = f"the {DISPLAY_SIZE} cards" if right.filter.everything else f"the {right.filter.noun()}"
         shown = [q.filter.noun(1) for q in (left, right) if not q.filter.everything]
         must = f", with at least one {shown[0]} and one {shown[1]} showing" if len(shown) == 2 else \

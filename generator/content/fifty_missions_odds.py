@@ -1,4 +1,4 @@
-"""50 Missions: each mission's odds, counted once per deck and condition (issue 17, section 6).
+"""50 Missions: each mission's odds, counted once per deck and condition.
 
 Checking 50 Missions content counts, for every mission, the displays that meet it
 (:func:`~deckpress.generator.content.fifty_missions_conditions.count_displays`): about 1.1 s of

@@ -2,8 +2,8 @@
 and back-door chips, a standing counter-intelligence officer and a board of three fields.
 
 Content: ``game.yaml``, ``agents.yaml``, ``components.yaml``, ``layout.yaml`` in
-``content/geheime-mission/``.  Facts: the rulebook (``shared/rulebooks/geheime-mission.md``) and
-``shared/notes/card-facts.md``; the agent deck and the chip count are designed (the header of
+``content/geheime-mission/``.  Facts: the Geheime Mission rulebook (Piatnik, 1990) and
+``docs/card-facts.md``; the agent deck and the chip count are designed (the header of
 ``agents.yaml`` and ``game.yaml``'s notes explain how), and :func:`check` enforces the design rule
 stated in ``agents.yaml``'s ``design`` block.
 

@@ -2,8 +2,8 @@
 
 Content in ``content/maybe-missions/``: ``game.yaml``, ``layout.yaml``, ``votes.yaml``,
 ``missions.yaml``, ``masters.yaml``, ``public-identities.yaml``, ``secret-identities.yaml`` and
-``shop.yaml``.  Counts and rule ideas come from ``shared/notes/card-facts.md`` and the rulebook
-(``shared/rulebooks/maybe-missions.md``); titles, names, icons and parameters are designed
+``shop.yaml``.  Counts and rule ideas come from ``docs/card-facts.md`` and the Maybe Missions
+rulebook (Pandaqi); titles, names, icons and parameters are designed
 (``generator/content/maybe_missions_generate.py`` made the first set; the YAML is the source of truth).  Every rule, power and reward is an effect of the
 vocabulary (:mod:`deckpress.generator.content.maybe_missions_vocabulary`), and its printed text is made from it.
 

@@ -7,7 +7,7 @@ writes ``votes.yaml``, ``missions.yaml``, ``masters.yaml``, ``public-identities.
 The committed YAML is this script's output for the seed it names; after that the YAML is the
 source of truth and may be edited by hand (running the script again overwrites such edits).
 
-Balance model (``shared/notes/card-facts.md``; the numbers are designed for this project):
+Balance model (``docs/card-facts.md``; the numbers are designed for this project):
 
 * Missions and Master cards: the green side has 1 to 4 icons (Master cards 2 to 4, a reward for
   the active player) with each resource used equally often over the deck; the red side has one or
@@ -280,29 +280,29 @@ def generate(seed: int) -> dict[str, str]:
     how = f"generator/content/maybe_missions_generate.py --seed {seed} (balance model in its docstring)"
     files = {}
     files["votes"] = _header("votes", "Vote cards: numbers 1-60, even YES, odd NO (card-facts.md).",
-                             {"provenance": "official", "source": "shared/notes/card-facts.md: 60 vote cards numbered 1-60, even numbers YES, odd NO"}) \
+                             {"provenance": "official", "source": "docs/card-facts.md: 60 vote cards numbered 1-60, even numbers YES, odd NO"}) \
         + ["votes:"] + [f"  - {flow({'number': n, 'vote': 'YES' if n % 2 == 0 else 'NO'})}" for n in range(1, VOTES + 1)]
     missions = [{"id": slug(t), "title": t, "success": g, "fail": r}
                 for t, (g, r) in zip(MISSION_TITLES, two_sided(rng, MISSION_GREEN_COUNTS))]
     files["missions"] = _header("missions", "Mission cards: a green SUCCESS side and a red FAIL side; crossed icons score -1.\nGenerated, then the source of truth: edit by hand freely.",
-                                {"provenance": "designed", "source": "shared/notes/card-facts.md: 40 mission cards, green side 1-4 resource icons, red side one or two fewer, nearly all crossed",
+                                {"provenance": "designed", "source": "docs/card-facts.md: 40 mission cards, green side 1-4 resource icons, red side one or two fewer, nearly all crossed",
                                  "method": f"titles written for this project; icons from {how}"}) + _records("missions", missions)
     rules = pick_rules(rng, len(MASTER_GREEN_COUNTS))
     masters = [{"id": f"master-{i + 1:02d}", "rule": rule, "success": g, "fail": r}
                for i, (rule, (g, r)) in enumerate(zip(rules, two_sided(rng, MASTER_GREEN_COUNTS)))]
     files["masters"] = _header("masters", "Master cards: one rule each (a kind of the vocabulary, schemas/maybe-missions.vocabulary.schema.json),\nprinted on both sides; icons on the green and red sides for the active player who wins the card.",
-                               {"provenance": "reconstructed", "source": "shared/notes/card-facts.md: 20 Master cards, the publisher's printed rule ideas",
+                               {"provenance": "reconstructed", "source": "docs/card-facts.md: 20 Master cards, the publisher's printed rule ideas",
                                 "method": f"rule ideas from card-facts, wording and parameters where card-facts gives none designed; icons from {how}"}) \
         + _records("masters", masters)
     for kind, names, helpful, harmful, changes in (("public", PUBLIC_NAMES, PUBLIC_HELPFUL, PUBLIC_HARMFUL, "voting and collecting"),
                                                    ("secret", SECRET_NAMES, SECRET_HELPFUL, SECRET_HARMFUL, "scoring")):
         cards = [{"id": slug(n), "name": n, "helpful": g, "harmful": b} for n, (g, b) in zip(names, pair_powers(rng, helpful, harmful, len(names)))]
         files[f"{kind}-identities"] = _header(f"{kind}-identities", f"{kind.capitalize()} identity cards (Secret Identities expansion): a helpful and a harmful power over {changes}.",
-                                              {"provenance": "reconstructed", "source": f"shared/notes/card-facts.md: 18 {kind} identities, powers that change {changes}",
+                                              {"provenance": "reconstructed", "source": f"docs/card-facts.md: 18 {kind} identities, powers that change {changes}",
                                                "method": f"power ideas from card-facts; names, parameters and pairings designed with {how}"}) \
             + _records("identities", cards)
     files["shop"] = _header("shop", "Shop cards (Gadget Shopping expansion): each side a gadget, a cost in resources and a reward.",
-                            {"provenance": "reconstructed", "source": "shared/notes/card-facts.md: 20 shop cards, each side a cost of 1-3 resources, a reward and a gadget name",
+                            {"provenance": "reconstructed", "source": "docs/card-facts.md: 20 shop cards, each side a cost of 1-3 resources, a reward and a gadget name",
                              "method": f"reward ideas from card-facts; gadget names, strengths and costs designed with {how}"}) \
         + _records("shop", shop_cards(rng, 20))
     return {stem: "\n".join(lines) + "\n" for stem, lines in files.items()}

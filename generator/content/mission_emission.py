@@ -1,8 +1,8 @@
 """Content model. Mission Emission (Nightingame): state cards with six statistics, and point cards.
 
 Content: ``game.yaml``, ``missions.yaml``, ``states.yaml``, ``point-cards.yaml``, ``layout.yaml``
-in ``content/mission-emission/``.  Facts and their sources: ``shared/notes/card-facts.md`` and the
-rulebook (``shared/rulebooks/mission-emission.md``).
+in ``content/mission-emission/``.  Facts and their sources: ``docs/card-facts.md`` and the
+Mission Emission rulebook (Nightingame).
 
 This module is the content side: the files, the checks and the facts that both the kit and the
 rules engine read; the cards to print are made in :mod:`deckpress.generator.games.mission_emission`.

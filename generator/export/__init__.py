@@ -11,7 +11,7 @@ Print services' templates, as published (trim + bleed on each side, at 300 dpi):
   2024-01-30 (second-hand: a copy of the service's answer, not the service itself).
   Every product there is its finished size plus 1/8 in (37.5 px) of bleed on each side:
 
-  - *Poker Deck*: 2.5 x 3.5 in, 825 x 1125 px (also quoted in issue 11).
+  - *Poker Deck*: 2.5 x 3.5 in, 825 x 1125 px.
   - *Large Circle Chit* and *Large Square Chit* (punchouts): 1 x 1 in, 375 x 375 px; the same
     375 x 375 px for a 1 in chit in Templative's own table, github.com/templative/
     templative-electron, ``src/components/Create/componentInfo.json``, commit

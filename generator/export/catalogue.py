@@ -1,4 +1,4 @@
-"""The studio's card catalogue (issue 18, section 1): every card of every deck of a game folder or
+"""The studio's card catalogue: every card of every deck of a game folder or
 a fan variant, face and back, as PNG images that follow the content as it is edited.
 
 Every image is drawn by the per-card export's path and no other

@@ -366,7 +366,7 @@ def _unused_sheet(layout: Layout, decks: list[Deck], options: "PrintOptions") ->
 
 def _offset_errors(layout: Layout, decks: list[Deck], options: "PrintOptions") -> list[ContentError]:
     """``--back-offset`` may move a back sheet only as far as its art (cards and bleed) stays on
-    the paper (issue 16: "--back-offset 30,0 is accepted and cuts 22 mm of art off the page")."""
+    the paper (else ``--back-offset 30,0`` would be accepted and cut 22 mm of art off the page)."""
     dx, dy = options.back_offset_mm
     if options.duplex not in ("long", "short") or (dx, dy) == (0, 0):
         return []
@@ -708,7 +708,7 @@ def clear_boxes(c: Canvas) -> None:
 
 def _label(c: Canvas, g: Grid | FoldGrid, text: str) -> None:
     """The sheet's label in the bottom margin below the bleed, between two vertical cut lines (or
-    between the outer cut line and the sheet's edge) so that no crop mark crosses it (issue 16):
+    between the outer cut line and the sheet's edge) so that no crop mark crosses it:
     the first such gap that takes it at 6 pt, else the one that takes it largest (down to 4 pt)."""
     c.setFillColor(black)
     xs, _ = g.cut_lines()

@@ -14,7 +14,7 @@ runs are drawn and measured as reportlab always did, glyph by glyph.
 Refused, never dropped: a character no font of the chain has (an emoji, a script the game declares
 no font for), named with its code point and Unicode name; and right-to-left text (Hebrew, Arabic
 and the other scripts of bidi class R and AL), which reportlab cannot reorder without ``rlbidi``,
-a package not on PyPI (``shared/notes/fonts-and-scripts.md``).
+a package not on PyPI (``docs/fonts-and-scripts.md``).
 
 What the PDF's text layer loses: reportlab maps a shaped cluster that has no code point of its own
 (a conjunct) to a private-use character, so text extraction of a shaped word drops those clusters

@@ -85,8 +85,8 @@ def folded(text: str) -> str:
 class PrintedNames:
     """Every name a thing is called by in a log (its id, and whatever its card prints: a number, a
     title, a rule's text, a gadget), folded (:func:`folded`).  A name two things share is kept
-    apart: it cannot say which is meant (issue 17: "where two cards print the same text, the
-    error says so and asks for the number").
+    apart: it cannot say which is meant (where two cards print the same text, the
+    error says so and asks for the number).
 
     Args:
         what: the thing's noun in messages ("mission", "card").

@@ -485,7 +485,7 @@ class View:
 
     def sample_state(self, rng) -> State:
         """A full state consistent with what this seat sees (a *determinisation*, for search bots
-        such as ``ismcts``, issue 14): a new state, never the live one, equal to the live state in
+        such as ``ismcts``): a new state, never the live one, equal to the live state in
         everything the seat sees, with everything it does not see (other seats' hands, the order
         of decks, face-down cards) dealt again at random, with ``rng.random()``, from the cards
         it cannot see, keeping every count it can see.  A function of the seat's view and ``rng``

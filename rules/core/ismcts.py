@@ -1,5 +1,5 @@
 """``ismcts``: an information-set Monte Carlo tree search bot for every game with an engine
-(issue 14, section 1), on the core's interfaces only: no game-specific code.
+(the skill signal's search bot), on the core's interfaces only: no game-specific code.
 
 Each decision runs a budget of iterations (single-observer ISMCTS, Cowling, Powley and Whitehouse,
 "Information Set Monte Carlo Tree Search", IEEE TCIAIG 4(2), 2012).  An iteration:
@@ -24,7 +24,7 @@ search: that action is expanded first and keeps a progressive bias of ``PRIOR_WE
 sqrt(visits + 1)`` in UCB1 (Chaslot et al., "Progressive Strategies for Monte-Carlo Tree Search",
 New Mathematics and Natural Computation 4(3), 2008), so that with a small budget the search
 departs from the heuristic only where its roll-outs show a better action.  Measured in 2026-11
-with one ``ismcts:100`` seat against ``greedy`` seats (issue 14), before and after these two
+with one ``ismcts:100`` seat against ``greedy`` seats, before and after these two
 changes: two-seat Mission Emission 64 % and 69 % of 100 games (after, over 400 games with the
 search bot in every seat in turn: 59 %, ``benchmarks/skill.py``); Geheime Mission 15 % and 51 % of
 100 (after, in every seat in turn: 44 % of 150).  Three-seat Maybe Missions, after, with the search bot in each seat in turn (seat 0 alone

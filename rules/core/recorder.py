@@ -1,4 +1,4 @@
-"""Recording a game at the table, one event at a time (issue 12, ``deckpress record``).
+"""Recording a game at the table, one event at a time (``deckpress record``).
 
 A :class:`Recorder` holds the log written so far.  It says what is due in words (``seat 2 to
 choose a mission``), offers the events the rules allow next (for completion), and takes one line

@@ -77,7 +77,7 @@ def replay(log: GameLog, content_dir: Path | None = None, content: "GameContent 
     cls = game_class(log.game) if log.game in known_games() else None
     declared = {p.name for p in cls.info.params} if cls is not None else set()
     if "players" in declared and "players" not in log.params and set(log.params) <= declared:
-        # a default would replay the wrong table and fail somewhere unrelated (issue 12)
+        # a default would replay the wrong table and fail somewhere unrelated
         raise LogError(f"{log.source}:{log.params_line}" if log.params_line else log.source,
                        "the log does not say how many players sat at the table: add 'params: {players: N}' to its header")
     try:
@@ -202,8 +202,8 @@ def _examples(game: Game) -> str:
 
 def _solve(game: Game, singles: list[_Single], malformed: tuple[int, IllegalAction] | None, last: bool = False) -> _Solution:
     """Apply ``singles`` from a new state.  A run of consecutive chance events is applied in the
-    order the engine asks for them (draws and deals of one step may be written in any order,
-    issue 12).  An unseen draw takes the card its seat shows soonest afterwards
+    order the engine asks for them (draws and deals of one step may be written in any order
+    at a table).  An unseen draw takes the card its seat shows soonest afterwards
     (:func:`_soonest_shown`), or else a stand-in the log never names again; when its seat later
     names a card it cannot hold, the earliest unseen draw of that seat with a stand-in that could
     have been that card is bound to it for good and the log is replayed from there.  Each repair binds one draw,

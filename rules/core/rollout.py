@@ -1,5 +1,5 @@
 """``rollout``: the game's heuristic bot improved by Monte Carlo roll-outs, for every game with an
-engine (issue 14, section 1: a bot stronger than ``greedy``), on the core's interfaces only.
+engine (a bot stronger than ``greedy``), on the core's interfaces only.
 
 A decision with two legal actions or more, for each of ``samples`` determinisations:
 

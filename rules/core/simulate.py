@@ -14,7 +14,7 @@ that the two agree.
 This is the only module of ``rules/`` that imports :mod:`random`.
 
 *Models:* OpenSpiel's ``games_sim_test.py`` loop; the chunked, seed-per-chunk layout of
-``shared/notes/print-and-engines.md`` ("Many games").
+``docs/engine-conventions.md`` ("Many games").
 """
 from __future__ import annotations
 

@@ -1,4 +1,4 @@
-"""The skill signal (issue 14, section 1): how much playing well pays off in a game.
+"""The skill signal: how much playing well pays off in a game.
 
 One seat is played by the search bot ``ismcts:N`` (:mod:`deckpress.rules.core.ismcts`), which
 looks ahead, and every other seat by the game's ``greedy`` bot, which does not.  The more often
@@ -28,8 +28,8 @@ plays games ``0..n_s-1`` with the search bot in seat ``s``), each part one run o
 :func:`deckpress.rules.core.simulate.simulate` with the same seed, so every seat's part starts
 from the same deals, and the figures are the same for any number of workers.
 
-Source: issue 14, section 1 ("Reports gain a skill signal: win rate of one ``ismcts`` seat against
-``greedy`` seats, with its interval").
+Source: ``docs/engine-conventions.md``, "Balance by simulation" (a skill signal): reports give the
+win rate of one ``ismcts`` seat against ``greedy`` seats, with its interval.
 """
 from __future__ import annotations
 

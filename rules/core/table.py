@@ -1,5 +1,5 @@
 """The table of ``deckpress studio``: a game played one step at a time, seats being people (hot
-seat) or bots (issue 18, section 2).
+seat) or bots.
 
 A :class:`Table` holds one game of a rules engine (``deckpress.rules``).  After every step it
 advances by itself: chance events (deals, draws, reshuffles) are sampled and bots move until a

@@ -4,8 +4,8 @@ What the game exercises: cooperation (every seat shares one result), chance (the
 the mission deck), hidden hands with the table talk the rules allow, a step where any seat may act
 (the timed variant, :data:`~deckpress.rules.core.game.ANY`), and mission conditions read from the content
 (``content/fifty-missions/missions.yaml``, compiled by ``generator/content/fifty_missions_conditions.py``),
-so a mission added to the YAML is in the game.  Rules: ``shared/rulebooks/fifty-missions.fr.md``
-(the French original, which stands where the translation differs) and ``.en.md``.
+so a mission added to the YAML is in the game.  Rules: the 50 Missions rulebook (Oya, 2020)
+in its French original, which stands where the translation differs, and its English translation.
 
 Readings of the rulebook (the sections named are the rulebook's):
 
@@ -68,7 +68,7 @@ from deckpress.rules.fifty_missions.completions import Completions
 from deckpress.rules.fifty_missions.greedy import GreedyBot
 from deckpress.rules.fifty_missions.state import SLOTS, FiftyMissionsState
 
-_RULEBOOK = "50 Missions rulebook (Oya, 2020; the French original and its English translation)"  # shared/rulebooks/fifty-missions.fr.md, .en.md
+_RULEBOOK = "50 Missions rulebook (Oya, 2020; the French original and its English translation)"  # read in docs/rules-audit.md, "50 Missions"
 AT_GOLD, WHEN_STUCK = "reshuffle-at-gold", "reshuffle-when-stuck"
 MAX_PLAYERS = 8  # the engine's limit; the content's game.yaml gives the box's range
 
@@ -248,7 +248,7 @@ class FiftyMissionsGame(Game):
 
     def mission(self, name: Any) -> int:
         """The mission called ``name`` in a log: its id, the number its card prints ("No. 5",
-        "no 5", "5") or its card's text, in any case (issue 17: a table writes what is printed).
+        "no 5", "5") or its card's text, in any case (a table writes what is printed).
 
         Raises:
             IllegalAction: ``log.unknown-name``, suggesting the closest name; or, for a text two

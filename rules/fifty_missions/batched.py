@@ -1,6 +1,6 @@
 """50 Missions, many games at once: a vectorised (NumPy) engine for random bots.
 
-Issue 14's fast path for 50 Missions (``deckpress simulate fifty-missions --batched``): a second
+The fast path for 50 Missions (``deckpress simulate fifty-missions --batched``): a second
 implementation of the rules of ``state.py`` that plays a turn of every unfinished game at once on
 arrays holding one row per game, the rows of finished games dropped.  The reference engine (one
 game at a time through the core's ``play_game``) stays the readable truth; this engine gives the

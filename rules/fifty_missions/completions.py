@@ -9,7 +9,7 @@ is tried once per class of interchangeable kinds.  :class:`Completions` keeps
 the answer as a bit mask over card kinds, computed once per mission and context and then looked
 up; a table shared by every game one process plays, so the cost falls as games go on.
 
-Three memos per mission, all filled as questions come (issue 13: the bot was the cost of
+Three memos per mission, all filled as questions come (without them the bot was the cost of
 ``deckpress check`` on 50 Missions variants; they hold only what the conditions say, so they
 never change a result):
 

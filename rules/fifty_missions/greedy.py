@@ -1,5 +1,5 @@
-"""50 Missions: the heuristic bot (issue 4, section 3: "plays the card that completes a mission
-or keeps the most options open")."""
+"""50 Missions: the heuristic bot, which plays the card that completes a mission
+or keeps the most options open."""
 from __future__ import annotations
 
 from collections import Counter
@@ -14,7 +14,7 @@ if TYPE_CHECKING:
 
 
 class GreedyBot:
-    """The heuristic of issue 4: play the card that accomplishes the most missions now; else keep
+    """The heuristic: play the card that accomplishes the most missions now; else keep
     the most options open -- the most plays, one card on one face-up card, that would accomplish a
     mission on display next, counting every card not known to be out of play (the face-up ones,
     and the covered ones when the rules let it look; its own hand counts, it may play them later).
@@ -22,7 +22,7 @@ class GreedyBot:
     reads its view only (never another hand); ties are broken with the game's seeded generator.
 
     Which cards would meet a mission in a slot comes from the game's memoised
-    :class:`~deckpress.rules.fifty_missions.completions.Completions` (issue 13: the bot was the
+    :class:`~deckpress.rules.fifty_missions.completions.Completions` (without it the bot was the
     cost of ``deckpress check`` on 50 Missions variants).  For each play it weighs it looks up,
     once per mission on display, the whole row that play would leave (``Completions.rows``: every
     slot's answer in one integer, one field of bits per slot), by a key that is the face-up row's

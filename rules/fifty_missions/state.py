@@ -192,7 +192,7 @@ class FiftyMissionsState(State):
     def _accomplish(self, met: int) -> bool:
         """Accomplish the displayed missions the face-up cards meet, in the slots of ``met`` (bit
         ``j``: slot ``j``), and schedule their replacements (True when chance events are due);
-        medals are won on the way.  :meth:`_advance` finds them in the game's memo (issue 13: the
+        medals are won on the way.  :meth:`_advance` finds them in the game's memo (the
         greedy bot has weighed that very row; :meth:`Completions.met`, the mission's condition
         checked once per row)."""
         places = self.game.medal_places
@@ -593,7 +593,7 @@ class FiftyMissionsView(View):
         return out
 
     def sample_state(self, rng) -> FiftyMissionsState:
-        """A determinisation for search bots (issue 14): a new state equal to the live one in all
+        """A determinisation for search bots: a new state equal to the live one in all
         this seat sees, the cards it does not see dealt again at random with ``rng.random()``.
 
         Hidden from this seat, and so dealt again from the cards it cannot see (taken in sorted

@@ -1,5 +1,5 @@
 """Maybe Missions (Pandaqi): a voting game with both expansions (Secret Identities, Gadget Shopping)
-and the rulebook's variants.  Rules: ``shared/rulebooks/maybe-missions.md``; every Master rule,
+and the rulebook's variants.  Rules: the Maybe Missions rulebook (Pandaqi); every Master rule,
 identity power and shop reward is a kind of ``schemas/maybe-missions.vocabulary.schema.json``, whose
 descriptions (and its ROUND, SCORE and PRECEDENCE terms) this engine implements.
 
@@ -52,7 +52,7 @@ from deckpress.rules.maybe_missions.scoring import SECRET_POWERS, bonus_bound, s
 from deckpress.rules.maybe_missions.shop import REWARDS
 from deckpress.rules.maybe_missions.state import MaybeMissionsState
 
-_RULEBOOK = "Maybe Missions rulebook (Pandaqi)"  # shared/rulebooks/maybe-missions.md
+_RULEBOOK = "Maybe Missions rulebook (Pandaqi)"  # read in docs/rules-audit.md, "Maybe Missions"
 
 #: The kinds this engine implements, by vocabulary family: ``deckpress validate`` reports any
 #: other kind used in content.
@@ -81,7 +81,7 @@ GAME_INFO = GameInfo(
               choices=("high-first", "low-first")),
         Param("empty_market", str, "end",
               "When no mission card is left to propose: end, the game ends (a mission needs at least 1 card); vote, the "
-              "round is still voted on, on no cards (the reading this engine played before issue 17).",
+              "round is still voted on, on no cards (the reading this engine played at first).",
               "rulebook, Gameplay: 'You must choose at least 1 card'", choices=("end", "vote")),
         Param("identity_scoring", str, "count",
               "count: the resource held in the most icons counts double and the one in the fewest not at all (the rulebook's "
@@ -310,7 +310,7 @@ class MaybeMissionsGame(Game):
     def card(self, name: Any) -> int:
         """The card called ``name``: its id, or what it prints (a mission's title, a Master card's
         rule, "Each YES vote counts as 2 votes.", a shop card's gadget on either side); any case
-        (issue 17: a table writes what is printed).
+        (a table writes what is printed).
 
         Raises:
             IllegalAction: ``log.unknown-name``, suggesting the closest name; or, for a text two

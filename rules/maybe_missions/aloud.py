@@ -1,4 +1,4 @@
-"""What a Maybe Missions table says aloud (issue 17): events that change nothing but are checked.
+"""What a Maybe Missions table says aloud: events that change nothing but are checked.
 
 A log may write down what the players announce besides their decisions; replay accepts such an
 event when it states what the rules did, and refuses it with what did happen otherwise

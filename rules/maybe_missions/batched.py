@@ -1,6 +1,6 @@
 """Maybe Missions, many games at once: a vectorised (NumPy) engine for random bots.
 
-Issue 14's fast path for Maybe Missions (``deckpress simulate maybe-missions --batched``): a second
+The fast path for Maybe Missions (``deckpress simulate maybe-missions --batched``): a second
 implementation of the base game's rules (``flow.py``, ``masters.py``, ``moves.py``, ``scoring.py``,
 ``measures.py`` of this package) that plays a round of every unfinished game at once on arrays
 holding one row per game, the rows of finished games dropped.  The reference engine (one game at a

@@ -10,7 +10,7 @@ identity changes a resource's worth ``w_r``):
   double and the one of the lowest count not at all; among tied resources the player picks, so
   the best ``v_r`` of the most-held and the lowest ``v_r`` of the least-held.  With a secret
   "-1 per weapon" identity, five weapons and nothing else score -10.
-* ``value`` (a reading this engine played before issue 17): ``sum v_r + max v_r - min v_r``, the
+* ``value`` (the reading this engine played at first): ``sum v_r + max v_r - min v_r``, the
   best *value* twice and the worst not at all, so hoarding a resource worth -1 costs nothing
   (the same five weapons score 0).
 

@@ -175,7 +175,7 @@ class MaybeMissionsView(View):
         out["my score"] = state.score(self.seat)
         return out
 
-    # -- determinisation (issue 14) -----------------------------------------------------------------------
+    # -- determinisation (search bots) --------------------------------------------------------------------
     def sample_state(self, rng) -> "MaybeMissionsState":
         """A full state consistent with this seat's view (a determinisation, for search bots such as
         ``ismcts``): a clone of the live state with everything this seat cannot see dealt again at

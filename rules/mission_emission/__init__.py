@@ -3,7 +3,7 @@
 What the games exercise: chance (a shuffled draw deck: deals, draws, the base game's reshuffle of
 the play pile, the kids game's tied cards put under the deck), hidden hands, turn order with an
 active seat that changes every round, piles that finish or are removed, and three scorings
-(point totals, state cards collected).  Rules: ``shared/rulebooks/mission-emission.md``
+(point totals, state cards collected).  Rules: the Mission Emission rulebook (Nightingame)
 ("BASE GAME", "STRATEGY GAME", "KIDS GAME" and their "Mission Directives").
 
 The modes are one game each (``mode`` parameter): ``base.py``, ``strategy.py`` and ``kids.py`` hold
@@ -35,7 +35,7 @@ from deckpress.rules.mission_emission import base, kids, strategy
 from deckpress.rules.core.events import by_name
 from deckpress.rules.mission_emission.common import MAX_CARDS, MAX_MISSIONS
 
-_RULEBOOK = "Mission Emission rulebook (Nightingame, Bangalore; base, strategy and kids games)"  # shared/rulebooks/mission-emission.md
+_RULEBOOK = "Mission Emission rulebook (Nightingame, Bangalore; base, strategy and kids games)"  # read in docs/rules-audit.md, "Mission Emission"
 _SET_COLLECTION = ("nightingame.com, 'Mission Emission Rules | With Set Collection', alternative rule proposed by "
                    "Sidhant Chand (https://www.nightingame.com/post/mission-emission-rules-with-set-collection)")
 

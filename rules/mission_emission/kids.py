@@ -14,7 +14,7 @@ chooses.  Most cards in the pocket wins.
 finished once the cards never drawn cannot give every seat one more, so the tied cards put under
 it are not drawn again and every game ends within 36 / players rounds; ``all-cards`` counts the
 tied cards too (they come back, and choosers who keep picking a tying mission can loop until the
-move bound: 95 of 10,000 five-player greedy games did, issue 12).
+move bound: 95 of 10,000 five-player greedy games once did).
 """
 from __future__ import annotations
 

@@ -266,7 +266,7 @@ def test_engines_never_import_rendering_code():
 
 @pytest.mark.parametrize("game_id", ["mission-emission", "fifty-missions", "maybe-missions", "geheime-mission"])
 def test_every_mode_game_yaml_names_is_a_ruleset_the_engine_plays(game_id):
-    # Issue 17: "game.yaml lists a mode play-masters that the engine refuses": one name everywhere.
+    # A mode game.yaml lists (play-masters) is one the engine accepts: one name everywhere.
     from deckpress.generator.content import load_game
     from deckpress.rules.core.registry import game_class, load
 

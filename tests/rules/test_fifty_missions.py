@@ -1,5 +1,5 @@
-"""50 Missions rules engine (issue 4, section 3): one test per rule of the rulebook
-(shared/rulebooks/fifty-missions.fr.md, the French original, and .en.md), named after the rule and
+"""50 Missions rules engine: one test per rule of the rulebook (50 Missions, Oya, 2020: the French
+original and its English translation), named after the rule and
 citing its section; the variants (beginners, super pros, 50 Crazy Missions on the core's ANY
 marker); observations and bots; random-simulation invariants; the cooperative simulation report;
 missions read from the content; golden playthroughs; the hand-written log.
@@ -296,7 +296,7 @@ def test_the_reshuffle_past_gold_may_instead_wait_until_the_team_is_stuck():
 
 
 def test_every_seat_shares_the_team_result():
-    # Cooperative (issue 4): all seats win or lose together; the result is the missions accomplished.
+    # Cooperative: all seats win or lose together; the result is the missions accomplished.
     game = fm(players=3)
     state = play_game(game, [make_bot(game.info.id, "random")] * 3, game_rng(3, 0))[0]
     assert state.returns() == [float(len(state.completed))] * 3
@@ -374,7 +374,7 @@ def test_table_talk_names_the_cards_a_seat_can_cover_and_super_pros_have_none():
 
 
 def test_a_view_never_shows_another_seats_cards():
-    # Observations (issue 4): each seat sees its own hand, the display and the missions, never other
+    # Observations: each seat sees its own hand, the display and the missions, never other
     # hands: swapping a card between seat 1's hand and the deck leaves seat 0's view unchanged.
     game = fm("super_pros", players=3)
     checked = 0
@@ -396,14 +396,14 @@ def test_a_view_never_shows_another_seats_cards():
 
 # -- bots ---------------------------------------------------------------------------------------
 def test_greedy_plays_the_card_that_accomplishes_a_mission():
-    # Issue 4: "a heuristic that plays the card that completes a mission".
+    # The heuristic bot plays the card that completes a mission.
     game, state = started()
     action = make_bot(game.info.id, "greedy").act(state.view(0), state.legal_actions(0), random.Random(1))
     assert state.action_to_event(action, 0) == {"seat": 0, "play": "green compass 1", "slot": 3}
 
 
 def test_greedy_reads_only_its_view():
-    # Issue 4: "cooperative bots may not read other hands".
+    # Cooperative bots may not read other hands.
     game = fm("super_pros", players=2)
     bot = make_bot(game.info.id, "greedy")
     for state in random_states(game, seed=5):
@@ -416,7 +416,7 @@ def test_greedy_reads_only_its_view():
 
 
 def _greedy_scores_by_the_book(view, legal):
-    """The greedy heuristic of issue 4 evaluated condition by condition (no memo): for each play,
+    """The greedy heuristic evaluated condition by condition (no memo): for each play,
     (missions accomplished, the next seat's only coverable card left alone, options next), options
     being the plays of one card not known to be out of play on one face-up card that would
     accomplish a mission on display."""
@@ -443,7 +443,7 @@ def _greedy_scores_by_the_book(view, legal):
 
 @pytest.mark.parametrize("ruleset", [None, "beginners", "super_pros"])
 def test_greedy_plays_a_best_move_of_its_heuristic(ruleset):
-    # Issue 13 made the bot memoise which cards meet a mission; its moves must stay the
+    # The bot memoises which cards meet a mission (for speed); its moves must stay the
     # heuristic's best, by a direct evaluation of every condition.
     game = fm(ruleset, players=3)
     bot = make_bot(game.info.id, "greedy")
@@ -535,8 +535,8 @@ def test_chance_events_must_be_possible():
 
 # -- simulation report, content, logs -------------------------------------------------------------
 def test_simulate_reports_how_often_each_medal_is_reached(cli):
-    # Issue 4, done when: "deckpress simulate fifty-missions --players 3 --games 5000 reports how often
-    # each medal is reached" (fewer games here, with the heuristic bots, which reach medals).
+    # "deckpress simulate fifty-missions --players 3 --games 5000" reports how often
+    # each medal is reached (fewer games here, with the heuristic bots, which reach medals).
     result = cli("simulate", "fifty-missions", "--players", "3", "--games", "80", "--bots", "greedy", "--format", "json")
     assert result.exit_code == 0, result.output
     d = json.loads(result.stdout)
@@ -583,8 +583,8 @@ def test_cooperative_tallies_merge():
 
 
 def test_a_mission_added_to_the_yaml_is_in_the_engine(game_copy, cli):
-    # Issue 4, done when: "a mission added to the YAML by hand appears in the engine (it is read from
-    # content)".
+    # A mission added to the YAML by hand appears in the engine (it is read from
+    # content).
     folder = game_copy("fifty-missions")
     with open(folder / "missions.yaml", "a", encoding="utf-8") as f:
         f.write("  - id: two-ones\n    condition: {count: {of: {value: 1}, at_least: 2}}\n"
@@ -702,7 +702,7 @@ def test_golden_playthrough(ruleset):
 
 
 def test_replay_reports_the_medal_level_and_checks_a_recorded_one(cli, tmp_path):
-    # Issue 17, section 3: the rulebook's result is the medal level reached; a log's result may
+    # The rulebook's result is the medal level reached; a log's result may
     # state it, and a header may name a ruleset instead of spelling out its parameters.
     from deckpress.rules.core.log import to_yaml
 
@@ -730,7 +730,7 @@ def test_replay_reports_the_medal_level_and_checks_a_recorded_one(cli, tmp_path)
 
 @pytest.mark.parametrize("name", ["No. 5", "no 5", "5", "total-16", "The 4 cards add up to exactly 16.", "the 4 cards add up to exactly 16"])
 def test_a_log_names_a_mission_by_what_its_card_prints(name):
-    # Issue 17, section 1: a table writes the card's number or its text, not an id.
+    # A table writes the card's number or its text, not an id.
     game = fm()
     assert game.mission_ids[game.mission(name)] == "total-16"
 
@@ -752,7 +752,7 @@ def test_a_misspelt_mission_number_gets_a_suggestion_and_a_shared_text_asks_for_
 
 @pytest.mark.parametrize("source", ["shipped", "night-shift"])
 def test_the_memo_the_engine_reads_says_what_every_mission_condition_says(source):
-    """Issue 13: the engine now asks the bot's memo (``Completions.meets``) which missions the
+    """The engine asks the bot's memo (``Completions.meets``) which missions the
     face-up row meets; over random rows, cold and warm, it must agree with every mission's own
     condition, for the shipped missions and a variant's new ones."""
     from deckpress.generator.paths import CONTENT_DIR

@@ -1,7 +1,7 @@
 """50 Missions: the end of the mission deck (docs/rules-audit.md, "## 50 Missions", rows 17 and 22,
 left unpinned by tests/rules/test_fifty_missions.py).
 
-The rulebook (shared/rulebooks/fifty-missions.en.md) is silent on both: row 17 reads "replaced by
+The rulebook (50 Missions, Oya, 2020, English translation, "Flow") is silent on both: row 17 reads "replaced by
 cards from the Mission pile" as "while the pile lasts; then the slot stays empty and play goes on",
 row 22 ends the game once all 50 missions are accomplished (nothing is left to do).
 

@@ -1,5 +1,5 @@
-"""50 Missions: ``FiftyMissionsView.sample_state``, the determinisation a search bot (ismcts,
-issue 14) samples from a seat's view.
+"""50 Missions: ``FiftyMissionsView.sample_state``, the determinisation a search bot (such as
+ismcts) samples from a seat's view.
 
 What a seat sees (``FiftyMissionsView.to_dict``): its own hand, the face-up cards, the missions on
 display and accomplished, the medal, every hand's size, the sizes of the symbol deck and the
@@ -12,8 +12,10 @@ standard, beginners (look_under), super pros (no talk), crazy (no turn order: AN
 without talk and crazy with look_under; small and large hands (where the talk, or without it the
 knowledge that the seat due can play, rules out many deals).  Medals placed early
 (``medal_places``) reach the reshuffle past gold within a game, so states after it are covered
-too.  Beyond the four checks of issue 14: deals drawn uniformly among those the seat's knowledge
-allows, and the complete search behind the draw (its rare fallback) checked on its own.
+too.  Beyond the four checks every game's determinisation has (it shows the seat what the live state
+shows, depends only on that, deals the hidden cards again and plays to the end): deals drawn
+uniformly among those the seat's knowledge allows, and the complete search behind the draw (its
+rare fallback) checked on its own.
 """
 from __future__ import annotations
 

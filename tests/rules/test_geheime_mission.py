@@ -1,4 +1,4 @@
-"""Geheime Mission: one test per rule of the rulebook (shared/rulebooks/geheime-mission.md,
+"""Geheime Mission: one test per rule of the rulebook (Geheime Mission, Piatnik, 1990:
 "Preparation", "Sequence of Play", "Game End"), each named after the rule; the readings chosen
 where the rulebook is open (parameters after_snatch, next_round, game_end); hidden information;
 the bots; the balance report; random-simulation invariants, clone and replay; a golden
@@ -449,7 +449,7 @@ def test_greedy_beats_random():
 
 
 def test_simulation_report_shows_the_balance_evidence(cli):
-    # Issue 6, section 3: the first seat's advantage with its interval, suitcases per game, and how
+    # The balance report: the first seat's advantage with its interval, suitcases per game, and how
     # often each agent wins the fights it is in, strongest first.
     result = cli("simulate", "geheime-mission", "--games", "400", "--bots", "greedy", "--format", "json")
     assert result.exit_code == 0, result.output
@@ -473,7 +473,7 @@ def test_simulation_report_shows_the_balance_evidence(cli):
 
 @pytest.mark.parametrize("bots", ["greedy", "random"])
 def test_the_deck_is_balanced(bots):
-    # Issue 6, section 3, "done when": the first seat's advantage within 3 percentage points and no
+    # The retuned deck's balance: the first seat's advantage within 3 percentage points and no
     # agent winning nearly all its fights (none above 85 %).  2,000 seeded games here; the report
     # of 20,000 is in game.yaml's notes.
     d = report(2000, (bots, bots))

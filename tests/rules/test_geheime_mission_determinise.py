@@ -1,5 +1,5 @@
-"""Geheime Mission: ``GeheimeMissionView.sample_state``, the determinisation a search bot (ismcts,
-issue 14) samples from a seat's view.
+"""Geheime Mission: ``GeheimeMissionView.sample_state``, the determinisation a search bot (such as
+ismcts) samples from a seat's view.
 
 What a seat sees (``GeheimeMissionView.to_dict``): its own hand, both hand sizes, the pile's
 size, the face-up fields (every agent played), who starts, carries and must answer, the

@@ -1,6 +1,6 @@
-"""The search bot ``ismcts`` (issue 14, section 1): one implementation on the core's interfaces,
+"""The search bot ``ismcts``: one implementation on the core's interfaces,
 for every game with an engine; seeded like every bot; stronger than ``greedy`` where its budget
-allows (measured here for Mission Emission; the closing note of the issue gives the other games'
+allows (measured here for Mission Emission; ``benchmarks/skill.py`` prints the other games'
 figures)."""
 from __future__ import annotations
 

@@ -161,14 +161,14 @@ def test_the_documented_example_is_a_legal_log(tmp_path, cli):
 
 
 def test_a_log_without_its_player_count_is_refused_with_that_reason(tmp_path, cli):
-    # Issue 12: "without a params line it silently assumes 4 players and then reports an unrelated error".
+    # Without a params line, replay must not assume 4 players and then report an unrelated error.
     path = write(tmp_path, "game: mission-emission\nevents:\n  - {chance: deal, seat: 0, card: Goa}\n", "noplayers.yaml")
     result = cli("replay", path)
     assert result.exit_code == 3 and "the log does not say how many players sat at the table: add 'params: {players: N}'" in result.stderr
 
 
 def test_replay_trace_shows_who_won_what_and_the_running_scores(cli):
-    # Issue 12: "deckpress replay LOG --trace: round by round, who won what and the running score".
+    # "deckpress replay LOG --trace": round by round, who won what and the running score.
     example = Path(__file__).resolve().parents[2] / "content" / "mission-emission" / "logs" / "example-base.yaml"
     result = cli("replay", example, "--trace")
     assert result.exit_code == 0
@@ -179,7 +179,7 @@ def test_replay_trace_shows_who_won_what_and_the_running_scores(cli):
 
 @pytest.mark.parametrize("game_id", ["mission-emission", "fifty-missions", "maybe-missions", "geheime-mission"])
 def test_every_mode_has_an_example_log_that_replays_to_the_end(game_id):
-    # Issue 12: "One example log per game and mode under content/<game>/logs/, each replayed by a test".
+    # One example log per game and mode under content/<game>/logs/, each replayed by a test.
     from deckpress.generator.content import load_game
 
     folder = Path(__file__).resolve().parents[2] / "content" / game_id / "logs"

@@ -1,4 +1,4 @@
-"""Maybe Missions, base game: one named test per rule of the rulebook (shared/rulebooks/maybe-missions.md,
+"""Maybe Missions, base game: one named test per rule of the rulebook (Maybe Missions, Pandaqi,
 sections "Setup", "Objective", "Gameplay", "Variants"), from hand-built positions written as log events.
 
 The helpers here (a game, a started state with chosen hands and market, card names) are shared by
@@ -359,7 +359,7 @@ def test_variant_reduce_randomness_redraws_two_votes_for_a_seat_that_collected_n
 
 
 def test_reduce_randomness_draws_from_the_discarded_votes_by_default():
-    # issue 17: "the deck" read as the discarded votes (the default), so the variant acts at every
+    # "the deck" read as the discarded votes (the default), so the variant acts at every
     # player count; the seat's own two discards join the pile only after it has drawn
     state = start(mm(players=3, reduce_randomness=True))
     round_to_vote(state, "master-16", ["Crack the hotel safe"])
@@ -394,7 +394,7 @@ def test_a_seat_sees_its_own_hand_and_secret_identity_but_not_the_others():
     ("Crack the hotel safe", "crack-the-hotel-safe"),
 ])
 def test_a_log_names_a_card_by_what_it_prints(name, card_id):
-    # Issue 17, section 1: "a Master card shows only its rule ... a shop card shows gadget names".
+    # A Master card shows only its rule, a shop card its gadget names.
     from deckpress.rules.core.registry import load
 
     game = load("maybe-missions")
@@ -402,7 +402,7 @@ def test_a_log_names_a_card_by_what_it_prints(name, card_id):
 
 
 def test_reduce_randomness_acts_at_six_players_and_the_inert_reading_is_named(cli):
-    # issue 17: drawing "from the deck" the votes not dealt never acts at 6 players (all 60 dealt);
+    # drawing "from the deck" the votes not dealt never acts at 6 players (all 60 dealt);
     # the default reads it as the discarded votes, which works at every count
     from deckpress.rules.core.bots import make_bot
     from deckpress.rules.core.registry import load
@@ -421,7 +421,7 @@ def test_reduce_randomness_acts_at_six_players_and_the_inert_reading_is_named(cl
 
 
 def test_vote_numbers_in_play_random_or_the_lowest():
-    # issue 17: a random 5N + 5N of the 60 votes (the default) or the votes numbered 1..10N
+    # a random 5N + 5N of the 60 votes (the default) or the votes numbered 1..10N
     from deckpress.rules.core.bots import make_bot
     from deckpress.rules.core.registry import load
     from deckpress.rules.core.simulate import game_rng, play_game

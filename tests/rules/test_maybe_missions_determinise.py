@@ -1,5 +1,5 @@
-"""Maybe Missions: ``MaybeMissionsView.sample_state``, the determinisation a search bot (ismcts,
-issue 14) samples from a seat's view.
+"""Maybe Missions: ``MaybeMissionsView.sample_state``, the determinisation a search bot (such as
+ismcts) samples from a seat's view.
 
 What a seat sees (``MaybeMissionsView.to_dict``): its own hand, face-down votes, secret identity
 and the votes it peeked at; every hand's size and who has submitted a vote; everything face up

@@ -204,7 +204,7 @@ def test_the_secret_identity_scores_only_for_its_holder():
 
 @pytest.mark.parametrize("counts, by_count, by_value", [((0, 0, 5, 0), -10, 0), ((1, 2, 4, 0), -5, 5)])
 def test_secret_identity_scoring_follows_the_rulebooks_count(counts, by_count, by_value):
-    # Issue 17, section 4: "The resource which you have the most counts double, the least does not
+    # "The resource which you have the most counts double, the least does not
     # count" (rulebook, Objective).  With a secret "-1 per weapon" identity, weapons held most
     # count double *against* the seat; the older reading by value made hoarding them harmless.
     from deckpress.rules.maybe_missions.cards import RESOURCES

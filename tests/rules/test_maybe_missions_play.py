@@ -245,7 +245,7 @@ def test_golden_playthrough(name):
 
 
 def test_an_empty_market_ends_the_game_unless_the_old_reading_is_chosen():
-    # Issue 17: "with 6 greedy seats 22 % of rounds are voted on no cards, against 'at least 1'".
+    # With 6 greedy seats 22 % of rounds were once voted on no cards, against "at least 1".
     # A mission needs at least 1 card (rulebook, Gameplay): with none left, the game ends.
     from deckpress.rules.core.registry import load
     from deckpress.rules.core.simulate import SimulationSpec, simulate

@@ -275,7 +275,7 @@ def test_block_collector_takes_a_yes_voters_collecting_turns():
 
 
 def test_shop_order_is_a_parameter_for_a_rule_that_says_both():
-    # Issue 17: "in ascending order (highest vote -> lowest vote)" contradicts itself.
+    # The rulebook's "in ascending order (highest vote -> lowest vote)" contradicts itself.
     from types import SimpleNamespace
 
     from deckpress.rules.maybe_missions.shop import shop_order

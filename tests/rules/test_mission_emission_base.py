@@ -1,5 +1,5 @@
 """Mission Emission base game: one test per rule of the rulebook's "BASE GAME" section
-(shared/rulebooks/mission-emission.md), each named after the rule and citing its paragraph.
+(Mission Emission rulebook, Nightingame), each named after the rule and citing its paragraph.
 
 Card numbers used (content/mission-emission/states.yaml): Forest Mizoram 90, Lakshadweep 85,
 Nagaland 79, Goa 60, Kerala 46, Assam 35, Karnataka 19, West Bengal 19, Telangana 19, Bihar 7;
@@ -224,7 +224,7 @@ def test_base_point_values_come_from_the_content(game_copy):
 
 
 def test_reshuffle_timing_is_a_parameter_a_log_records():
-    # Issue 12: "If the Draw Deck is finished, shuffle the Play Pile" (base game directives): a table
+    # "If the Draw Deck is finished, shuffle the Play Pile" (base game directives): a table
     # that reshuffles as soon as the last card is taken (reshuffle: when-empty) replays; the same
     # log under the engine's other reading (when-needed) is refused at that reshuffle.
     from deckpress.rules.core.bots import make_bot

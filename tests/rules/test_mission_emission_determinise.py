@@ -1,4 +1,4 @@
-"""Mission Emission: ``View.sample_state`` (issue 14, the determinisation a search bot such as ismcts
+"""Mission Emission: ``View.sample_state`` (the determinisation a search bot such as ismcts
 needs), in every mode and in the rulesets that change what is hidden.
 
 What a seat cannot see, in all three games: the other seats' hands (only their sizes) and the draw

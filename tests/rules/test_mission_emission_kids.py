@@ -1,5 +1,5 @@
 """Mission Emission kids game: one test per rule of the rulebook's "KIDS GAME" section
-(shared/rulebooks/mission-emission.md), named after the rule and citing its paragraph.
+(Mission Emission rulebook, Nightingame), named after the rule and citing its paragraph.
 
 Numbers used (states.yaml): Forest Mizoram 90, Goa 60, Karnataka 19, West Bengal 19, Bihar 7;
 Smoke Mizoram 29, Goa 55, Bihar 165.
@@ -40,7 +40,7 @@ def test_kids_best_number_takes_all_shown_cards():
 
 
 def test_kids_highest_number_wins_every_mission_by_default():
-    # Issue 12: "whoever has the highest number of that Mission gets all the players' cards"
+    # "whoever has the highest number of that Mission gets all the players' cards"
     # (rulebook, kids game), Smoke included: Delhi 217 beats Mizoram 29 and Goa 55.
     game, state = kids_game("Delhi", "Mizoram", "Goa")
     assert game.params["kids_winner"] == "highest"
@@ -94,7 +94,7 @@ def test_kids_tie_cards_go_to_the_bottom_of_the_draw_deck():
         else:
             state.apply(state.legal_actions()[3])  # Smoke: no tie among these cards
     # the table put them under in an order nobody records: any of them may be drawn first
-    # (issue 12: "tied cards going under the deck in any order")
+    # (the rulebook: "tied cards going under the deck in any order")
     tied = sorted(game.card(n) for n in ("Karnataka", "West Bengal", "Bihar"))
     assert state.chance_outcomes() == [(c, pytest.approx(1 / 3)) for c in tied]
     pocketed = next(c for pocket in state.pockets for c in pocket)
@@ -131,7 +131,7 @@ def test_kids_most_cards_wins():
 
 @pytest.mark.parametrize("players", [2, 3, 4, 5, 6])
 def test_every_kids_game_ends_by_its_rules_at_every_player_count(players):
-    # Issue 12: "95 of 10,000 five-player games with greedy bots were cut off" (tied cards came
+    # 95 of 10,000 five-player games with greedy bots were once cut off (tied cards came
     # back under the deck, and choosers kept picking the tying mission).  With the deck finished
     # once its never-drawn cards cannot serve every seat, no game reaches the move bound (10,000
     # greedy games per count were checked by hand; this runs 300).

@@ -251,7 +251,7 @@ def test_set_collection_ruleset_and_parameter_checks():
 
 
 def test_a_fan_variant_file_switches_set_collection_on(tmp_path):
-    # Issue 7: a variant that changes rules works through parameters the engine declares.
+    # A variant that changes rules works through parameters the engine declares.
     from deckpress.generator.variant import load_variant
 
     path = tmp_path / "sets.yaml"

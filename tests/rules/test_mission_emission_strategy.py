@@ -1,5 +1,5 @@
 """Mission Emission strategy game: one test per rule of the rulebook's "STRATEGY GAME" section
-(shared/rulebooks/mission-emission.md), named after the rule and citing its paragraph.
+(Mission Emission rulebook, Nightingame), named after the rule and citing its paragraph.
 
 Numbers used (states.yaml): Forest Karnataka 19 (the rulebook's own example), West Bengal 19,
 Kerala 46, Goa 60; Smoke Delhi 217, Punjab 175, Goa 55.
@@ -192,7 +192,7 @@ def test_strategy_most_state_cards_wins():
 
 
 def test_the_centre_card_of_each_pile_is_a_choice_a_log_records():
-    # Issue 12: "Keep any 1 Point Card of each colour in the centre": a table that kept Forest +7
+    # "Keep any 1 Point Card of each colour in the centre": a table that kept Forest +7
     # was refused ("Forest +3 cannot be drawn").  The choice is the parameter 'centre'.
     from deckpress.rules.core.bots import make_bot
     from deckpress.rules.core.errors import ParameterError

@@ -1,4 +1,4 @@
-"""``deckpress record``: a game written down at the table, event by event (issue 12)."""
+"""``deckpress record``: a game written down at the table, event by event."""
 from __future__ import annotations
 
 import json

@@ -1,4 +1,4 @@
-"""The roll-out bot ``rollout`` (issue 14, section 1: a bot stronger than ``greedy``): one
+"""The roll-out bot ``rollout`` (a bot stronger than ``greedy``): one
 implementation on the core's interfaces for every game with a heuristic bot; seeded like every
 bot (``tests/rules/test_ismcts.py`` plays every game with both search bots); and stronger than
 ``greedy`` beyond the noise in Maybe Missions (more than an even share of wins) and in 50 Missions

@@ -1,4 +1,4 @@
-"""The table of ``deckpress studio`` (issue 18, section 2): a game played step by step by people
+"""The table of ``deckpress studio``: a game played step by step by people
 (hot seat) and bots, as a page would drive it.  Each test checks something a player at the table
 would notice: a game that ends with a result, a downloaded log that ``deckpress replay`` accepts
 with the same scores, the same game for the same seed and clicks, the rules' own refusal of a bad

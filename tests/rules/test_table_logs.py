@@ -1,4 +1,4 @@
-"""Logs written down at a real table (issue 12): draws the recorder did not see (``card: "?"``),
+"""Logs written down at a real table: draws the recorder did not see (``card: "?"``),
 bound when their seat later shows the card, and draws of one step written in any order."""
 from __future__ import annotations
 
@@ -120,7 +120,7 @@ def test_simulate_names_an_ignored_parameter(cli):
 
 
 def test_fifty_missions_play_then_draw_and_a_deal_round_the_table_replay(tmp_path):
-    # issue 17: the rulebook's player plays "then draws"; a table deals one card at a time round
+    # the rulebook's player plays "then draws"; a table deals one card at a time round
     # the table, and may deal before turning up the face-up cards
     text = (LOGS / "fifty-missions/logs/example.yaml").read_text("utf-8")
     replaced = text.replace("""  - {chance: mission, card: all-odd}
@@ -144,7 +144,7 @@ def test_fifty_missions_play_then_draw_and_a_deal_round_the_table_replay(tmp_pat
 
 
 def test_maybe_missions_identities_dealt_seat_by_seat_replay(tmp_path):
-    # issue 17: a table deals each seat its public, then its secret identity
+    # a table deals each seat its public, then its secret identity
     lines = (LOGS / "maybe-missions/logs/example-identities.yaml").read_text("utf-8").splitlines(True)
     public = [i for i, line in enumerate(lines) if "public-identity" in line]
     secret = [i for i, line in enumerate(lines) if "secret-identity" in line]
@@ -166,7 +166,7 @@ def _with_line_after(src: Path, event_number: int, line: str, tmp_path: Path) ->
 
 
 def test_a_medal_said_aloud_is_accepted_when_won_and_refused_before(tmp_path):
-    # issue 17: "a medal won ({chance: mission, card: bronze} today gets no mission is called 'bronze')"
+    # a medal won is written {chance: mission, card: bronze} (once refused: "no mission is called 'bronze'")
     src = LOGS / "fifty-missions/logs/example-standard.yaml"
     won = []
     replay(read_log(src), on_event=lambda n, e, state: won.append(n) if state.medals == 1 and not won else None)

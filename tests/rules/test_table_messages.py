@@ -1,4 +1,4 @@
-"""What a table says aloud, and refusals that name the rule (issue 17).
+"""What a table says aloud, and refusals that name the rule.
 
 Each test replays a log with ``deckpress replay`` as a person would and checks what that person
 reads: the event refused (its number and line) and the message, or that the log is accepted.

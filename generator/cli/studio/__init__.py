@@ -1,4 +1,4 @@
-"""``deckpress studio``: the local web app of issue 18.
+"""``deckpress studio``: the local web app where a designer sees the cards and plays them.
 
 The studio is a front end like the command line, and lives with it: it is the other place that
 knows both halves, the cards (:mod:`deckpress.generator.export.catalogue`, drawn by the export's

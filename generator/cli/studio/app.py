@@ -1,4 +1,4 @@
-"""The studio's web app (issue 18): a Starlette application over a :class:`CardCatalogue` (the
+"""The studio's web app: a Starlette application over a :class:`CardCatalogue` (the
 cards, re-rendered as their files change) and :class:`Table` sessions (games played with the
 rules engine), with Jinja2 pages (sandboxed, autoescaped) and a few lines of plain JavaScript.
 

@@ -1,6 +1,6 @@
 """Mission Emission, many games at once: vectorised fast paths for random bots.
 
-The long goal of issue 14 (section 4) is a million base games with random bots in under a minute
+The long goal is a million base games with random bots in under a minute
 on two cores, and its speed target a fast path three times OpenSpiel's from Python; the reference
 engine (``base.py``, ``kids.py``, one game at a time through the core's ``play_game``) plays a few
 thousand games a second on one core.  The modules here play the same games on NumPy arrays holding
