@@ -34,6 +34,26 @@ def write_schemas(folder: Path) -> list[Path]:
     return written
 
 
+def yaml_scalar(text: str) -> str:
+    """``text`` as a YAML value that reads back as that very text: plain where deckpress's loader
+    (:mod:`deckpress.generator.yamlsafe`) and YAML 1.1 readers (PyYAML's, which an editor may use)
+    both read it so (``my-game``), else in JSON's double quotes (``"null"``, ``"true"``, ``"no"``,
+    ``"123"``, ``"a: b"``), which every YAML reader reads as the same string."""
+    import yaml
+
+    from deckpress.generator.yamlsafe import load_yaml
+
+    line = f"v: {text}\n"
+    doc, errors = load_yaml(Path("value.yaml"), text=line)
+    try:
+        elsewhere = yaml.safe_load(line)
+    except yaml.YAMLError:
+        elsewhere = None
+    if not errors and doc is not None and doc.data == {"v": text} and elsewhere == {"v": text}:
+        return text
+    return json.dumps(text, ensure_ascii=False)
+
+
 def game_id_for(name: str) -> str:
     """A game id (lowercase letters, digits, hyphens) made from a folder name: ``My Game!`` ->
     ``my-game``."""
@@ -54,8 +74,9 @@ def init(name: Path) -> None:
         game_id = "game-" + game_id
     title = name.resolve().name.replace("-", " ").replace("_", " ").strip().capitalize() or "New game"
     for template in sorted(STARTER.iterdir()):
-        text = template.read_text("utf-8").replace("id: new-game", f"id: {game_id}")
-        text = text.replace("title: New game", f"title: {json.dumps(title, ensure_ascii=False)}").replace('text: "New game"', f"text: {json.dumps(title, ensure_ascii=False)}")
+        text = template.read_text("utf-8").replace("id: new-game", f"id: {yaml_scalar(game_id)}")
+        quoted_title = json.dumps(title, ensure_ascii=False)  # JSON's quotes: a YAML string whatever the title
+        text = text.replace("title: New game", f"title: {quoted_title}").replace('text: "New game"', f"text: {quoted_title}")
         write_atomic(name / template.name, text.encode("utf-8"))
     write_schemas(name / SCHEMAS_FOLDER)
     click.echo(f"wrote {name}/: game.yaml, cards.csv, card.schema.json, layout.yaml and {SCHEMAS_FOLDER}/ (game id '{game_id}')")

@@ -178,6 +178,8 @@ def check(content) -> list[ContentError]:
         doc = content.documents.get(deck["id"])
         if doc is not None:
             errors += _card_errors(doc, deck)
+            if isinstance(kind, str) and kind in layout["cards"]:
+                errors += unprintable_errors(doc, deck, layout["cards"][kind])
     return errors + _image_errors(content)
 
 
@@ -224,6 +226,50 @@ def _image_errors(content) -> list[ContentError]:
                         if isinstance(name, str) and refusal(name):
                             errors.append(doc.error(("cards", n, field.group(1)), f"card {n + 1}: {field.group(1)}: image '{excerpt(name)}' {refusal(name)}"))
     return sorted(set(errors))
+
+
+#: A ``{field}`` (or ``{group.field}``) placeholder of a layout's text.
+_PRINTED = re.compile(r"\{([A-Za-z_][A-Za-z0-9_]*(?:\.[A-Za-z_][A-Za-z0-9_]*)*)\}")
+
+
+def printed_fields(kind_spec: dict) -> list[tuple[str, ...]]:
+    """The field paths a card kind's face and back print as text (``{title}`` -> ``("title",)``,
+    ``{stats.attack}`` -> ``("stats", "attack")``), in order, each once; the elements of a
+    ``rows`` element read their list's items, not the card, and are left out."""
+    found: dict[tuple[str, ...], None] = {}
+    for side in ("face", "back"):
+        for element in kind_spec.get(side, []):
+            if element.get("type") == "text" and isinstance(element.get("text"), str):
+                found.update(dict.fromkeys(tuple(m.split(".")) for m in _PRINTED.findall(element["text"])))
+    return list(found)
+
+
+def unprintable_errors(doc: Document, deck: dict, kind_spec: dict) -> list[ContentError]:
+    """An error at the value's own line and column for every printed field (see
+    :func:`printed_fields`) of a card of ``doc`` whose value has no printed form: ``true`` or
+    ``false``, a list, a group of fields.  Text and numbers print; ``null`` is an absent value
+    (as an empty CSV cell), never the text ``None``."""
+    paths = printed_fields(kind_spec)
+    errors = []
+    for n, card in enumerate(doc.data["cards"] if paths else ()):
+        for path in paths:
+            value: object = card
+            for part in path:
+                value = value.get(part) if isinstance(value, dict) else None
+            if isinstance(value, (bool, list, dict)):
+                what = ("yes/no value" if isinstance(value, bool) else "list" if isinstance(value, list) else "group of fields")
+                name = ".".join(path)
+                hint = ("test it with when:, or write the text to print" if isinstance(value, bool)
+                        else "print its parts by name ({" + name + ".part})" if isinstance(value, dict)
+                        else "print its items with a rows element, or write it as one text")
+                errors.append(doc.error(("cards", n, *path), f"card '{card_name(card, deck, n)}': {name}: a {what} ({excerpt(json.dumps(value, ensure_ascii=False))}) "
+                                                                f"has no printed form, and the layout prints {{{name}}}: {hint}"))
+    return errors
+
+
+def card_name(card: dict, deck: dict, n: int) -> str:
+    """How a message names card ``n`` (0-based) of ``deck``: its id, else ``<deck>-<n + 1>``, the id it prints with."""
+    return excerpt(str(card["id"])) if card.get("id") is not None else f"{deck['id']}-{n + 1}"
 
 
 def _card_errors(doc: Document, deck: dict) -> list[ContentError]:

@@ -43,6 +43,7 @@ class Page:
     side: str
     size_mm: tuple[float, float]
     bleed_mm: tuple[float, float, float, float]
+    deck: int = 0  # the index of the card's deck among the decks drawn: TTS makes one deck of each
 
 
 @dataclass(frozen=True)
@@ -150,7 +151,7 @@ def one_up_pdf(layout_doc, decks: list[Deck], template_for: Callable[[tuple[floa
     painter = Painter(c, layout.colour, open_image=ImageSource(layout_doc.path.parent, checked_images, cmyk), fonts=fonts)
     failures: dict[tuple, list[str]] = {}
     pages: list[Page] = []
-    for deck in decks:
+    for index, deck in enumerate(decks):
         card = layout.cards[deck.kind]
         place = card_canvas(card, template_for(card.trim_mm) if template_for else None)
         seen: dict[str, int] = {}
@@ -159,7 +160,7 @@ def one_up_pdf(layout_doc, decks: list[Deck], template_for: Callable[[tuple[floa
             for side in ("face", "back") if backs else ("face",):
                 _page(c, painter, card, side, fields, place, failures)
                 name = str(fields.get("name") or fields.get("title") or fields.get("code_name") or fields["id"])
-                pages.append(Page(deck.kind, fields["id"], name, copy, side, place.page_mm, place.bleed_mm))
+                pages.append(Page(deck.kind, fields["id"], name, copy, side, place.page_mm, place.bleed_mm, index))
     errors = summarise(layout, failures, locate)
     if errors:
         raise ContentErrors(errors)
