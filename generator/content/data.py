@@ -7,14 +7,18 @@ A deck in ``game.yaml``::
     decks:
       - id: heroes                 # the deck's id (its cards' documents are content["heroes"])
         name: Hero cards
-        file: heroes.csv           # YAML (a top-level 'cards' list) or CSV, in the game's folder
+        file: heroes.csv           # CSV, TSV, JSON, YAML or a spreadsheet (.xlsx), in the game's folder
+        path: data                 # optional, JSON or YAML: where the records are (packs[*].white)
+        sheet: Heroes              # optional, .xlsx: the sheet of cards (default: the first)
+        limits: {megabytes: 200, cards: 200000}  # optional: raise the card file's limits
         schema: hero.schema.json   # optional: a JSON Schema for ONE card, in the game's folder
         layout: hero               # cards.hero in layout.yaml: trim, bleed, face and back
         card_size: poker           # optional: a card_sizes entry; must equal the layout's trim
         copies: 2                  # optional: copies of every card, or the name of a field
 
 A card's fields are its record's; ``id`` is the record's own or ``<deck>-<n>`` (its 1-based
-row), and ``source`` names its file.  Paths are resolved against the game's folder through
+row), and ``source`` names its file.  Card files are read by
+:mod:`deckpress.generator.content.cardfiles` (its limits: ``CardLimits``).  Paths are resolved against the game's folder through
 :mod:`deckpress.generator.gate`.
 
 This module is the content side: the files, the checks and the facts that both the kit and the
@@ -29,11 +33,11 @@ from pathlib import Path
 from referencing.exceptions import Unresolvable
 
 from deckpress.generator import checks, gate
-from deckpress.generator.csvcards import load_csv
+from deckpress.generator.content.cardfiles import FORMATS, load_card_file
 from deckpress.generator.errors import ContentError, display_path
 from deckpress.generator.safetext import excerpt, quoted, strict_json
 from deckpress.generator.schema import validate_items, validate_with
-from deckpress.generator.yamlsafe import Document, load_yaml
+from deckpress.generator.yamlsafe import Document
 
 #: Reserved document names: a deck may not be called like a game-wide file.
 
@@ -78,12 +82,16 @@ def _deck_loader(game_doc: Document, index: int, root: Path):
             return None, [game_doc.error(where, f"decks[{index}].file: '{excerpt(deck['file'])}' {exc}")]
         suffix = path.suffix.lower()
         shown = display_path(game_doc.path.parent / deck["file"])
-        if suffix == ".csv":
-            doc, errors = load_csv(path, shown, root)
-        elif suffix in (".yaml", ".yml"):
-            doc, errors = load_yaml(path, shown, root=root)
-        else:
-            return None, [game_doc.error(where, f"decks[{index}].file: '{deck['file']}' is neither a .csv nor a .yaml card file")]
+        if suffix not in FORMATS:
+            return None, [game_doc.error(where, f"decks[{index}].file: '{excerpt(deck['file'])}' is not a card file deckpress reads "
+                                                f"(.csv, .tsv, .json, .yaml or .xlsx)")]
+        if "path" in deck and suffix not in (".json", ".yaml", ".yml"):
+            return None, [game_doc.error(("decks", index, "path"), f"decks[{index}].path: the records' path is for a JSON or YAML card file, "
+                                                                  f"and '{excerpt(deck['file'])}' is {FORMATS[suffix]}")]
+        if "sheet" in deck and suffix != ".xlsx":
+            return None, [game_doc.error(("decks", index, "sheet"), f"decks[{index}].sheet: a sheet is for a spreadsheet (.xlsx), "
+                                                                   f"and '{excerpt(deck['file'])}' is {FORMATS[suffix]}")]
+        doc, errors = load_card_file(path, shown, root, deck)
         if doc is None:
             return None, errors
         return doc, _card_file_errors(doc, game_doc, index, root)
