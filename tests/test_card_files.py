@@ -112,3 +112,205 @@ def test_tts_images_at_a_base_url_for_decks_shared_online(cli, here):
     assert custom["BackURL"] == "https://example.org/mygame/tts/mygame-card-back.png"
     assert {p.name for p in (here / "tts").glob("*.png")} == {"mygame-card-1.png", "mygame-card-back.png"}
     assert cli("export", "mygame", "--to", "png", "--base-url", "https://example.org/").exit_code == 2
+
+
+def deck_file(folder: Path, name: str, extra: str = "") -> None:
+    """Point the starter game's deck at the card file ``name`` (``extra``: more deck keys, YAML lines)."""
+    game = folder / "game.yaml"
+    game.write_text(game.read_text().replace("file: cards.csv", f"file: {name}" + "".join(f"\n    {line}" for line in extra.splitlines())))
+
+
+STARTER_CARDS = [
+    {"id": "spark", "title": "Spark", "text": "Draw a card.", "colour": "#d1495b", "value": 1, "copies": 3},
+    {"id": "tide", "title": "Tide", "text": "Swap a card.", "colour": "#00798c", "value": 2, "copies": 2},
+]
+
+
+def test_a_json_list_of_cards_prints(cli, here):
+    folder = starter(cli, here)
+    deck_file(folder, "cards.json")
+    (folder / "cards.json").write_text(json.dumps(STARTER_CARDS, indent=2))
+    assert cli("build", "mygame").exit_code == 0
+    text = pdf_text(here / "output" / "mygame.pdf")
+    assert text.count("Spark") == 3 and text.count("Tide") == 2
+
+
+def test_json_records_under_a_path_keep_their_fields_and_nested_values(cli, here):
+    # the shape of a party game's published packs: a list of packs, each with its cards and a pack field on each card
+    folder = starter(cli, here, schema=False)
+    deck_file(folder, "packs.json", "path: '[*].white'")
+    game = folder / "game.yaml"
+    game.write_text(game.read_text().replace("copies: copies", "copies: 1"))
+    packs = [{"name": "Base", "white": [{"text": "A lost sock.", "pack": 0, "meta": {"pick": 1}}]},
+             {"name": "Second", "white": [{"text": "Glitter.", "pack": 1, "meta": {"pick": 2}}, {"text": "Owls.", "pack": 1, "meta": {"pick": 1}}]}]
+    (folder / "packs.json").write_text(json.dumps(packs, indent=1))
+    layout = folder / "layout.yaml"
+    layout.write_text(layout.read_text().replace("{title}", "Pack {pack}").replace('fill: "{colour}"', "fill: back")
+                      .replace('text: "{value}"', 'text: "{meta}"'))
+    result = cli("validate", "mygame")
+    # the nested value is kept whole (for templates that name its parts), and is no text to print
+    line = line_of(folder / "packs.json", '"Glitter."') + 2  # its "meta" key's value
+    assert (f'mygame/packs.json:{line}:13: card \'cards-2\': meta: a group of fields ({{"pick": 2}}) has no printed form, and the layout '
+            "prints {meta}: print its parts by name ({meta.part})") in result.stdout
+    layout.write_text(layout.read_text().replace('text: "{meta}"', 'text: "{pack}"'))
+    assert cli("build", "mygame").exit_code == 0
+    text = pdf_text(here / "output" / "mygame.pdf")
+    assert "A lost sock." in text and "Glitter." in text and "Owls." in text and "Pack 1" in text
+    game.write_text(game.read_text().replace("'[*].white'", "'[*].black'"))
+    out = cli("validate", "mygame").stdout
+    assert "mygame/packs.json:2:2: path '[*].black': nothing at [*].black (keys here: name, white)" in out
+
+
+def test_json_errors_are_at_their_line_and_column(cli, here):
+    folder = starter(cli, here)
+    deck_file(folder, "cards.json", "path: data")
+    cards = folder / "cards.json"
+
+    def errors(text: str) -> str:
+        cards.write_text(text)
+        result = cli("validate", "mygame")
+        assert result.exit_code == 1
+        return result.stdout
+
+    good = json.dumps({"data": STARTER_CARDS}, indent=2)
+    out = errors(good.replace('"value": 2', '"value": "2"'))
+    at = line_of(cards, '"value": "2"')
+    assert f'mygame/cards.json:{at}:16: cards[1].value: expected a whole number, found the text "2"' in out
+    out = errors(good.replace('"value": 2,', '"value": 2, "value": 3,'))
+    at = line_of(cards, '"value": 3')
+    assert f"mygame/cards.json:{at}:19: data[1].value: duplicate key 'value' (first defined on line {at}): each key may appear once" in out
+    out = errors(good.replace('"copies": 2', '"copies": 2,'))
+    at = line_of(cards, '"copies": 2,') + 1
+    assert (f"mygame/cards.json:{at}:5: not valid JSON: expecting property name enclosed in double quotes: expected a key in double "
+            "quotes, or a comma too many before '}'") in out
+    out = errors(good.replace('"value": 1,', '"value": NaN,'))
+    assert f"mygame/cards.json:{line_of(cards, 'NaN')}:16: NaN is not a JSON number: JSON numbers are finite" in out
+    out = errors(good.replace('"value": 1,', '"value": 1e400,'))
+    assert f"mygame/cards.json:{line_of(cards, '1e400')}:16: 1e400 is too large a number" in out
+    out = errors(good.replace("Swap a card.", "Swap\\u202e a card."))
+    assert f"mygame/cards.json:{line_of(cards, 'Swap')}:15: data[1].text: contains U+202E (RIGHT-TO-LEFT OVERRIDE)" in out
+    out = errors('{"data": ' + "[" * 40 + "]" * 40 + "}")
+    assert "nesting is deeper than the limit of 32 levels" in out
+    cards.write_text(good)
+    game = folder / "game.yaml"
+    game.write_text(game.read_text().replace("path: data", "path: data..x"))
+    assert "must be keys joined by '.', with [*] for every item of a list" in cli("validate", "mygame").stdout
+
+
+def test_a_top_level_yaml_list_and_a_tsv_file_are_card_files(cli, here):
+    folder = starter(cli, here)
+    deck_file(folder, "cards.yaml")
+    (folder / "cards.yaml").write_text("- {id: one, title: One, text: First., colour: '#112233', value: 1, copies: 1}\n"
+                                       "- {id: two, title: Two, text: Second., colour: '#445566', value: '2', copies: 1}\n")
+    assert "mygame/cards.yaml:2:66: cards[1].value: expected a whole number" in cli("validate", "mygame").stdout
+    game = folder / "game.yaml"
+    game.write_text(game.read_text().replace("cards.yaml", "cards.tsv"))
+    (folder / "cards.tsv").write_text("id\ttitle\ttext\tcolour\tvalue\tcopies\none\tOne\tFirst, then more.\t#112233\t1\t2\n")
+    assert cli("build", "mygame").exit_code == 0
+    assert pdf_text(here / "output" / "mygame.pdf").count("First, then more.") == 2
+
+
+def test_a_csv_with_classic_mac_line_ends_is_read(cli, here):
+    folder = starter(cli, here)
+    cards = folder / "cards.csv"
+    cards.write_bytes(cards.read_bytes().replace(b"\n", b"\r").replace(b"#00798c,2,2", b"#00798c,two,2"))
+    out = cli("validate", "mygame").stdout
+    assert "mygame/cards.csv:3:77: cards[1].value: expected a whole number" in out  # its own line, its own column
+    cards.write_bytes(cards.read_bytes().replace(b"two", b"2"))
+    assert cli("build", "mygame").exit_code == 0 and pdf_text(here / "output" / "mygame.pdf").count("Tide") == 2
+
+
+def test_a_number_past_the_digit_cap_says_so(cli, here):
+    folder = starter(cli, here)
+    cards = folder / "cards.csv"
+    cards.write_text(cards.read_text().replace("#d1495b,1,3", "#d1495b,99999999999999999999,3"))
+    out = cli("validate", "mygame").stdout
+    assert ('found the text "99999999999999999999" (a cell is read as a number when it has at most 16 digits before the point '
+            "and 15 after it: a float keeps no more, so this one stayed text)") in out
+    cards.write_text(cards.read_text().replace("99999999999999999999", "1e3"))
+    assert 'found the text "1e3" (write it as plain digits, such as 12 or 1.5)' in cli("validate", "mygame").stdout
+
+
+def test_a_game_raises_a_card_file_limit_in_game_yaml(cli, here):
+    folder = starter(cli, here)
+    deck_file(folder, "cards.csv", "limits: {cards: 2}")
+    out = cli("validate", "mygame").stdout
+    assert "mygame/cards.csv:4:1: more than 2 cards in one file: raise it for this deck in game.yaml: limits: {cards: 8}" in out
+    game = folder / "game.yaml"
+    game.write_text(game.read_text().replace("limits: {cards: 2}", "limits: {cards: 3, megabytes: 1}"))
+    cards = folder / "cards.csv"
+    cards.write_text(cards.read_text() + "#" * 1_000_001)
+    assert "mygame/cards.csv: file is larger than 1 MB (" in cli("validate", "mygame").stdout
+    game.write_text(game.read_text().replace("megabytes: 1}", "megabytes: 5000}"))
+    assert "decks[0].limits.megabytes: 5000 is out of range: it must be at most 1000" in cli("validate", "mygame").stdout
+
+
+def write_xlsx(path: Path, sheets: dict[str, list[list]], saved: dict[str, str] | None = None, doctype: bool = False) -> None:
+    """A workbook of ``sheets`` (title -> rows) as a spreadsheet saves it; ``saved`` gives a
+    formula (``"=1+1"``) the value a spreadsheet saves with it (openpyxl writes none)."""
+    import zipfile
+
+    import openpyxl
+
+    workbook = openpyxl.Workbook()
+    workbook.remove(workbook.active)
+    for title, rows in sheets.items():
+        sheet = workbook.create_sheet(title)
+        for row in rows:
+            sheet.append(row)
+    workbook.save(path)
+    parts = {}
+    with zipfile.ZipFile(path) as archive:
+        for name in archive.namelist():
+            parts[name] = archive.read(name)
+    for name, data in parts.items():
+        if name.startswith("xl/worksheets/"):
+            for formula, value in (saved or {}).items():
+                data = data.replace(f"<f>{formula[1:]}</f><v />".encode(), f"<f>{formula[1:]}</f><v>{value}</v>".encode())
+            if doctype:
+                data = data.replace(b"<worksheet", b'<!DOCTYPE x [<!ENTITY a "aaaa">]><worksheet', 1)
+            parts[name] = data
+    with zipfile.ZipFile(path, "w") as archive:
+        for name, data in parts.items():
+            archive.writestr(name, data)
+
+
+HEADER = ["id", "title", "text", "colour", "value", "copies"]
+
+
+def test_a_spreadsheet_is_a_card_file_with_errors_at_the_cell(cli, here):
+    folder = starter(cli, here)
+    deck_file(folder, "cards.xlsx", "sheet: Cards")
+    book = folder / "cards.xlsx"
+    rows = [HEADER, ["spark", "Spark", "Draw a card.", "#d1495b", 1, "=1+2"], ["tide", "Tide", "Swap.", "#00798c", "2", 2]]
+    write_xlsx(book, {"Notes": [["not cards"]], "Cards": rows}, saved={"=1+2": "3"})
+    out = cli("validate", "mygame").stdout
+    # a number typed into a text cell, at its cell; the formula's saved value is read, never evaluated
+    assert 'mygame/cards.xlsx: Cards!E3: cards[1].value: expected a whole number, found the text "2" (the cell is formatted as text: format it as a number)' in out
+    assert out.rstrip().endswith("1 error in 1 file")
+    rows[2][4] = 2
+    write_xlsx(book, {"Notes": [["not cards"]], "Cards": rows}, saved={"=1+2": "3"})
+    assert cli("build", "mygame").exit_code == 0
+    text = pdf_text(here / "output" / "mygame.pdf")
+    assert text.count("Spark") == 3 and text.count("Tide") == 2  # 3 copies: the formula's saved value
+    write_xlsx(book, {"Notes": [["not cards"]], "Cards": rows})  # saved by a program that does not compute formulas
+    out = cli("validate", "mygame").stdout
+    assert ("mygame/cards.xlsx: Cards!F2: copies: a formula saved without its value (deckpress never evaluates formulas): open the "
+            "file in a spreadsheet and save it, or paste the values") in out
+    write_xlsx(book, {"Notes": [["not cards"]], "Cards": [HEADER[:5] + ["copies me"]] + rows[1:]}, saved={"=1+2": "3"})
+    assert "mygame/cards.xlsx: Cards!F1: column 'copies me': a field name is letters, digits and _" in cli("validate", "mygame").stdout
+    game = folder / "game.yaml"
+    game.write_text(game.read_text().replace("sheet: Cards", "sheet: cards"))
+    assert "mygame/cards.xlsx: has no sheet 'cards' (did you mean 'Cards'?)" in cli("validate", "mygame").stdout
+    game.write_text(game.read_text().replace("\n    sheet: cards", ""))  # the first sheet
+    assert "mygame/cards.xlsx: Notes!A1: column 'not cards'" in cli("validate", "mygame").stdout
+
+
+def test_a_spreadsheet_that_declares_a_document_type_is_refused_unopened(cli, here):
+    folder = starter(cli, here)
+    deck_file(folder, "cards.xlsx")
+    write_xlsx(folder / "cards.xlsx", {"Cards": [HEADER, ["spark", "Spark", "Draw.", "#d1495b", 1, 1]]}, doctype=True)
+    out = cli("validate", "mygame").stdout
+    assert "mygame/cards.xlsx: its part xl/worksheets/sheet1.xml declares a document type, which no spreadsheet needs: refused" in out
+    (folder / "cards.xlsx").write_bytes(b"PK\x03\x04 not really")
+    assert "mygame/cards.xlsx: is not a readable .xlsx spreadsheet" in cli("validate", "mygame").stdout
