@@ -314,3 +314,46 @@ def test_a_spreadsheet_that_declares_a_document_type_is_refused_unopened(cli, he
     assert "mygame/cards.xlsx: its part xl/worksheets/sheet1.xml declares a document type, which no spreadsheet needs: refused" in out
     (folder / "cards.xlsx").write_bytes(b"PK\x03\x04 not really")
     assert "mygame/cards.xlsx: is not a readable .xlsx spreadsheet" in cli("validate", "mygame").stdout
+
+
+def test_init_from_a_card_file_writes_a_schema_of_its_types_and_a_layout_of_every_field(cli, here):
+    # the shape of a collectible card game's published database: records under "data", nested stats, nulls, yes/no
+    cards = [{"code": "01001", "title": "Noise", "type_code": "identity", "text": "Whenever you install a virus, trash.",
+              "uniqueness": False, "stats": {"link": 0}, "flavor": None, "quantity": 1},
+             {"code": "01002", "title": "Deja Vu", "type_code": "event", "cost": 2, "text": "Add 1 card from your heap.",
+              "uniqueness": True, "flavor": "Again.", "quantity": 2}]
+    (here / "core.json").write_text(json.dumps({"data": cards, "version_number": "2.0"}))
+    result = cli("init", "netgame", "--from", "core.json")
+    assert result.exit_code == 0, result.output
+    assert "wrote netgame/: game.yaml, core.json (2 cards, at data), card.schema.json (9 fields)" in result.stdout
+    folder = here / "netgame"
+    assert {p.name for p in folder.iterdir()} == {"game.yaml", "core.json", "card.schema.json", "layout.yaml", ".schemas"}
+    assert {p.name for p in (folder / ".schemas").iterdir()} == {"game.schema.json", "layout.schema.json", "variant.schema.json"}
+    schema = json.loads((folder / "card.schema.json").read_text())
+    assert schema["properties"]["cost"] == {"type": "integer"} and schema["properties"]["flavor"] == {"type": ["string", "null"]}
+    assert schema["properties"]["stats"] == {"type": "object"} and schema["required"] == ["code", "title", "type_code", "text", "uniqueness", "quantity"]
+    layout = (folder / "layout.yaml").read_text()
+    assert "stats (a group of fields: print its parts by name, {stats.link})" in layout
+    result = cli("build", "netgame")
+    assert result.exit_code == 0, result.output
+    text = pdf_text(here / "output" / "netgame.pdf")
+    # every value printed: the name, each field labelled, a yes/no by its name where true, a field some cards lack where present
+    for shown in ("Noise", "code: 01001", "type_code: identity", "text: Whenever you install a virus, trash.", "quantity: 1",
+                  "Deja Vu", "cost: 2", "uniqueness", "flavor: Again."):
+        assert shown in text, shown
+    assert text.count("uniqueness") == 1 and "None" not in text and "False" not in text
+
+
+def test_init_from_a_spreadsheet_or_a_csv_and_what_it_refuses(cli, here):
+    write_xlsx(here / "deck.xlsx", {"Cards": [["name", "power", "rules"], ["Owl", 2, "Flies."], ["Bear", 5.5, "Sleeps."]]})
+    result = cli("init", "sheetgame", "--from", "deck.xlsx", "--sheet", "Cards")
+    assert result.exit_code == 0, result.output
+    assert json.loads((here / "sheetgame" / "card.schema.json").read_text())["properties"]["power"] == {"type": "number"}
+    assert 'sheet: "Cards"' in (here / "sheetgame" / "game.yaml").read_text()
+    assert cli("build", "sheetgame").exit_code == 0
+    assert "power: 5.5" in pdf_text(here / "output" / "sheetgame.pdf")
+    (here / "broken.csv").write_text('name,rules\nOwl,"Flies.\n')
+    result = cli("init", "broken", "--from", "broken.csv")
+    assert result.exit_code == 1 and "broken.csv:2:1: not a readable CSV file from this row on" in result.stderr
+    assert not (here / "broken").exists()  # nothing written
+    assert cli("init", "other", "--from", "broken.csv", "--sheet", "Cards").exit_code == 2
