@@ -30,6 +30,8 @@ MAX_DIGITS = 16
 #: A field name: what a layout's ``{field}`` can name.
 FIELD_NAME = re.compile(r"^[A-Za-z_][A-Za-z0-9_]*$")
 _NUMBER = re.compile(r"^-?(?:0|[1-9][0-9]{0,15})(?:\.[0-9]{1,15})?$")
+_NUMBER_START = frozenset("-0123456789")
+_MAYBE_NUMBER = _NUMBER_START | frozenset(" \t")
 _LONG_NUMBER = re.compile(r"^-?[0-9]+(?:\.[0-9]+)?$")
 _LINE_END = re.compile(r"\r\n|\r|\n")
 
@@ -66,7 +68,7 @@ def load_csv(path: Path, display: str, root: Path | None = None, max_bytes: int 
         return None, [ContentError(display, exc.line, exc.column, f"file {exc}")]
     doc = Document(path=Path(path), data=None, display=display, first_line=_LINE_END.split(text, 1)[0])
     errors: list[ContentError] = []
-    rows: list[tuple[int, list[tuple[str, int]]]] = []
+    rows: list[tuple[int, list[str], str]] = []
     broken: list[ContentError] = []  # after the errors of the rows read before it, which are still checked
     try:
         for row in _rows(text, delimiter):
@@ -77,9 +79,10 @@ def load_csv(path: Path, display: str, root: Path | None = None, max_bytes: int 
             return None, broken
     if not rows:
         return None, [ContentError(display, 1, 1, "the file is empty: its first row must name the fields (for example id,title,text)")]
-    header_line, header = rows[0]
-    names = [name.strip() for name, _ in header]
-    for (_, col), name in zip(header, names):
+    header_line, header, header_raw = rows[0]
+    header_cols = _columns(header_raw, len(header), delimiter)
+    names = [name.strip() for name in header]
+    for col, name in zip(header_cols, names):
         if not FIELD_NAME.match(name):
             # one column whose name holds ';' or a tab: a spreadsheet's export with another separator
             other = next((sep for sep in (";", "\t") if len(names) == 1 and sep in name and sep != delimiter), None)
@@ -89,41 +92,65 @@ def load_csv(path: Path, display: str, root: Path | None = None, max_bytes: int 
             errors.append(ContentError(display, header_line, col, f"column '{safetext.excerpt(name)}': a field name is letters, digits and _, "
                                                                   f"starting with a letter (a layout names it as {{field}}){separated}"))
     for dup in sorted({n for n in names if names.count(n) > 1}):
-        errors.append(ContentError(display, header_line, header[names.index(dup)][1], f"column '{dup}' appears {names.count(dup)} times: each field once"))
+        errors.append(ContentError(display, header_line, header_cols[names.index(dup)], f"column '{dup}' appears {names.count(dup)} times: each field once"))
     if len(rows) - 1 > max_rows:
         return None, errors + broken + [ContentError(display, rows[max_rows + 1][0], 1, f"more than {max_rows:,} cards in one file"
                                                      + (f": {hint}" if hint else ""))]
     cards: list[dict[str, Any]] = []
-    doc.positions[()] = (1, 1)
-    doc.positions[("cards",)] = (header_line, 1)
-    for line, cells in rows[1:]:
-        if all(not value.strip() for value, _ in cells):
+    placed: list[tuple[int, list[str], str]] = []  # each card's row, for its cells' places when an error needs them
+    refused = bool(safetext.refused_characters(text))  # one pass over the file: only then is each cell looked at
+    width = len(names)
+    for line, cells, raw in rows[1:]:
+        if all(not value or value.isspace() for value in cells):
             continue  # a blank row, as spreadsheets leave at the end
-        i = len(cards)
-        doc.positions[("cards", i)] = (line, 1)
-        if len(cells) > len(names):
-            errors.append(ContentError(display, line, cells[len(names)][1], f"row has {len(cells)} cells, but the header names {len(names)} fields"))
+        if len(cells) > width:
+            errors.append(ContentError(display, line, _columns(raw, len(cells), delimiter)[width], f"row has {len(cells)} cells, but the header names {width} fields"))
         record: dict[str, Any] = {}
-        for name, (value, col) in zip(names, cells):
-            bad = safetext.refused_characters(value)
-            if bad:
-                errors.append(ContentError(display, line, col, f"{name}: contains {', '.join(bad)}: control characters and bidirectional overrides are not allowed in content"))
+        for k, (name, value) in enumerate(zip(names, cells)):
+            if refused:
+                bad = safetext.refused_characters(value)
+                if bad:
+                    errors.append(ContentError(display, line, _columns(raw, len(cells), delimiter)[k], f"{name}: contains {', '.join(bad)}: "
+                                                                                                      "control characters and bidirectional overrides are not allowed in content"))
+                    continue
+            if not value or value.isspace():
                 continue
-            if value.strip() == "":
-                continue
-            record[name] = _typed(value)
-            doc.positions[("cards", i, name)] = (line, col)
-            doc.key_positions[("cards", i, name)] = (line, col)
+            record[name] = _typed(value) if value[0] in _MAYBE_NUMBER else value  # most cells are text: no call
         cards.append(record)
+        placed.append((line, cells, raw))
     doc.data = {"cards": cards}
     errors += broken
-    return (None, errors) if errors else (doc, [])
+    if errors:
+        return None, errors
+
+    def positions() -> tuple[dict, dict]:
+        values: dict = {(): (1, 1), ("cards",): (header_line, 1)}
+        keys: dict = {}
+        for i, ((line, cells, raw), record) in enumerate(zip(placed, cards)):
+            values[("cards", i)] = (line, 1)
+            for name, col in zip(names, _columns(raw, len(cells), delimiter)):
+                if name in record:
+                    values[("cards", i, name)] = keys[("cards", i, name)] = (line, col)
+        return values, keys
+
+    from deckpress.generator.content.cardfiles import LazyTable
+
+    memo: dict[str, dict] = {}
+
+    def table(which: str) -> dict:
+        if not memo:
+            memo["values"], memo["keys"] = positions()
+        return memo[which]
+
+    doc.positions = LazyTable(lambda: table("values"))  # type: ignore[assignment]
+    doc.key_positions = LazyTable(lambda: table("keys"))  # type: ignore[assignment]
+    return doc, []
 
 
 def _typed(value: str) -> Any:
     """A JSON number for a cell that reads as one, else the text as written."""
     stripped = value.strip()
-    if _NUMBER.match(stripped):
+    if stripped[:1] in _NUMBER_START and _NUMBER.match(stripped):
         return float(stripped) if "." in stripped else int(stripped)
     return value
 
@@ -144,10 +171,9 @@ _CSV_HINTS = {
 
 
 def _rows(text: str, delimiter: str = ","):
-    """``(line, [(cell, column), ...])`` for each row: the 1-based line the row starts on, and
-    each cell's 1-based column on that line (cells of a quoted multi-line cell's later lines
-    report the column where the cell starts, as far as it can be known).  Lines end at CR LF, LF
-    or CR, as the reader's own count has them.
+    """``(line, [cell, ...], first line's text)`` for each row: the 1-based line the row starts
+    on, its cells, and the text of that line, where :func:`_columns` finds each cell's column.
+    Lines end at CR LF, LF or CR, as the reader's own count has them.
 
     Raises:
         _Unreadable: a row the reader cannot read (a quote never closed), at the line it starts on.
@@ -157,9 +183,7 @@ def _rows(text: str, delimiter: str = ","):
     start = 1
     try:
         for row in reader:
-            raw = lines[start - 1] if start - 1 < len(lines) else ""
-            cols = _columns(raw, len(row), delimiter)
-            yield start, list(zip(row, cols))
+            yield start, row, lines[start - 1] if start - 1 < len(lines) else ""
             start = reader.line_num + 1
     except csv.Error as exc:
         raise _Unreadable(start, str(exc)) from None
