@@ -4,8 +4,8 @@ was found (for the designer to tighten), and a layout that places every field, s
 first build shows all the data.
 
 The layout is a plain list: the card's name (its ``name`` or ``title`` field, else the first
-text field) in bold at the top, then one line per field, ``field: {field}``, each box as tall as
-the field's longest value needs (text shrinks to fit, down to :data:`MIN_FONT_PT`).  A field some
+text field) in bold at the top, then one line per field, ``field: {field}`` (two short fields to
+a line), each box as tall as the field's longest value needs (text shrinks to fit, down to :data:`MIN_FONT_PT`).  A field some
 cards lack is shown only on the cards that have it (``when``); a yes/no field prints its name on
 the cards where it is true; a list or a group of fields has no printed form and is named in a
 comment of ``layout.yaml`` instead (a ``rows`` element prints a list, ``{group.part}`` a part).
@@ -13,6 +13,7 @@ comment of ``layout.yaml`` instead (a ``rows`` element prints a list, ``{group.p
 from __future__ import annotations
 
 import json
+import math
 import re
 from collections import Counter
 from dataclasses import dataclass, field
@@ -26,6 +27,8 @@ CARD_MM = (63.0, 88.0)
 MARGIN_MM = 4.0
 #: The smallest text of the starter layout, pt: small, but every value is on the card.
 MIN_FONT_PT = 1.5
+#: A field whose values are at most this many characters long is placed two to a line.
+SHORT_CHARS = 24
 #: JSON Schema's type of a value.
 _TYPES = ((bool, "boolean"), (int, "integer"), (float, "number"), (str, "string"), (list, "array"), (dict, "object"))
 
@@ -124,12 +127,16 @@ def layout_yaml(fields: list[Field], cards: int, kind: str, back_text: str) -> s
         lines.append(f"      - {_text(head, MARGIN_MM, y, inner, 8, 12, 'bold', cards, label=False)}")
         y += 9
         lines.append(f"      - {{type: line, x1_mm: {MARGIN_MM:g}, y1_mm: {y - 0.5:g}, x2_mm: {w - MARGIN_MM:g}, y2_mm: {y - 0.5:g}, stroke: line, stroke_pt: 0.5}}")
-    room = h - MARGIN_MM - y
-    weights = [max(1.0, f.longest / 30) ** 0.8 for f in body]
+    room = h - MARGIN_MM - y - 1  # 1 mm to spare above the safe area's edge
+    short = [f for f in body if f.longest <= SHORT_CHARS]
+    rows = [short[i:i + 2] for i in range(0, len(short), 2)] + [[f] for f in body if f not in short]  # short fields two a row
+    weights = [max(1.0, max(f.longest for f in row) * len(row) / 30) ** 0.8 for row in rows]
     total = sum(weights) or 1
-    for f, weight in zip(body, weights):
-        height = round(room * weight / total, 2)
-        lines.append(f"      - {_text(f, MARGIN_MM, round(y, 2), inner, height, 8, 'regular', cards)}")
+    for row, weight in zip(rows, weights):
+        height = math.floor(room * weight / total * 10) / 10  # rounded down: the boxes never pass the safe area
+        width = inner if len(row) == 1 else (inner - 2) / 2
+        for k, f in enumerate(row):
+            lines.append(f"      - {_text(f, MARGIN_MM + k * (width + 2), round(y, 2), width, height, 8, 'regular', cards)}")
         y += height
     lines += ["    back:", f"      - {{type: rect, x_mm: 0, y_mm: 0, w_mm: {w:g}, h_mm: {h:g}, fill: back, bleed: true}}",
               f"      - {{type: text, x_mm: 6, y_mm: 38, w_mm: {w - 12:g}, h_mm: 12, text: {json.dumps(back_text, ensure_ascii=False)}, font: bold, "
