@@ -37,8 +37,7 @@ from deckpress.generator.content.cardfiles import load_card_file
 
 FACTIONS = ["anarch", "criminal", "shaper", "haas-bioroid", "jinteki", "nbn", "weyland-consortium", "neutral-runner"]
 TYPES = ["event", "hardware", "program", "resource", "agenda", "asset", "ice", "operation", "upgrade", "identity"]
-WORDS = ("install gain credit click trash the top card of R&D runner corp access server subroutine end the run "
-         "draw advance agenda virus counter host program install cost reduce").split()
+WORDS = ["install", "gain", "credit", "click", "trash", "the", "top", "card", "of", "R&D", "runner", "corp", "access", "server", "subroutine", "end", "the", "run", "draw", "advance", "agenda", "virus", "counter", "host", "program", "install", "cost", "reduce"]
 
 
 def card(n: int, rng: random.Random) -> dict:
@@ -46,7 +45,7 @@ def card(n: int, rng: random.Random) -> dict:
     record = {
         "code": f"{n:05d}", "title": " ".join(rng.choice(WORDS).capitalize() for _ in range(rng.randint(1, 3))) + f" {n}",
         "type_code": rng.choice(TYPES), "faction_code": rng.choice(FACTIONS), "faction_cost": rng.randint(0, 5),
-        "cost": rng.choice([None, *range(0, 10)]), "text": " ".join(rng.choice(WORDS) for _ in range(rng.randint(8, 40))) + ".",
+        "cost": rng.choice([None, *range(10)]), "text": " ".join(rng.choice(WORDS) for _ in range(rng.randint(8, 40))) + ".",
         "keywords": rng.choice(["", "Barrier", "Code Gate", "Sentry", "Icebreaker - Fracter", "Virus"]),
         "quantity": rng.randint(1, 3), "deck_limit": 3, "uniqueness": rng.random() < 0.2, "illustrator": "A. Artist",
         "flavor": rng.choice([None, "\"It was never about the money.\""]), "pack_code": f"p{n // 100:03d}", "position": n % 100 + 1,
@@ -171,7 +170,7 @@ def _validate(root: Path, rows: int) -> None:
     game_yaml = folder / "game.yaml"
     game_yaml.write_text(game_yaml.read_text().replace("copies: copies", "copies: copies\n    limits: {cards: 50000}"))
     started = time.perf_counter()
-    done = subprocess.run([*deckpress, "validate", str(folder)], capture_output=True, text=True)
+    done = subprocess.run([*deckpress, "validate", str(folder)], capture_output=True, text=True, check=False)
     wall = time.perf_counter() - started
     peak = resource.getrusage(resource.RUSAGE_CHILDREN).ru_maxrss / 1024
     print(f"deckpress validate, starter game, CSV of {rows:,} rows ({(folder / 'cards.csv').stat().st_size / 1e3:.0f} kB): "

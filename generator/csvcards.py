@@ -71,8 +71,8 @@ def load_csv(path: Path, display: str, root: Path | None = None, max_bytes: int 
     rows: list[tuple[int, list[str], str]] = []
     broken: list[ContentError] = []  # after the errors of the rows read before it, which are still checked
     try:
-        for row in _rows(text, delimiter):
-            rows.append(row)
+        for row in _rows(text, delimiter):  # one by one: the rows read before an unreadable one are kept
+            rows.append(row)  # noqa: PERF402
     except _Unreadable as exc:
         broken.append(ContentError(display, exc.line, 1, f"not a readable CSV file from this row on: {exc}"))
         if not rows:

@@ -139,8 +139,8 @@ def layout_yaml(fields: list[Field], cards: int, kind: str, back_text: str) -> s
             lines.append(f"      - {_text(f, MARGIN_MM + k * (width + 2), round(y, 2), width, height, 8, 'regular', cards)}")
         y += height
     lines += ["    back:", f"      - {{type: rect, x_mm: 0, y_mm: 0, w_mm: {w:g}, h_mm: {h:g}, fill: back, bleed: true}}",
-              f"      - {{type: text, x_mm: 6, y_mm: 38, w_mm: {w - 12:g}, h_mm: 12, text: {json.dumps(back_text, ensure_ascii=False)}, font: bold, "
-              "font_pt: 20, min_font_pt: 6, align: center, colour: paper}"]
+              (f"      - {{type: text, x_mm: 6, y_mm: 38, w_mm: {w - 12:g}, h_mm: 12, text: {json.dumps(back_text, ensure_ascii=False)}, "
+               "font: bold, font_pt: 20, min_font_pt: 6, align: center, colour: paper}")]
     return "\n".join(lines) + "\n"
 
 

@@ -8,9 +8,9 @@ import json
 from pathlib import Path
 
 import pytest
+from deckpress.generator.yamlsafe import load_yaml
 from pypdf import PdfReader
 
-from deckpress.generator.yamlsafe import load_yaml
 from tests.conftest import line_of
 
 
@@ -76,7 +76,7 @@ def test_a_value_with_no_printed_form_is_refused_where_it_stands(cli, here):
     assert result.exit_code == 1
     out = result.stdout
     # at the value's own line and column, saying what it is and what to do; 0 is a value and prints
-    assert (f"mygame/cards.yaml:3:22: card 'two': title: a yes/no value (false) has no printed form, and the layout "
+    assert ("mygame/cards.yaml:3:22: card 'two': title: a yes/no value (false) has no printed form, and the layout "
             "prints {title}: test it with when:, or write the text to print") in out
     assert f"mygame/cards.yaml:{line_of(cards, 'text: [1, 2]')}:11: card 'three': text: a list ([1, 2]) has no printed form" in out
     assert "card 'one'" not in out and out.rstrip().endswith("2 errors in 1 file")

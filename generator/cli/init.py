@@ -17,7 +17,6 @@ import sys
 from pathlib import Path
 
 import click
-
 from deckpress.generator.output import write_atomic
 from deckpress.generator.paths import TEMPLATES_DIR
 from deckpress.generator.schema import bundled, schema_names
@@ -46,7 +45,6 @@ def yaml_scalar(text: str) -> str:
     both read it so (``my-game``), else in JSON's double quotes (``"null"``, ``"true"``, ``"no"``,
     ``"123"``, ``"a: b"``), which every YAML reader reads as the same string."""
     import yaml
-
     from deckpress.generator.yamlsafe import load_yaml
 
     line = f"v: {text}\n"
@@ -112,7 +110,14 @@ def _init_from(name: Path, source: Path, records: str | None, sheet: str | None,
     nothing written), then write NAME/ with SOURCE copied in, game.yaml, card.schema.json, a
     layout.yaml that places every field, and .schemas/."""
     from deckpress.generator import gate
-    from deckpress.generator.content.cardfiles import FORMATS, HARD_CARDS, HARD_MEGABYTES, CardLimits, load_card_file, parse_path
+    from deckpress.generator.content.cardfiles import (
+        FORMATS,
+        HARD_CARDS,
+        HARD_MEGABYTES,
+        CardLimits,
+        load_card_file,
+        parse_path,
+    )
     from deckpress.generator.errors import display_path
     from deckpress.generator.reporters import summarised
     from deckpress.generator.starter import card_schema, layout_yaml, survey

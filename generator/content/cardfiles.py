@@ -25,7 +25,6 @@ hard caps.
 """
 from __future__ import annotations
 
-import io
 import json
 import math
 import re
@@ -80,6 +79,8 @@ class CardLimits:
         return f"raise it for this deck in game.yaml: limits: {{{what}: {now[what] * 4}}}"
 
 
+#: The limits of a deck that sets none.
+DEFAULT_LIMITS = CardLimits()
 #: The highest limits a game may set: the memory a card file takes grows with it.
 HARD_MEGABYTES = 1000
 HARD_CARDS = 1_000_000
@@ -142,7 +143,7 @@ def parse_path(text: str) -> list[str] | None:
     return ["*" if step == "[*]" else step for step in _STEP.findall(text)]
 
 
-def records_at(doc: Document, path: str | None, limits: CardLimits = CardLimits()) -> tuple[Document | None, list[ContentError]]:
+def records_at(doc: Document, path: str | None, limits: CardLimits = DEFAULT_LIMITS) -> tuple[Document | None, list[ContentError]]:
     """``doc`` as a card file, ``{"cards": [...]}``: the records under ``path`` (see
     :func:`parse_path`), or with no path, the file's top-level list or its ``cards`` list.  The
     records' places are kept (``("cards", 3, "cost")`` is where the fourth record's ``cost`` stands
@@ -200,7 +201,7 @@ def _remapped(doc: Document, origins: list[tuple], first_list: tuple):
     lengths = sorted({len(at) for at in origins})
 
     def remap(table: dict) -> dict:
-        out = {(): doc.positions.get((), (1, 1)), ("cards",): doc.positions.get(first_list, (1, 1))}
+        out: dict[tuple, tuple[int, int]] = {(): doc.positions.get((), (1, 1)), ("cards",): doc.positions.get(first_list, (1, 1))}
         for p, where in table.items():
             for length in lengths:
                 i = index.get(p[:length])
@@ -281,7 +282,7 @@ def _constant(name: str):
 _REFUSED_ESCAPE = re.compile(r"\\u(?:00[01][0-9a-fA-F]|00[78][0-9a-fA-F]|009[0-9a-fA-F]|202[a-eA-E]|206[6-9])")
 
 
-def load_json(path: Path, shown: str, root: Path | None, limits: CardLimits = CardLimits(),
+def load_json(path: Path, shown: str, root: Path | None, limits: CardLimits = DEFAULT_LIMITS,
               text: str | None = None) -> tuple[Document | None, list[ContentError]]:
     """Read a JSON card file strictly: RFC 8259 JSON (no ``NaN`` or ``Infinity``), each key once
     in an object, numbers of at most :data:`MAX_NUMBER_CHARS` characters and finite, nesting at most
@@ -406,7 +407,7 @@ class _JsonPositions:
         stack: list[list] = []  # [is_object, path, next index or current key, {key: first line}]
         expect = "value"
         for m in _TOKEN.finditer(text):
-            string, mark, literal = m.group(1), m.group(2), m.group(3)
+            string, mark = m.group(1), m.group(2)
             offset = m.start(1 if string else 2 if mark else 3)
             if expect == "key":
                 if mark == "}":

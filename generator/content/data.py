@@ -30,14 +30,13 @@ import json
 import re
 from pathlib import Path
 
-from referencing.exceptions import Unresolvable
-
 from deckpress.generator import checks, gate
 from deckpress.generator.content.cardfiles import FORMATS, load_card_file
 from deckpress.generator.errors import ContentError, display_path
 from deckpress.generator.safetext import excerpt, quoted, strict_json
 from deckpress.generator.schema import validate_items, validate_with
 from deckpress.generator.yamlsafe import Document
+from referencing.exceptions import Unresolvable
 
 #: Reserved document names: a deck may not be called like a game-wide file.
 

@@ -22,7 +22,7 @@ from pathlib import Path
 from typing import Any
 
 from deckpress.generator import gate, safetext
-from deckpress.generator.content.cardfiles import CardLimits
+from deckpress.generator.content.cardfiles import DEFAULT_LIMITS, CardLimits
 from deckpress.generator.csvcards import FIELD_NAME
 from deckpress.generator.errors import ContentError
 from deckpress.generator.yamlsafe import Document
@@ -64,7 +64,7 @@ def cell_error(shown: str, sheet: str, row: int, column: int, message: str) -> C
     return ContentError(shown, 0, 0, f"{safetext.excerpt(sheet, 40)}!{cell_name(row, column)}: {message}")
 
 
-def load_xlsx(path: Path, shown: str, root: Path | None, limits: CardLimits = CardLimits(),
+def load_xlsx(path: Path, shown: str, root: Path | None, limits: CardLimits = DEFAULT_LIMITS,
               sheet: str | None = None) -> tuple[Document | None, list[ContentError]]:
     """Read an ``.xlsx`` card file (see the module's notes).
 
@@ -129,7 +129,7 @@ def _unsafe_zip(raw: bytes, max_unpacked: int) -> str | None:
 def _read(ws, shown: str, title: str, limits: CardLimits):
     """``(rows, formulas, errors)``: each row as ``[(row number, [(column, value), ...])]`` (empty
     cells left out), the cells that hold a formula, and the errors of the sheet's shape."""
-    rows: list[tuple[int, list[tuple[int, Any]]]] = []
+    rows: list[tuple[int, list[tuple[int, Any, str]]]] = []
     formulas: dict[tuple[int, int], Any] = {}
     errors: list[ContentError] = []
     for r, row in enumerate(ws.iter_rows(), 1):
@@ -203,10 +203,11 @@ def _records(doc: SheetDocument, rows, formulas) -> tuple[Document | None, list[
         doc.positions[("cards", i)] = (r, 1)
         record: dict[str, Any] = {}
         for c, value, kind in cells:
-            name = names.get(c)
-            if name is None:
+            field_name = names.get(c)
+            if field_name is None:
                 errors.append(cell_error(shown, title, r, c, "a value in a column without a field name in the first row: name the column, or clear the cell"))
                 continue
+            name = field_name
             if kind == "f":
                 value = formulas.get((r, c))
                 if value is None:

@@ -22,12 +22,11 @@ from collections.abc import Callable, Sequence
 from pathlib import Path
 from urllib.parse import quote, urlsplit
 
-from PIL import Image
-
-from deckpress.generator.export.images import rasterise
 from deckpress.generator.export import MM_PER_INCH, trim_of
+from deckpress.generator.export.images import rasterise
 from deckpress.generator.output import write_atomic
 from deckpress.generator.render.oneup import Page
+from PIL import Image
 
 #: TTS's largest deck sheet, in cards across and down.
 MAX_COLUMNS, MAX_ROWS = 10, 7
@@ -166,7 +165,7 @@ def _trim(image: Image.Image, page: Page, dpi: int) -> Image.Image:
     """The card's trim cut out of its page image (edges rounded to the nearest pixel)."""
     left, right, top, bottom = page.bleed_mm
     w, h = page.size_mm
-    px = lambda v: round(v / MM_PER_INCH * dpi)  # noqa: E731
+    px = lambda v: round(v / MM_PER_INCH * dpi)
     return image.crop((px(left), px(top), px(w - right), px(h - bottom)))
 
 
