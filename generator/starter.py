@@ -44,6 +44,7 @@ class Field:
     longest: int = 0
     nulls: int = 0
     parts: list[str] = field(default_factory=list)  # a group's field names, for the layout's note
+    values: set = field(default_factory=set)  # its distinct texts and numbers
 
     @property
     def printable(self) -> bool:
@@ -76,6 +77,7 @@ def survey(cards: list[dict[str, Any]]) -> list[Field]:
             f.present += 1
             if kind in ("string", "integer", "number"):
                 f.longest = max(f.longest, len(str(value)))
+                f.values.add(value)
     return list(fields.values())
 
 
@@ -94,8 +96,10 @@ def card_schema(fields: list[Field], cards: int, deck: str, file: str) -> dict:
 
 
 def title_field(fields: list[Field]) -> Field | None:
-    """The field printed as the card's name: ``name``, ``title`` (any case), else the first text field."""
-    texts = [f for f in fields if f.printable and PLACEABLE.match(f.name) and "string" in f.types]
+    """The field printed as the card's name: ``name``, ``title`` (any case), else the first text
+    field; one that tells cards apart (a pack's name that every card of the pack keeps does not)."""
+    present = max((f.present for f in fields), default=0)
+    texts = [f for f in fields if f.printable and PLACEABLE.match(f.name) and "string" in f.types and len(f.values) * 2 >= present]
     for wanted in ("name", "title", "card_name", "cardname"):
         found = next((f for f in texts if f.name.lower() == wanted), None)
         if found:
@@ -124,8 +128,9 @@ def layout_yaml(fields: list[Field], cards: int, kind: str, back_text: str) -> s
               "    face:", f"      - {{type: rect, x_mm: 0, y_mm: 0, w_mm: {w:g}, h_mm: {h:g}, fill: paper, bleed: true}}"]
     y = MARGIN_MM
     if head is not None:
-        lines.append(f"      - {_text(head, MARGIN_MM, y, inner, 8, 12, 'bold', cards, label=False)}")
-        y += 9
+        tall = round(min(30.0, max(8.0, 8 * (head.longest / 40) ** 0.5)), 1)  # a long name (a party game's card text) gets room
+        lines.append(f"      - {_text(head, MARGIN_MM, y, inner, tall, 12, 'bold', cards, label=False)}")
+        y += tall + 1
         lines.append(f"      - {{type: line, x1_mm: {MARGIN_MM:g}, y1_mm: {y - 0.5:g}, x2_mm: {w - MARGIN_MM:g}, y2_mm: {y - 0.5:g}, stroke: line, stroke_pt: 0.5}}")
     room = h - MARGIN_MM - y - 1  # 1 mm to spare above the safe area's edge
     short = [f for f in body if f.longest <= SHORT_CHARS]

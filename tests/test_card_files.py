@@ -136,7 +136,7 @@ def test_a_json_list_of_cards_prints(cli, here):
 
 
 def test_json_records_under_a_path_keep_their_fields_and_nested_values(cli, here):
-    # the shape of a party game's published packs: a list of packs, each with its cards and a pack field on each card
+    # the shape of a party game's published packs: a list of packs, each with its name and its cards, a pack field on each card
     folder = starter(cli, here, schema=False)
     deck_file(folder, "packs.json", "path: '[*].white'")
     game = folder / "game.yaml"
@@ -145,7 +145,7 @@ def test_json_records_under_a_path_keep_their_fields_and_nested_values(cli, here
              {"name": "Second", "white": [{"text": "Glitter.", "pack": 1, "meta": {"pick": 2}}, {"text": "Owls.", "pack": 1, "meta": {"pick": 1}}]}]
     (folder / "packs.json").write_text(json.dumps(packs, indent=1))
     layout = folder / "layout.yaml"
-    layout.write_text(layout.read_text().replace("{title}", "Pack {pack}").replace('fill: "{colour}"', "fill: back")
+    layout.write_text(layout.read_text().replace("{title}", "{name} pack {pack}").replace('fill: "{colour}"', "fill: back")
                       .replace('text: "{value}"', 'text: "{meta}"'))
     result = cli("validate", "mygame")
     # the nested value is kept whole (for templates that name its parts), and is no text to print
@@ -155,7 +155,8 @@ def test_json_records_under_a_path_keep_their_fields_and_nested_values(cli, here
     layout.write_text(layout.read_text().replace('text: "{meta}"', 'text: "{pack}"'))
     assert cli("build", "mygame").exit_code == 0
     text = pdf_text(here / "output" / "mygame.pdf")
-    assert "A lost sock." in text and "Glitter." in text and "Owls." in text and "Pack 1" in text
+    assert "A lost sock." in text and "Glitter." in text and "Owls." in text
+    assert text.count("Base pack 0") == 1 and text.count("Second pack 1") == 2  # each card keeps its pack's name
     game.write_text(game.read_text().replace("'[*].white'", "'[*].black'"))
     out = cli("validate", "mygame").stdout
     assert "mygame/packs.json:2:2: path '[*].black': nothing at [*].black (keys here: name, white)" in out
@@ -357,3 +358,17 @@ def test_init_from_a_spreadsheet_or_a_csv_and_what_it_refuses(cli, here):
     assert result.exit_code == 1 and "broken.csv:2:1: not a readable CSV file from this row on" in result.stderr
     assert not (here / "broken").exists()  # nothing written
     assert cli("init", "other", "--from", "broken.csv", "--sheet", "Cards").exit_code == 2
+
+
+def test_init_from_nested_packs_names_each_card_by_its_own_text(cli, here):
+    # a party game's packs: every card keeps its pack's name, which tells no card apart: the card's text is its name
+    packs = [{"name": "Base", "official": True, "white": [{"text": f"Card {n}.", "pack": 0} for n in range(4)]},
+             {"name": "Extra", "official": False, "white": [{"text": "Owls.", "pack": 1}]}]
+    (here / "packs.json").write_text(json.dumps(packs))
+    result = cli("init", "party", "--from", "packs.json", "--path", "[*].white")
+    assert result.exit_code == 0 and "packs.json (5 cards, at [*].white)" in result.stdout
+    layout = (here / "party" / "layout.yaml").read_text()
+    assert 'text: "{text}", font: bold' in layout and 'text: "name: {name}"' in layout
+    assert cli("build", "party").exit_code == 0
+    text = pdf_text(here / "output" / "party.pdf")
+    assert "Owls." in text and "name: Extra" in text and text.count("name: Base") == 4

@@ -6,7 +6,9 @@ place for error messages.
 ``.csv``, ``.tsv``  the first row names the fields, each further row is a card
                     (:mod:`deckpress.generator.csvcards`)
 ``.json``           a top-level list of cards, ``{"cards": [...]}``, or the records under the
-                    deck's ``path`` (``data``, ``packs[*].white``); nested values stay
+                    deck's ``path`` (``data``, ``packs[*].white``: the cards of every pack,
+                    each keeping its pack's own text and number fields, such as its
+                    ``name``, where it has no field of that name); nested values stay
                     nested (``{stats.attack}``)
 ``.yaml``, ``.yml`` as JSON: a top-level list, a ``cards`` list, or the records at ``path``
 ``.xlsx``           a spreadsheet: the deck's ``sheet`` or else the first; the first row names
@@ -145,8 +147,9 @@ def parse_path(text: str) -> list[str] | None:
 
 def records_at(doc: Document, path: str | None, limits: CardLimits = DEFAULT_LIMITS) -> tuple[Document | None, list[ContentError]]:
     """``doc`` as a card file, ``{"cards": [...]}``: the records under ``path`` (see
-    :func:`parse_path`), or with no path, the file's top-level list or its ``cards`` list.  The
-    records' places are kept (``("cards", 3, "cost")`` is where the fourth record's ``cost`` stands
+    :func:`parse_path`), or with no path, the file's top-level list or its ``cards`` list.  Under
+    ``[*]``, a card keeps the text, number and yes/no fields of the item it is found in (a pack's
+    ``name``) that it has no field of the same name for.  The records' places are kept (``("cards", 3, "cost")`` is where the fourth record's ``cost`` stands
     in the file).  A file whose records are not where the path says is one error at its top, naming
     the keys it has."""
     data = doc.data
@@ -163,16 +166,17 @@ def records_at(doc: Document, path: str | None, limits: CardLimits = DEFAULT_LIM
                                         + (f" (lists here: {', '.join(safetext.excerpt(k, 30) for k in keys[:8])})" if keys else ""))]
     else:
         steps = parse_path(path) or []
-    found: list[tuple[tuple, Any]] = [((), data)]
+    # each place found, with the fields its cards inherit: {name: path of the value}
+    found: list[tuple[tuple, Any, dict[str, tuple]]] = [((), data, {})]
     for n, step in enumerate(steps):
         following = []
-        for at, value in found:
+        for at, value, inherited in found:
             if step == "*":
                 if isinstance(value, list):
-                    following += [(at + (i,), item) for i, item in enumerate(value)]
+                    following += [(at + (i,), item, {**inherited, **_scalars(item, at + (i,))}) for i, item in enumerate(value)]
                     continue
             elif isinstance(value, dict) and step in value:
-                following.append((at + (step,), value[step]))
+                following.append((at + (step,), value[step], inherited))
                 continue
             shown = "".join(f"[{s}]" if s == "*" else f".{s}" for s in steps[:n + 1]).lstrip(".")
             have = f" (keys here: {', '.join(safetext.excerpt(k, 30) for k in list(value)[:8])})" if isinstance(value, dict) else \
@@ -181,22 +185,44 @@ def records_at(doc: Document, path: str | None, limits: CardLimits = DEFAULT_LIM
         found = following
     origins: list[tuple] = []
     cards: list[Any] = []
-    for at, value in found:
+    kept: dict[int, dict[str, tuple]] = {}  # by card: the fields it inherits and where they stand
+    for at, value, inherited in found:
         if not isinstance(value, list):
             return None, [doc.error(at, f"path '{safetext.excerpt(path or '')}' leads to a {type(value).__name__}, not a list of cards")]
-        origins += [at + (i,) for i in range(len(value))]
-        cards += value
+        for i, record in enumerate(value):
+            if inherited and isinstance(record, dict):
+                own = {k: where for k, where in inherited.items() if k not in record}
+                if own:
+                    kept[len(cards)] = own
+                    record = {**{k: _at(data, where) for k, where in own.items()}, **record}
+            origins.append(at + (i,))
+            cards.append(record)
     if len(cards) > limits.cards:
         return None, [doc.error(origins[limits.cards], f"more than {limits.cards:,} cards in one file: {limits.raise_hint('cards')}")]
     first_list = origins[0][:-1] if origins else ()
     out = Document(path=doc.path, data={"cards": cards}, display=doc.display, first_line=doc.first_line)
-    out.positions, out.key_positions = _remapped(doc, origins, first_list)  # type: ignore[assignment]
+    out.positions, out.key_positions = _remapped(doc, origins, first_list, kept)  # type: ignore[assignment]
     return out, []
 
 
-def _remapped(doc: Document, origins: list[tuple], first_list: tuple):
+def _scalars(item: Any, at: tuple) -> dict[str, tuple]:
+    """The fields of a list's item (an object) that its cards inherit: its text, numbers and
+    yes/no values (a pack's ``name``), each with its path."""
+    if not isinstance(item, dict):
+        return {}
+    return {k: at + (k,) for k, v in item.items() if isinstance(v, (str, int, float, bool))}
+
+
+def _at(data: Any, path: tuple) -> Any:
+    for part in path:
+        data = data[part]
+    return data
+
+
+def _remapped(doc: Document, origins: list[tuple], first_list: tuple, kept: dict[int, dict[str, tuple]]):
     """The positions of ``doc`` under the paths of a card file: ``origins[i]`` is where record
-    ``i`` stands in ``doc``; computed when first asked for (a valid file never asks)."""
+    ``i`` stands in ``doc``, ``kept[i]`` where the fields it inherits stand; computed when first
+    asked for (a valid file never asks)."""
     index = {at: i for i, at in enumerate(origins)}
     lengths = sorted({len(at) for at in origins})
 
@@ -208,6 +234,10 @@ def _remapped(doc: Document, origins: list[tuple], first_list: tuple):
                 if i is not None:
                     out[("cards", i, *p[length:])] = where
                     break
+        for i, fields in kept.items():
+            for name, at in fields.items():
+                if at in table:
+                    out[("cards", i, name)] = table[at]
         return out
 
     return LazyTable(lambda: remap(doc.positions)), LazyTable(lambda: remap(doc.key_positions))
