@@ -372,3 +372,15 @@ def test_init_from_nested_packs_names_each_card_by_its_own_text(cli, here):
     assert cli("build", "party").exit_code == 0
     text = pdf_text(here / "output" / "party.pdf")
     assert "Owls." in text and "name: Extra" in text and text.count("name: Base") == 4
+
+
+def test_a_spreadsheet_that_unpacks_past_its_limit_is_refused_before_it_is_opened(cli, here):
+    import zipfile
+
+    folder = starter(cli, here)
+    deck_file(folder, "cards.xlsx", "limits: {megabytes: 1}")
+    with zipfile.ZipFile(folder / "cards.xlsx", "w", zipfile.ZIP_DEFLATED) as archive:  # a few kB that unpack to 11 MB
+        archive.writestr("xl/worksheets/sheet1.xml", b" " * 11_000_000)
+    assert (folder / "cards.xlsx").stat().st_size < 100_000
+    out = cli("validate", "mygame").stdout
+    assert "mygame/cards.xlsx: unpacks to 11,000,000 bytes, more than the limit of 10,000,000 for a spreadsheet of this size" in out
