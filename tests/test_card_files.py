@@ -384,3 +384,13 @@ def test_a_spreadsheet_that_unpacks_past_its_limit_is_refused_before_it_is_opene
     assert (folder / "cards.xlsx").stat().st_size < 100_000
     out = cli("validate", "mygame").stdout
     assert "mygame/cards.xlsx: unpacks to 11,000,000 bytes, more than the limit of 10,000,000 for a spreadsheet of this size" in out
+
+
+@pytest.mark.parametrize("name", ["cards.json", "cards.xlsx", "cards.tsv"])
+def test_a_card_file_that_links_out_of_the_game_folder_is_refused(cli, here, name):
+    folder = starter(cli, here)
+    deck_file(folder, name)
+    (here / "secret.json").write_text(json.dumps(STARTER_CARDS))
+    (folder / name).symlink_to(Path("..") / "secret.json")
+    out = cli("validate", "mygame").stdout
+    assert f"mygame/game.yaml:{line_of(folder / 'game.yaml', name)}:11: decks[0].file: '{name}' leaves the game folder" in out
