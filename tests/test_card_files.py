@@ -394,3 +394,18 @@ def test_a_card_file_that_links_out_of_the_game_folder_is_refused(cli, here, nam
     (folder / name).symlink_to(Path("..") / "secret.json")
     out = cli("validate", "mygame").stdout
     assert f"mygame/game.yaml:{line_of(folder / 'game.yaml', name)}:11: decks[0].file: '{name}' leaves the game folder" in out
+
+
+def test_a_list_of_plain_texts_is_a_deck_whose_cards_are_those_texts(cli, here):
+    # a party game's compact file: its answers as plain texts under "white"
+    (here / "compact.json").write_text(json.dumps({"white": ["Owls.", "A lost sock.", "Glitter."], "black": [{"text": "_?", "pick": 1}]},
+                                                  indent=1))
+    result = cli("init", "words", "--from", "compact.json", "--path", "white")
+    assert result.exit_code == 0 and "compact.json (3 cards, at white)" in result.stdout
+    assert cli("build", "words").exit_code == 0
+    text = pdf_text(here / "output" / "words.pdf")
+    assert "Owls." in text and "A lost sock." in text and "Glitter." in text
+    schema = here / "words" / "card.schema.json"
+    schema.write_text(schema.read_text().replace('"type": "string"', '"type": "string", "maxLength": 6'))
+    out = cli("validate", "words").stdout
+    assert 'words/compact.json:4:3: cards[1].text: the text "A lost sock." has 12 characters; at most 6 allowed' in out

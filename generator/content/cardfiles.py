@@ -6,7 +6,7 @@ place for error messages.
 ``.csv``, ``.tsv``  the first row names the fields, each further row is a card
                     (:mod:`deckpress.generator.csvcards`)
 ``.json``           a top-level list of cards, ``{"cards": [...]}``, or the records under the
-                    deck's ``path`` (``data``, ``packs[*].white``: the cards of every pack,
+                    deck's ``path`` (``data``, ``packs[*].white``: the cards of every pack (a plain text is a card whose ``text`` it is),
                     each keeping its pack's own text and number fields, such as its
                     ``name``, where it has no field of that name); nested values stay
                     nested (``{stats.attack}``)
@@ -149,7 +149,8 @@ def records_at(doc: Document, path: str | None, limits: CardLimits = DEFAULT_LIM
     """``doc`` as a card file, ``{"cards": [...]}``: the records under ``path`` (see
     :func:`parse_path`), or with no path, the file's top-level list or its ``cards`` list.  Under
     ``[*]``, a card keeps the text, number and yes/no fields of the item it is found in (a pack's
-    ``name``) that it has no field of the same name for.  The records' places are kept (``("cards", 3, "cost")`` is where the fourth record's ``cost`` stands
+    ``name``) that it has no field of the same name for; a record that is a plain text or number
+    is a card whose ``text`` it is.  The records' places are kept (``("cards", 3, "cost")`` is where the fourth record's ``cost`` stands
     in the file).  A file whose records are not where the path says is one error at its top, naming
     the keys it has."""
     data = doc.data
@@ -190,10 +191,13 @@ def records_at(doc: Document, path: str | None, limits: CardLimits = DEFAULT_LIM
         if not isinstance(value, list):
             return None, [doc.error(at, f"path '{safetext.excerpt(path or '')}' leads to a {type(value).__name__}, not a list of cards")]
         for i, record in enumerate(value):
+            if isinstance(record, (str, int, float)) and not isinstance(record, bool):
+                record = {"text": record}  # a list of plain texts (a party game's answers): each is a card's text
+                kept.setdefault(len(cards), {})["text"] = at + (i,)
             if inherited and isinstance(record, dict):
                 own = {k: where for k, where in inherited.items() if k not in record}
                 if own:
-                    kept[len(cards)] = own
+                    kept.setdefault(len(cards), {}).update(own)
                     record = {**{k: _at(data, where) for k, where in own.items()}, **record}
             origins.append(at + (i,))
             cards.append(record)
