@@ -6,10 +6,10 @@ place for error messages.
 ``.csv``, ``.tsv``  the first row names the fields, each further row is a card
                     (:mod:`deckpress.generator.csvcards`)
 ``.json``           a top-level list of cards, ``{"cards": [...]}``, or the records under the
-                    deck's ``path`` (``data``, ``packs[*].white``: the cards of every pack (a plain text is a card whose ``text`` it is),
-                    each keeping its pack's own text and number fields, such as its
-                    ``name``, where it has no field of that name); nested values stay
-                    nested (``{stats.attack}``)
+                    deck's ``path`` (``data``, ``packs[*].white``: the cards of every
+                    pack, each keeping its pack's own text and number fields, such as its
+                    ``name``, where it has no field of that name); a plain text is a card
+                    whose ``text`` it is; nested values stay nested (``{stats.attack}``)
 ``.yaml``, ``.yml`` as JSON: a top-level list, a ``cards`` list, or the records at ``path``
 ``.xlsx``           a spreadsheet: the deck's ``sheet`` or else the first; the first row names
                     the fields; errors name the cell (``cards.xlsx: Sheet1!C7``)
