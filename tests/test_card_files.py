@@ -335,6 +335,8 @@ def test_init_from_a_card_file_writes_a_schema_of_its_types_and_a_layout_of_ever
     assert schema["properties"]["stats"] == {"type": "object"} and schema["required"] == ["code", "title", "type_code", "text", "uniqueness", "quantity"]
     layout = (folder / "layout.yaml").read_text()
     assert "stats (a group of fields: print its parts by name, {stats.link})" in layout
+    # the database's quantity is how many of each card the box holds: as many print
+    assert "    copies: quantity   # the field that says how many of each card to print" in (folder / "game.yaml").read_text()
     result = cli("build", "netgame")
     assert result.exit_code == 0, result.output
     text = pdf_text(here / "output" / "netgame.pdf")
@@ -342,7 +344,7 @@ def test_init_from_a_card_file_writes_a_schema_of_its_types_and_a_layout_of_ever
     for shown in ("Noise", "code: 01001", "type_code: identity", "text: Whenever you install a virus, trash.", "quantity: 1",
                   "Deja Vu", "cost: 2", "uniqueness", "flavor: Again."):
         assert shown in text, shown
-    assert text.count("uniqueness") == 1 and "None" not in text and "False" not in text
+    assert text.count("Deja Vu") == 2 and text.count("uniqueness") == 2 and "None" not in text and "False" not in text
 
 
 def test_init_from_a_spreadsheet_or_a_csv_and_what_it_refuses(cli, here):

@@ -26,6 +26,8 @@ SCHEMAS_FOLDER = ".schemas"
 #: The schemas a game made from data alone names in its modelines: its game.yaml, its layout.yaml,
 #: and a variant of it (``deckpress schemas DIR`` writes them all).
 USED_SCHEMAS = ("game.schema.json", "layout.schema.json", "variant.schema.json")
+#: Field names that say how many of a card a game has (any case): ``init --from`` prints that many.
+COPIES_FIELDS = ("copies", "quantity", "qty", "count")
 
 
 def write_schemas(folder: Path, names: tuple[str, ...] | None = None) -> list[Path]:
@@ -165,9 +167,8 @@ def _init_from(name: Path, source: Path, records: str | None, sheet: str | None,
     fields = survey(cards)
     deck_id = game_id_for(source.stem)
     deck_id = deck_id if re.match(r"^[a-z]", deck_id) and deck_id not in ("game", "layout") else f"deck-{deck_id}"
-    copies = next((f for f in fields if f.name == "copies" and set(f.types) == {"integer"} and f.present == len(cards)), None)
-    if copies is not None and not all(0 <= card["copies"] <= 1000 for card in cards):
-        copies = None
+    copies = next((f for f in fields if f.name.lower() in COPIES_FIELDS and set(f.types) == {"integer"} and f.present == len(cards)
+                   and all(0 <= card[f.name] <= 1000 for card in cards)), None)
     target = name / source.name
     write_atomic(target, gate.read_bytes(source, None, max(size, 1)))
     write_atomic(name / "card.schema.json", (json.dumps(card_schema(fields, len(cards), deck_id, source.name), indent=2, ensure_ascii=False) + "\n").encode("utf-8"))
@@ -185,7 +186,7 @@ def _init_from(name: Path, source: Path, records: str | None, sheet: str | None,
     lines += ["    schema: card.schema.json # the types found: tighten it", "    layout: card             # cards.card in layout.yaml",
               "    card_size: poker"]
     if copies is not None:
-        lines.append("    copies: copies           # the field that says how many of each card to print")
+        lines.append(f"    copies: {copies.name}   # the field that says how many of each card to print (as many as the box holds)")
     if "limits" in deck:
         lines.append("    limits: " + json.dumps(deck["limits"]).replace('"', "") + "   # raised for this file (defaults: 64 MB, 50,000 cards)")
     write_atomic(name / "game.yaml", ("\n".join(lines) + "\n").encode("utf-8"))
