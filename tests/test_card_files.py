@@ -411,3 +411,19 @@ def test_a_list_of_plain_texts_is_a_deck_whose_cards_are_those_texts(cli, here):
     schema.write_text(schema.read_text().replace('"type": "string"', '"type": "string", "maxLength": 6'))
     out = cli("validate", "words").stdout
     assert 'words/compact.json:4:3: cards[1].text: the text "A lost sock." has 12 characters; at most 6 allowed' in out
+
+
+def test_a_json_file_of_too_many_values_is_refused_before_it_is_built(cli, here, monkeypatch):
+    # [0, 0, 0, ...]: each value costs memory far beyond its two bytes; counted before json builds anything
+    import json as json_module
+
+    folder = starter(cli, here)
+    deck_file(folder, "cards.json", "limits: {cards: 3}")
+    (folder / "cards.json").write_text(json.dumps([{"id": "a", "tags": [0] * 400, "note": "a, b, [c, {d"}]))
+
+    def never(*args, **kwargs):
+        raise AssertionError("json.loads was called")
+
+    monkeypatch.setattr(json_module, "loads", never)
+    out = cli("validate", "mygame").stdout
+    assert "mygame/cards.json: more than 300 values in one file: raise it for this deck in game.yaml: limits: {cards: 12}" in out
