@@ -72,7 +72,9 @@ def load_csv(path: Path, display: str, root: Path | None = None, max_bytes: int 
     broken: list[ContentError] = []  # after the errors of the rows read before it, which are still checked
     try:
         for row in _rows(text, delimiter):  # one by one: the rows read before an unreadable one are kept
-            rows.append(row)  # noqa: PERF402
+            rows.append(row)
+            if len(rows) > max_rows + 1:  # the header and one card too many: nothing more is read
+                break
     except _Unreadable as exc:
         broken.append(ContentError(display, exc.line, 1, f"not a readable CSV file from this row on: {exc}"))
         if not rows:
