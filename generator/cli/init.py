@@ -177,7 +177,7 @@ def _init_from(name: Path, source: Path, records: str | None, sheet: str | None,
              f"# Made by deckpress init --from {source.name}: {len(cards):,} cards of {len(fields)} fields. Build it with: deckpress build FOLDER",
              f"id: {yaml_scalar(game_id)}", f"title: {json.dumps(title, ensure_ascii=False)}",
              "card_sizes:", '  poker: {width_mm: 63, height_mm: 88, description: "poker size (63 x 88 mm)"}',
-             "decks:", f"  - id: {yaml_scalar(deck_id)}", f"    name: {json.dumps(source.stem, ensure_ascii=False)}",
+             "decks:", f"  - id: {yaml_scalar(deck_id)}", f"    name: {json.dumps(source.stem.replace('_', ' ').replace('-', ' ').strip().capitalize() or 'Cards', ensure_ascii=False)}",
              f"    file: {json.dumps(source.name, ensure_ascii=False)}"]
     if "path" in deck:
         lines.append(f"    path: {json.dumps(deck['path'], ensure_ascii=False)}   # where the records are in the file")
