@@ -359,6 +359,11 @@ def test_init_from_a_spreadsheet_or_a_csv_and_what_it_refuses(cli, here):
     result = cli("init", "broken", "--from", "broken.csv")
     assert result.exit_code == 1 and "broken.csv:2:1: not a readable CSV file from this row on" in result.stderr
     assert not (here / "broken").exists()  # nothing written
+    (here / "mine").mkdir()
+    (here / "mine" / "deck.csv").write_text("name,power\nOwl,2\n")
+    result = cli("init", "mine", "--from", "mine/deck.csv")  # the folder the card file is in becomes the game
+    assert result.exit_code == 0, result.output
+    assert cli("init", "mine", "--from", "mine/deck.csv").exit_code == 2  # once
     assert cli("init", "other", "--from", "broken.csv", "--sheet", "Cards").exit_code == 2
 
 

@@ -80,11 +80,14 @@ def init(name: Path, source: Path | None, records: str | None, sheet: str | None
     (three cards), card.schema.json, layout.yaml (a face and a back), and .schemas/ for editors.
     With --from FILE, the deck is FILE's cards instead, with a schema of the types found and a
     layout that places every field.  Then: deckpress build NAME.  Refuses a folder that exists
-    and is not empty."""
+    and is not empty, unless FILE is in it and it holds no game yet."""
     if (records or sheet) and source is None:
         raise click.UsageError("--path and --sheet say where the cards of --from FILE are")
-    if name.exists() and (not name.is_dir() or any(name.iterdir())):
-        click.echo(f"{name}: exists and is not an empty folder: choose a new name", err=True)
+    in_place = source is not None and name.is_dir() and source.resolve().parent == name.resolve() and \
+        not any((name / made).exists() for made in ("game.yaml", "layout.yaml", "card.schema.json", SCHEMAS_FOLDER))
+    if name.exists() and (not name.is_dir() or any(name.iterdir())) and not in_place:
+        click.echo(f"{name}: exists and is not an empty folder: choose a new name"
+                   + (" (or, to make a game of the folder a card file is in, name that file: --from FOLDER/FILE)" if source else ""), err=True)
         sys.exit(2)
     game_id = game_id_for(name.resolve().name)
     if not re.match(r"^[a-z]", game_id):
@@ -109,8 +112,8 @@ def init(name: Path, source: Path | None, records: str | None, sheet: str | None
 
 def _init_from(name: Path, source: Path, records: str | None, sheet: str | None, game_id: str, title: str) -> None:
     """``deckpress init NAME --from SOURCE``: read SOURCE's cards (every error listed, exit 1,
-    nothing written), then write NAME/ with SOURCE copied in, game.yaml, card.schema.json, a
-    layout.yaml that places every field, and .schemas/."""
+    nothing written), then write NAME/ with SOURCE copied in (or left where it is, when it is in
+    NAME already), game.yaml, card.schema.json, a layout.yaml that places every field, and .schemas/."""
     from deckpress.generator import gate
     from deckpress.generator.content.cardfiles import (
         FORMATS,
@@ -169,8 +172,8 @@ def _init_from(name: Path, source: Path, records: str | None, sheet: str | None,
     deck_id = deck_id if re.match(r"^[a-z]", deck_id) and deck_id not in ("game", "layout") else f"deck-{deck_id}"
     copies = next((f for f in fields if f.name.lower() in COPIES_FIELDS and set(f.types) == {"integer"} and f.present == len(cards)
                    and all(0 <= card[f.name] <= 1000 for card in cards)), None)
-    target = name / source.name
-    write_atomic(target, gate.read_bytes(source, None, max(size, 1)))
+    if source.resolve().parent != name.resolve():  # a card file already in the folder stays as it is
+        write_atomic(name / source.name, gate.read_bytes(source, None, max(size, 1)))
     write_atomic(name / "card.schema.json", (json.dumps(card_schema(fields, len(cards), deck_id, source.name), indent=2, ensure_ascii=False) + "\n").encode("utf-8"))
     write_atomic(name / "layout.yaml", layout_yaml(fields, len(cards), "card", title).encode("utf-8"))
     lines = ["# yaml-language-server: $schema=.schemas/game.schema.json",
