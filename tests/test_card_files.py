@@ -432,3 +432,26 @@ def test_a_json_file_of_too_many_values_is_refused_before_it_is_built(cli, here,
     monkeypatch.setattr(json_module, "loads", never)
     out = cli("validate", "mygame").stdout
     assert "mygame/cards.json: more than 300 values in one file: raise it for this deck in game.yaml: limits: {cards: 12}" in out
+
+
+def test_a_workbook_whose_first_sheet_is_a_chart_reads_its_first_sheet_of_cells(cli, here):
+    import openpyxl
+    from openpyxl.chart import BarChart, Reference
+
+    folder = starter(cli, here)
+    deck_file(folder, "cards.xlsx")
+    book = openpyxl.Workbook()
+    sheet = book.active
+    sheet.title = "Cards"
+    for row in [HEADER, ["spark", "Spark", "Draw a card.", "#d1495b", 1, 2]]:
+        sheet.append(row)
+    chart = book.create_chartsheet("Costs", 0)
+    bars = BarChart()
+    bars.add_data(Reference(sheet, min_col=5, min_row=1, max_row=2))
+    chart.add_chart(bars)
+    book.save(folder / "cards.xlsx")
+    assert cli("build", "mygame").exit_code == 0 and pdf_text(here / "output" / "mygame.pdf").count("Spark") == 2
+    deck_file(folder, "cards.xlsx")
+    game = folder / "game.yaml"
+    game.write_text(game.read_text().replace("file: cards.xlsx", "file: cards.xlsx\n    sheet: Costs", 1))
+    assert "mygame/cards.xlsx: 'Costs' is a chart, not a sheet of cells" in cli("validate", "mygame").stdout

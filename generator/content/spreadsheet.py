@@ -1,7 +1,7 @@
 """Card files kept as spreadsheets (``.xlsx``), read with openpyxl into the same
 :class:`~deckpress.generator.yamlsafe.Document` as any card file, ``{"cards": [...]}``.
 
-The deck's ``sheet`` (or else the workbook's first) holds the cards: its first row names the
+The deck's ``sheet`` (or else the workbook's first sheet of cells, not a chart) holds the cards: its first row names the
 fields, each further row is a card, a blank row is skipped.  A number cell is a number, a text
 cell text (a number typed into a cell formatted as text stays text), a date its ISO text
 (``2024-05-01``), TRUE/FALSE a yes/no value; an empty cell leaves its field out.
@@ -94,7 +94,12 @@ def load_xlsx(path: Path, shown: str, root: Path | None, limits: CardLimits = DE
     names = workbook.sheetnames
     if sheet is not None and sheet not in names:
         return None, [ContentError(shown, 0, 0, f"has no sheet '{safetext.excerpt(sheet, 40)}' ({safetext.choices(sheet, names)})")]
-    title = sheet if sheet is not None else names[0]
+    if sheet is None and not workbook.worksheets:
+        return None, [ContentError(shown, 0, 0, "has no sheet of cells (only charts)")]
+    title = sheet if sheet is not None else workbook.worksheets[0].title  # the first sheet of cells
+    if not hasattr(workbook[title], "iter_rows"):
+        return None, [ContentError(shown, 0, 0, f"'{safetext.excerpt(title, 40)}' is a chart, not a sheet of cells: name the sheet of cards "
+                                                f"in game.yaml (sheet: ...; sheets: {', '.join(safetext.excerpt(n, 30) for n in names[:8])})")]
     rows, formulas, errors = _read(workbook[title], shown, title, limits)
     workbook.close()
     if formulas and not errors:
