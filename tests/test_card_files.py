@@ -315,6 +315,14 @@ def test_a_spreadsheet_that_declares_a_document_type_is_refused_unopened(cli, he
     assert "mygame/cards.xlsx: its part xl/worksheets/sheet1.xml declares a document type, which no spreadsheet needs: refused" in out
     (folder / "cards.xlsx").write_bytes(b"PK\x03\x04 not really")
     assert "mygame/cards.xlsx: is not a readable .xlsx spreadsheet" in cli("validate", "mygame").stdout
+    import zipfile
+
+    write_xlsx(folder / "cards.xlsx", {"Cards": [HEADER, ["spark", "Spark", "Draw.", "#d1495b", 1, 1]]})
+    parts = {name: zipfile.ZipFile(folder / "cards.xlsx").read(name) for name in zipfile.ZipFile(folder / "cards.xlsx").namelist()}
+    with zipfile.ZipFile(folder / "cards.xlsx", "w") as archive:  # a sheet whose XML breaks off: found as it is read
+        for name, data in parts.items():
+            archive.writestr(name, data.replace(b"</sheetData>", b"") if name.startswith("xl/worksheets/") else data)
+    assert "mygame/cards.xlsx: sheet 'Cards' cannot be read (ParseError: " in cli("validate", "mygame").stdout
 
 
 def test_init_from_a_card_file_writes_a_schema_of_its_types_and_a_layout_of_every_field(cli, here):

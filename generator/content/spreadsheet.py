@@ -100,10 +100,14 @@ def load_xlsx(path: Path, shown: str, root: Path | None, limits: CardLimits = DE
     if not hasattr(workbook[title], "iter_rows"):
         return None, [ContentError(shown, 0, 0, f"'{safetext.excerpt(title, 40)}' is a chart, not a sheet of cells: name the sheet of cards "
                                                 f"in game.yaml (sheet: ...; sheets: {', '.join(safetext.excerpt(n, 30) for n in names[:8])})")]
-    rows, formulas, errors = _read(workbook[title], shown, title, limits)
-    workbook.close()
-    if formulas and not errors:
-        _cached(raw, title, formulas)
+    try:
+        rows, formulas, errors = _read(workbook[title], shown, title, limits)
+        workbook.close()
+        if formulas and not errors:
+            _cached(raw, title, formulas)
+    except Exception as exc:  # noqa: BLE001 -- a damaged sheet's XML fails as it is read: one line, never a traceback
+        return None, [ContentError(shown, 0, 0, f"sheet '{safetext.excerpt(title, 40)}' cannot be read ({type(exc).__name__}: "
+                                                f"{safetext.excerpt(str(exc), 120)}): save the file again as 'Excel Workbook (.xlsx)'")]
     doc = SheetDocument(path=Path(path), data=None, display=shown)
     doc.sheet = title
     if errors:
