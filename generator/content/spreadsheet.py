@@ -17,7 +17,9 @@ from __future__ import annotations
 
 import datetime as dt
 import io
+import re
 import zipfile
+import zlib
 from pathlib import Path
 from typing import Any
 
@@ -30,6 +32,10 @@ from deckpress.generator.yamlsafe import Document
 #: How much larger a spreadsheet's parts may be unpacked than the file's byte limit: XML packs
 #: about tenfold in a zip.
 UNPACKED_FACTOR = 10
+#: How far into an XML part its first element must stand: what comes before it (the prolog) is
+#: where a document type would be declared.
+_PROLOG_BYTES = 65_536
+_ROOT = re.compile(rb"<[A-Za-z_]")
 #: Most columns of a card sheet.
 MAX_COLUMNS = 1000
 #: A spreadsheet's error values (``#DIV/0!``, ``#N/A``, ...): openpyxl's list, once it is imported.
@@ -116,22 +122,27 @@ def load_xlsx(path: Path, shown: str, root: Path | None, limits: CardLimits = DE
 
 
 def _unsafe_zip(raw: bytes, max_unpacked: int) -> str | None:
-    """Why the spreadsheet's zip must not be opened, or None: parts larger unpacked than
-    ``max_unpacked`` bytes in all, or a document type declaration in a part."""
+    """Why the spreadsheet's zip must not be opened, or None: not a zip that can be read, parts
+    larger unpacked than ``max_unpacked`` bytes in all, or a document type declaration in a part."""
+    damaged = "is not a readable .xlsx spreadsheet (not a zip archive, or a damaged one): save it again as 'Excel Workbook (.xlsx)'"
     try:
         archive = zipfile.ZipFile(io.BytesIO(raw))
         infos = archive.infolist()
-    except (zipfile.BadZipFile, OSError, ValueError):
-        return "is not a readable .xlsx spreadsheet (not a zip archive): save it again as 'Excel Workbook (.xlsx)'"
-    unpacked = sum(info.file_size for info in infos)
-    if unpacked > max_unpacked:
-        return f"unpacks to {unpacked:,} bytes, more than the limit of {max_unpacked:,} for a spreadsheet of this size"
-    for info in infos:
-        if info.filename.endswith((".xml", ".rels")):
-            with archive.open(info) as part:
-                head = part.read(4096)
-            if b"<!DOCTYPE" in head or b"<!ENTITY" in head:
-                return f"its part {safetext.excerpt(info.filename, 60)} declares a document type, which no spreadsheet needs: refused"
+        unpacked = sum(info.file_size for info in infos)
+        if unpacked > max_unpacked:
+            return f"unpacks to {unpacked:,} bytes, more than the limit of {max_unpacked:,} for a spreadsheet of this size"
+        for info in infos:
+            if info.filename.endswith((".xml", ".rels")):
+                with archive.open(info) as part:
+                    head = part.read(_PROLOG_BYTES)
+                root = _ROOT.search(head)  # a declaration stands before the root element, where the prolog ends
+                prolog = head[:root.start()] if root else head
+                if b"<!DOCTYPE" in prolog or b"<!ENTITY" in prolog:
+                    return f"its part {safetext.excerpt(info.filename, 60)} declares a document type, which no spreadsheet needs: refused"
+                if root is None and len(head) == _PROLOG_BYTES:
+                    return f"its part {safetext.excerpt(info.filename, 60)} has no element in its first {_PROLOG_BYTES:,} bytes: refused"
+    except (zipfile.BadZipFile, zlib.error, OSError, ValueError, EOFError, NotImplementedError, RuntimeError):
+        return damaged
     return None
 
 
