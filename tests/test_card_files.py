@@ -463,3 +463,27 @@ def test_a_workbook_whose_first_sheet_is_a_chart_reads_its_first_sheet_of_cells(
     game = folder / "game.yaml"
     game.write_text(game.read_text().replace("file: cards.xlsx", "file: cards.xlsx\n    sheet: Costs", 1))
     assert "mygame/cards.xlsx: 'Costs' is a chart, not a sheet of cells" in cli("validate", "mygame").stdout
+
+
+def test_every_json_value_and_key_is_placed_where_a_yaml_reader_places_it():
+    # the JSON card reader works out places with its own scan (only when an error needs one): it must
+    # agree with YAML's reader, which knows positions, on any JSON (JSON is YAML 1.2)
+    from hypothesis import given, settings
+    from hypothesis import strategies as st
+
+    from deckpress.generator.content.cardfiles import _JsonPositions
+
+    scalars = st.none() | st.booleans() | st.integers(-10**6, 10**6) | st.text(st.characters(blacklist_categories=("Cs", "Cc", "Cf")), max_size=8)
+    values = st.recursive(scalars, lambda inner: st.lists(inner, max_size=4) | st.dictionaries(st.text("abcxyz_é", min_size=1, max_size=4), inner, max_size=4),
+                          max_leaves=20)
+
+    @settings(max_examples=150, deadline=None)
+    @given(values, st.sampled_from([None, 1, 2]), st.booleans())
+    def agree(value, indent, ascii_only):
+        text = json.dumps(value, indent=indent, ensure_ascii=ascii_only)
+        doc, errors = load_yaml(Path("x.json"), text=text)
+        assert not errors
+        positions, keys, duplicates = _JsonPositions(text).table()
+        assert positions == doc.positions and keys == doc.key_positions and duplicates == []
+
+    agree()
