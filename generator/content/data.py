@@ -291,7 +291,7 @@ def _card_errors(doc: Document, deck: dict) -> list[ContentError]:
             value = card.get(copies)
             if not isinstance(value, int) or isinstance(value, bool) or not 0 <= value <= MAX_COPIES:
                 errors.append(doc.error(("cards", n, copies), f"card {n + 1}: {copies}: expected a whole number of copies from 0 to {MAX_COPIES}, found {quoted(value)}"))
-        if "id" in card:
+        if card.get("id") is not None:  # a null id is no id: the card is '<deck>-<n>'
             cid = str(card["id"])
             if cid in ids:
                 errors.append(doc.error(("cards", n, "id"), f"card {n + 1}: duplicate id '{cid}' (first used by card {ids[cid] + 1}): ids must be unique in a deck"))
