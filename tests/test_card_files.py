@@ -241,7 +241,8 @@ def test_a_game_raises_a_card_file_limit_in_game_yaml(cli, here):
     game.write_text(game.read_text().replace("limits: {cards: 2}", "limits: {cards: 3, megabytes: 1}"))
     cards = folder / "cards.csv"
     cards.write_text(cards.read_text() + "#" * 1_000_001)
-    assert "mygame/cards.csv: file is larger than 1 MB (" in cli("validate", "mygame").stdout
+    out = cli("validate", "mygame").stdout
+    assert "mygame/cards.csv: file is larger than 1 MB (" in out and "bytes): raise it for this deck in game.yaml: limits: {megabytes: 4}" in out
     game.write_text(game.read_text().replace("megabytes: 1}", "megabytes: 5000}"))
     assert "decks[0].limits.megabytes: 5000 is out of range: it must be at most 1000" in cli("validate", "mygame").stdout
 

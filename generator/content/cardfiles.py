@@ -104,8 +104,9 @@ def load_card_file(path: Path, shown: str, root: Path | None, deck: dict) -> tup
     limits = CardLimits.of(deck)
     suffix = path.suffix.lower()
     if suffix in (".csv", ".tsv"):
-        return load_csv(path, shown, root, limits.max_bytes, delimiter="\t" if suffix == ".tsv" else ",", max_rows=limits.cards,
-                        hint=limits.raise_hint("cards"))
+        doc, errors = load_csv(path, shown, root, limits.max_bytes, delimiter="\t" if suffix == ".tsv" else ",", max_rows=limits.cards,
+                               hint=limits.raise_hint("cards"))
+        return doc, [_with_hint(e, limits) if "is larger than" in e.message else e for e in errors]
     if suffix == ".xlsx":
         from deckpress.generator.content.spreadsheet import load_xlsx
 
