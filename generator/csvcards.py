@@ -1,8 +1,9 @@
-"""Card files kept as spreadsheets: a CSV file read into the same :class:`Document` as a YAML
-card file, ``{"cards": [record, ...]}``, with every cell's line and column for error messages.
+"""Card files kept as spreadsheets: a CSV (or TSV) file read into the same :class:`Document` as a
+YAML card file, ``{"cards": [record, ...]}``, with every cell's line and column for error messages.
 
-Read with Python's :mod:`csv` (the dialect spreadsheets write: comma-separated, ``"`` quoting,
-UTF-8 with or without a byte-order mark).  The first row names the fields; each further row is a
+Read with Python's :mod:`csv` (the dialect spreadsheets write: comma-separated, or tab-separated
+for ``.tsv``, ``"`` quoting, UTF-8 with or without a byte-order mark, lines ended as Windows,
+Unix or the classic Mac OS end them: CR LF, LF or CR).  The first row names the fields; each further row is a
 card.  A cell that reads as a JSON number (``12``, ``-3``, ``2.5``) becomes a number, an empty
 cell leaves its field out (so a schema's ``required`` catches it), anything else is text, printed
 literally.  Control characters and bidirectional overrides are refused
@@ -20,15 +21,39 @@ from deckpress.generator import gate, safetext
 from deckpress.generator.errors import ContentError
 from deckpress.generator.yamlsafe import Document
 
-#: At most this many cards in one CSV file.
-MAX_ROWS = 20_000
+#: At most this many cards in one CSV file, unless the deck raises it
+#: (:class:`deckpress.generator.content.cardfiles.CardLimits`).
+MAX_ROWS = 50_000
+#: The most digits of a number's whole part (and of its fraction) that a cell is read as a number
+#: with: past 16 digits a float keeps no more, so a longer number stays text.
+MAX_DIGITS = 16
 #: A field name: what a layout's ``{field}`` can name.
 FIELD_NAME = re.compile(r"^[A-Za-z_][A-Za-z0-9_]*$")
 _NUMBER = re.compile(r"^-?(?:0|[1-9][0-9]{0,15})(?:\.[0-9]{1,15})?$")
+_NUMBER_START = frozenset("-0123456789")
+_MAYBE_NUMBER = _NUMBER_START | frozenset(" \t")
+_LONG_NUMBER = re.compile(r"^-?[0-9]+(?:\.[0-9]+)?$")
+_LINE_END = re.compile(r"\r\n|\r|\n")
 
 
-def load_csv(path: Path, display: str, root: Path | None = None, max_bytes: int = gate.MAX_FILE_BYTES) -> tuple[Document | None, list[ContentError]]:
-    """Read a CSV card file through the gate.
+def number_hint(text: object, suffix: str = ".csv") -> str:
+    """What to do with a cell's number that was read as text (a schema wanted a number): in a
+    spreadsheet (``suffix`` ``.xlsx``), a cell formatted as text; else a number of more than
+    :data:`MAX_DIGITS` digits is past the cap, and anything else (``1e3``, ``+5``, ``007``) is to
+    be written as plain digits."""
+    if suffix == ".xlsx":
+        return " (the cell is formatted as text: format it as a number)"
+    if isinstance(text, str) and _LONG_NUMBER.match(text.strip()):
+        return (f" (a cell is read as a number when it has at most {MAX_DIGITS} digits before the point and 15 after it: "
+                "a float keeps no more, so this one stayed text)")
+    return " (write it as plain digits, such as 12 or 1.5)"
+
+
+def load_csv(path: Path, display: str, root: Path | None = None, max_bytes: int = gate.MAX_FILE_BYTES, delimiter: str = ",",
+             max_rows: int = MAX_ROWS, hint: str = "") -> tuple[Document | None, list[ContentError]]:
+    """Read a CSV card file through the gate: ``delimiter`` ``","`` (CSV) or ``"\t"`` (TSV), at
+    most ``max_bytes`` and ``max_rows`` cards (``hint``: how to raise that limit, said when it is
+    reached).
 
     Returns:
         ``(document, [])`` whose ``data`` is ``{"cards": [{field: value}, ...]}``, or
@@ -41,65 +66,94 @@ def load_csv(path: Path, display: str, root: Path | None = None, max_bytes: int 
         text = gate.read_text(Path(path), root, max_bytes)
     except gate.GateError as exc:
         return None, [ContentError(display, exc.line, exc.column, f"file {exc}")]
-    doc = Document(path=Path(path), data=None, display=display, first_line=text.split("\n", 1)[0])
+    doc = Document(path=Path(path), data=None, display=display, first_line=_LINE_END.split(text, 1)[0])
     errors: list[ContentError] = []
-    rows: list[tuple[int, list[tuple[str, int]]]] = []
+    rows: list[tuple[int, list[str], str]] = []
     broken: list[ContentError] = []  # after the errors of the rows read before it, which are still checked
     try:
-        for row in _rows(text):
+        for row in _rows(text, delimiter):  # one by one: the rows read before an unreadable one are kept
             rows.append(row)
+            if len(rows) > max_rows + 1:  # the header and one card too many: nothing more is read
+                break
     except _Unreadable as exc:
         broken.append(ContentError(display, exc.line, 1, f"not a readable CSV file from this row on: {exc}"))
         if not rows:
             return None, broken
     if not rows:
         return None, [ContentError(display, 1, 1, "the file is empty: its first row must name the fields (for example id,title,text)")]
-    header_line, header = rows[0]
-    names = [name.strip() for name, _ in header]
-    for (_, col), name in zip(header, names):
+    header_line, header, header_raw = rows[0]
+    header_cols = _columns(header_raw, len(header), delimiter)
+    names = [name.strip() for name in header]
+    for col, name in zip(header_cols, names):
         if not FIELD_NAME.match(name):
             # one column whose name holds ';' or a tab: a spreadsheet's export with another separator
-            other = next((sep for sep in (";", "\t") if len(names) == 1 and sep in name), None)
-            hint = (f": the fields are separated by {'semicolons' if other == ';' else 'tabs'}, and deckpress reads commas "
-                    "(save as 'CSV UTF-8 (comma delimited)')") if other else ""
+            other = next((sep for sep in (";", "\t") if len(names) == 1 and sep in name and sep != delimiter), None)
+            separated = (f": the fields are separated by {'semicolons' if other == ';' else 'tabs'}, and deckpress reads "
+                         + ("commas (save as 'CSV UTF-8 (comma delimited)', or name the file .tsv for tabs)" if delimiter == "," else "tabs in a .tsv file")
+                         ) if other else ""
             errors.append(ContentError(display, header_line, col, f"column '{safetext.excerpt(name)}': a field name is letters, digits and _, "
-                                                                  f"starting with a letter (a layout names it as {{field}}){hint}"))
+                                                                  f"starting with a letter (a layout names it as {{field}}){separated}"))
     for dup in sorted({n for n in names if names.count(n) > 1}):
-        errors.append(ContentError(display, header_line, header[names.index(dup)][1], f"column '{dup}' appears {names.count(dup)} times: each field once"))
-    if len(rows) - 1 > MAX_ROWS:
-        return None, errors + broken + [ContentError(display, rows[MAX_ROWS + 1][0], 1, f"more than {MAX_ROWS:,} cards in one file")]
+        errors.append(ContentError(display, header_line, header_cols[names.index(dup)], f"column '{dup}' appears {names.count(dup)} times: each field once"))
+    if len(rows) - 1 > max_rows:
+        return None, errors + broken + [ContentError(display, rows[max_rows + 1][0], 1, f"more than {max_rows:,} cards in one file"
+                                                     + (f": {hint}" if hint else ""))]
     cards: list[dict[str, Any]] = []
-    doc.positions[()] = (1, 1)
-    doc.positions[("cards",)] = (header_line, 1)
-    doc.positions.update({("columns", name): (header_line, col) for (_, col), name in zip(header, names)})  # a header's fault is told at its cell
-    for line, cells in rows[1:]:
-        if all(not value.strip() for value, _ in cells):
+    placed: list[tuple[int, list[str], str]] = []  # each card's row, for its cells' places when an error needs them
+    refused = bool(safetext.refused_characters(text))  # one pass over the file: only then is each cell looked at
+    width = len(names)
+    for line, cells, raw in rows[1:]:
+        if all(not value or value.isspace() for value in cells):
             continue  # a blank row, as spreadsheets leave at the end
-        i = len(cards)
-        doc.positions[("cards", i)] = (line, 1)
-        if len(cells) > len(names):
-            errors.append(ContentError(display, line, cells[len(names)][1], f"row has {len(cells)} cells, but the header names {len(names)} fields"))
+        if len(cells) > width:
+            errors.append(ContentError(display, line, _columns(raw, len(cells), delimiter)[width], f"row has {len(cells)} cells, but the header names {width} fields"))
         record: dict[str, Any] = {}
-        for name, (value, col) in zip(names, cells):
-            bad = safetext.refused_characters(value)
-            if bad:
-                errors.append(ContentError(display, line, col, f"{name}: contains {', '.join(bad)}: control characters and bidirectional overrides are not allowed in content"))
+        for k, (name, value) in enumerate(zip(names, cells)):
+            if refused:
+                bad = safetext.refused_characters(value)
+                if bad:
+                    errors.append(ContentError(display, line, _columns(raw, len(cells), delimiter)[k], f"{name}: contains {', '.join(bad)}: "
+                                                                                                      "control characters and bidirectional overrides are not allowed in content"))
+                    continue
+            if not value or value.isspace():
                 continue
-            if value.strip() == "":
-                continue
-            record[name] = _typed(value)
-            doc.positions[("cards", i, name)] = (line, col)
-            doc.key_positions[("cards", i, name)] = (line, col)
+            record[name] = _typed(value) if value[0] in _MAYBE_NUMBER else value  # most cells are text: no call
         cards.append(record)
+        placed.append((line, cells, raw))
     doc.data = {"cards": cards}
     errors += broken
-    return (None, errors) if errors else (doc, [])
+    if errors:
+        return None, errors
+
+    def positions() -> tuple[dict, dict]:
+        values: dict = {(): (1, 1), ("cards",): (header_line, 1)}
+        values.update({("columns", name): (header_line, col) for col, name in zip(header_cols, names)})  # a header's fault is told at its cell
+        keys: dict = {}
+        for i, ((line, cells, raw), record) in enumerate(zip(placed, cards)):
+            values[("cards", i)] = (line, 1)
+            for name, col in zip(names, _columns(raw, len(cells), delimiter)):
+                if name in record:
+                    values[("cards", i, name)] = keys[("cards", i, name)] = (line, col)
+        return values, keys
+
+    from deckpress.generator.content.cardfiles import LazyTable
+
+    memo: dict[str, dict] = {}
+
+    def table(which: str) -> dict:
+        if not memo:
+            memo["values"], memo["keys"] = positions()
+        return memo[which]
+
+    doc.positions = LazyTable(lambda: table("values"))  # type: ignore[assignment]
+    doc.key_positions = LazyTable(lambda: table("keys"))  # type: ignore[assignment]
+    return doc, []
 
 
 def _typed(value: str) -> Any:
     """A JSON number for a cell that reads as one, else the text as written."""
     stripped = value.strip()
-    if _NUMBER.match(stripped):
+    if stripped[:1] in _NUMBER_START and _NUMBER.match(stripped):
         return float(stripped) if "." in stripped else int(stripped)
     return value
 
@@ -119,36 +173,40 @@ _CSV_HINTS = {
 }
 
 
-def _rows(text: str):
-    """``(line, [(cell, column), ...])`` for each row: the 1-based line the row starts on, and
-    each cell's 1-based column on that line (cells of a quoted multi-line cell's later lines
-    report the column where the cell starts, as far as it can be known).
+def _rows(text: str, delimiter: str = ","):
+    """``(line, [cell, ...], first line's text)`` for each row: the 1-based line the row starts
+    on, its cells, and the text of that line, where :func:`_columns` finds each cell's column.
+    Lines end at CR LF, LF or CR, as the reader's own count has them.
 
     Raises:
         _Unreadable: a row the reader cannot read (a quote never closed), at the line it starts on.
     """
-    lines = text.splitlines(keepends=True)
-    reader = csv.reader(io.StringIO(text), strict=True)
+    lines = _LINE_END.split(text)
+    reader = csv.reader(io.StringIO(text, newline=""), strict=True, delimiter=delimiter)
     start = 1
     try:
         for row in reader:
-            raw = lines[start - 1] if start - 1 < len(lines) else ""
-            cols = _columns(raw, len(row))
-            yield start, list(zip(row, cols))
+            yield start, row, lines[start - 1] if start - 1 < len(lines) else ""
             start = reader.line_num + 1
     except csv.Error as exc:
         raise _Unreadable(start, str(exc)) from None
 
 
-def _columns(raw: str, count: int) -> list[int]:
+def _columns(raw: str, count: int, delimiter: str = ",") -> list[int]:
     """The 1-based column where each of ``count`` cells starts on the row's first line."""
-    cols, in_quotes, col = [1], False, 1
-    for ch in raw:
-        col += 1
-        if ch == '"':
-            in_quotes = not in_quotes
-        elif ch == "," and not in_quotes:
+    if '"' not in raw:  # no quoted cell: each cell starts after a separator
+        cols, col = [1], 1
+        for cell in raw.split(delimiter)[:-1]:
+            col += len(cell) + 1
             cols.append(col)
+    else:
+        cols, in_quotes, col = [1], False, 1
+        for ch in raw:
+            col += 1
+            if ch == '"':
+                in_quotes = not in_quotes
+            elif ch == delimiter and not in_quotes:
+                cols.append(col)
     while len(cols) < count:
         cols.append(cols[-1])
     return cols[:count]

@@ -219,8 +219,10 @@ def _located(doc: Document, err: ValidationError, prefix: tuple = ()) -> list[Co
         where = path + (err.instance,)
         return [doc.error(where, f"{dotted(where)}: {_message(err, subject=f'the key {_literal(err.instance)}')}", key=True)]
     message = _message(err)
-    if doc.path.suffix.lower() == ".csv":
-        message = message.replace(UNQUOTE_HINT, CSV_NUMBER_HINT)
+    if doc.path.suffix.lower() in (".csv", ".tsv", ".xlsx"):  # a cell has no quotes to lose
+        from deckpress.generator.csvcards import number_hint
+
+        message = message.replace(UNQUOTE_HINT, number_hint(err.instance, doc.path.suffix.lower()))
     return [doc.error(path, f"{dotted(path)}: {message}")]
 
 

@@ -349,7 +349,7 @@ def test_a_tts_deck_of_upright_and_sideways_cards_puts_each_on_sheets_of_its_sha
 
     cards = [card("scout", (63, 88)), card("outpost", (88, 63)), card("cutter", (63, 88))]
     backs = [Image.new("RGB", image.size, "blue") for _, image in cards]
-    saved = json.loads(_deck(tmp_path, "trade", cards, backs).read_text())["ObjectStates"][0]
+    saved = json.loads(_deck(tmp_path, "trade", cards, backs, "trade", None).read_text())["ObjectStates"][0]
     assert [o["Description"] for o in saved["ContainedObjects"]] == ["scout", "outpost", "cutter"]
     assert [o.get("SidewaysCard", False) for o in saved["ContainedObjects"]] == [False, True, False]
     assert "SidewaysCard" not in saved and len(saved["CustomDeck"]) == 2

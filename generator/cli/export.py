@@ -35,10 +35,14 @@ FORMATS = ("png", "pdf", "tts", "hand")
               help="For a variant: the game folder it extends [default: the shipped game named by 'extends'].")
 @click.option("--cmyk", type=click.Path(path_type=Path), default=None, callback=cmyk_profile, metavar="PROFILE.icc",
               help=CMYK_HELP + " Only with --to pdf: PNG and TTS images are RGB.")
+@click.option("--base-url", default=None, metavar="URL",
+              help="For --to tts: the web address where the exported images will be hosted (https://...): each image's URL in "
+                   "the saved objects is URL/<file name>, for a deck shared online [default: file:/// URLs of the files written, "
+                   "for this machine].")
 @click.option("--out", type=click.Path(path_type=Path), default=None,
               help="Folder to write into [default: output/<game or variant>/<format>].")
 def export(game: str, fmt: str, service: str | None, dpi: int | None, sets: tuple[str, ...] | None, cards: tuple[str, ...] | None,
-           content: Path | None, cmyk, out: Path | None) -> None:
+           content: Path | None, cmyk, base_url: str | None, out: Path | None) -> None:
     """Export GAME's cards (a game folder, a shipped game's id, or a variant file: then the
     variant's cards) for print services and online play.  Every image is a rasterised page of
     the one-up PDF, drawn by the same code as the print-and-play sheets.  With --service, a deck
@@ -46,7 +50,7 @@ def export(game: str, fmt: str, service: str | None, dpi: int | None, sets: tupl
     Exit 0 written, 1 the content is not valid (every error listed), 2 bad use (an unknown card,
     a resolution too high for a TTS sheet), 4 a file could not be written."""
     from deckpress.generator.export.images import rasterise, write_images
-    from deckpress.generator.export.tts import SheetTooLarge, write_tts
+    from deckpress.generator.export.tts import SheetTooLarge, check_base_url, write_tts
     from deckpress.generator.games import kit_module
     from deckpress.generator.output import write_atomic
     from deckpress.generator.reporters import summarised
@@ -55,6 +59,13 @@ def export(game: str, fmt: str, service: str | None, dpi: int | None, sets: tupl
 
     if cmyk and fmt != "pdf":
         raise click.UsageError(f"--cmyk is for --to pdf: {fmt.upper()} images are RGB")
+    if base_url is not None:
+        if fmt != "tts":
+            raise click.UsageError("--base-url is for --to tts: the address of a Tabletop Simulator deck's images")
+        try:
+            base_url = check_base_url(base_url)
+        except ValueError as exc:
+            raise click.UsageError(f"--base-url: {exc}") from None
     if cards and fmt == "tts":
         raise click.UsageError("--cards chooses cards for --to png, pdf and hand: a Tabletop Simulator deck is the whole deck")
     if service and fmt == "hand":
@@ -113,11 +124,12 @@ def export(game: str, fmt: str, service: str | None, dpi: int | None, sets: tupl
             click.echo(f"wrote {len(written)} image{'s' * (len(written) != 1)} to {out} ({resolution} dpi)")
         else:
             try:
-                written = write_tts(pdf, pages, out, name, resolution, each)
+                written = write_tts(pdf, pages, out, name, resolution, each, [deck.name for deck in decks], base_url)
             except SheetTooLarge as exc:
                 raise click.UsageError(str(exc)) from None
+            where = f"; upload the .png files to {base_url}" if base_url else ""
             click.echo(f"wrote {len(written)} Tabletop Simulator deck{'s' * (len(written) != 1)} to {out}: "
-                       "copy the .json files to TTS's Saves/Saved Objects folder")
+                       f"copy the .json files to TTS's Saves/Saved Objects folder{where}")
 
 
 def _only(decks: list, cards: tuple[str, ...]) -> list:

@@ -7,14 +7,18 @@ A deck in ``game.yaml``::
     decks:
       - id: heroes                 # the deck's id (its cards' documents are content["heroes"])
         name: Hero cards
-        file: heroes.csv           # YAML (a top-level 'cards' list) or CSV, in the game's folder
+        file: heroes.csv           # CSV, TSV, JSON, YAML or a spreadsheet (.xlsx), in the game's folder
+        path: data                 # optional, JSON or YAML: where the records are (packs[*].white)
+        sheet: Heroes              # optional, .xlsx: the sheet of cards (default: the first)
+        limits: {megabytes: 200, cards: 200000}  # optional: raise the card file's limits
         schema: hero.schema.json   # optional: a JSON Schema for ONE card, in the game's folder
         layout: hero               # cards.hero in layout.yaml: trim, bleed, face and back
         card_size: poker           # optional: a card_sizes entry; must equal the layout's trim
         copies: 2                  # optional: copies of every card, or the name of a field
 
 A card's fields are its record's; ``id`` is the record's own or ``<deck>-<n>`` (its 1-based
-row), and ``source`` names its file.  Paths are resolved against the game's folder through
+row), and ``source`` names its file.  Card files are read by
+:mod:`deckpress.generator.content.cardfiles` (its limits: ``CardLimits``).  Paths are resolved against the game's folder through
 :mod:`deckpress.generator.gate`.
 
 This module is the content side: the files, the checks and the facts that both the kit and the
@@ -26,16 +30,15 @@ import json
 import re
 from pathlib import Path
 
-from referencing.exceptions import Unresolvable
-
 from deckpress.generator import checks, gate
 from deckpress.generator.content.derived import card_layouts, derive, layouts_named
 from deckpress.generator.content.layout_kinds import card_kinds, unknown_names
-from deckpress.generator.csvcards import load_csv
+from deckpress.generator.content.cardfiles import FORMATS, load_card_file
 from deckpress.generator.errors import ContentError, display_path
 from deckpress.generator.safetext import choices, excerpt, quoted, strict_json
 from deckpress.generator.schema import validate_items, validate_with
-from deckpress.generator.yamlsafe import Document, load_yaml
+from deckpress.generator.yamlsafe import Document
+from referencing.exceptions import Unresolvable
 
 #: Reserved document names: a deck may not be called like a game-wide file.
 
@@ -80,12 +83,16 @@ def _deck_loader(game_doc: Document, index: int, root: Path):
             return None, [game_doc.error(where, f"decks[{index}].file: '{excerpt(deck['file'])}' {exc}")]
         suffix = path.suffix.lower()
         shown = display_path(game_doc.path.parent / deck["file"])
-        if suffix == ".csv":
-            doc, errors = load_csv(path, shown, root)
-        elif suffix in (".yaml", ".yml"):
-            doc, errors = load_yaml(path, shown, root=root)
-        else:
-            return None, [game_doc.error(where, f"decks[{index}].file: '{deck['file']}' is neither a .csv nor a .yaml card file")]
+        if suffix not in FORMATS:
+            return None, [game_doc.error(where, f"decks[{index}].file: '{excerpt(deck['file'])}' is not a card file deckpress reads "
+                                                f"(.csv, .tsv, .json, .yaml or .xlsx)")]
+        if "path" in deck and suffix not in (".json", ".yaml", ".yml"):
+            return None, [game_doc.error(("decks", index, "path"), f"decks[{index}].path: the records' path is for a JSON or YAML card file, "
+                                                                  f"and '{excerpt(deck['file'])}' is {FORMATS[suffix]}")]
+        if "sheet" in deck and suffix != ".xlsx":
+            return None, [game_doc.error(("decks", index, "sheet"), f"decks[{index}].sheet: a sheet is for a spreadsheet (.xlsx), "
+                                                                   f"and '{excerpt(deck['file'])}' is {FORMATS[suffix]}")]
+        doc, errors = load_card_file(path, shown, root, deck)
         if doc is None:
             return None, _named_in_game(errors, game_doc, index)
         return doc, _card_file_errors(doc, game_doc, index, root)
@@ -94,13 +101,14 @@ def _deck_loader(game_doc: Document, index: int, root: Path):
 
 
 def _named_in_game(errors: list[ContentError], game_doc: Document, index: int) -> list[ContentError]:
-    """``errors`` of a deck's card file, where one is about the whole file (missing, a folder, too
-    large: line 0) told at the line of ``game.yaml`` that names the file, with the nearest file
-    names of the game's folder when it does not exist."""
+    """``errors`` of a deck's card file, where one the gate gives about the whole file (``file
+    does not exist``, is a folder, too large) told at the line of ``game.yaml`` that names the
+    file, with the nearest file names of the game's folder when it does not exist.  Errors with a
+    place of their own in the file (a line, a spreadsheet's cell) stay there."""
     name = game_doc.data["decks"][index]["file"]
     out = []
     for error in errors:
-        if error.line:
+        if error.line or not error.message.startswith("file "):
             out.append(error)
             continue
         reason = error.message.removeprefix("file ")
@@ -207,6 +215,8 @@ def check(content) -> list[ContentError]:
                 known = set().union(*(c.keys() for c in doc.data["cards"] if isinstance(c, dict))) | {"id", "source"}
                 errors += [content.documents["layout"].error(p, m) for kind in named if kind in kinds
                            for p, m in unknown_names(kinds[kind], known, f"deck '{deck['id']}'")]
+            if isinstance(doc.data.get("cards"), list):
+                errors += [e for kind in named if kind in kinds for e in unprintable_errors(doc, deck, kinds[kind].spec)]
     return errors + _image_errors(content)
 
 
@@ -293,8 +303,10 @@ def _unknown_copies_field(game: Document, index: int, doc: Document) -> ContentE
     """One error at ``game.yaml``'s ``copies`` when it names a field that no card of the deck
     has (a typo there, not in every card), with the nearest field the cards do have."""
     copies = game.data["decks"][index].get("copies")
+    if not isinstance(copies, str) or not doc.data["cards"] or any(copies in card for card in doc.data["cards"]):
+        return None  # (before the header's places: a large file's are worked out only for an error)
     columns = [p[1] for p in doc.positions if len(p) == 2 and p[0] == "columns"]  # a table's header (csvcards)
-    if not isinstance(copies, str) or not doc.data["cards"] or copies in columns or any(copies in card for card in doc.data["cards"]):
+    if copies in columns:
         return None
     fields = [excerpt(f, 40) for f in columns or dict.fromkeys(k for card in doc.data["cards"] for k in card)]
     what = "a column" if columns else "a field of any card"
@@ -302,10 +314,51 @@ def _unknown_copies_field(game: Document, index: int, doc: Document) -> ContentE
                                                   f"({choices(copies, fields)}); copies is a number, or the field that holds each card's copies")
 
 
-def card_name(card: dict, n: int) -> str:
-    """How a message names card ``n`` (0-based) of a file: ``card 'owl'`` by its id, else by its
-    place, ``card 5``."""
-    return f"card '{excerpt(card['id'])}'" if card.get("id") not in (None, "") else f"card {n + 1}"
+def card_name(card: dict, n: int, deck: dict | None = None) -> str:
+    """How a message names card ``n`` (0-based) of a file: ``card 'owl'`` by its id, else by the
+    id it prints with in ``deck`` (``card 'cards-5'``), else by its place, ``card 5``."""
+    if card.get("id") not in (None, ""):
+        return f"card '{excerpt(str(card['id']))}'"
+    return f"card '{deck['id']}-{n + 1}'" if deck is not None else f"card {n + 1}"
+
+
+#: A ``{field}`` (or ``{group.field}``) placeholder of a layout's text.
+_PRINTED = re.compile(r"\{([A-Za-z_][A-Za-z0-9_]*(?:\.[A-Za-z_][A-Za-z0-9_]*)*)\}")
+
+
+def printed_fields(kind_spec: dict) -> list[tuple[str, ...]]:
+    """The field paths a card kind's face and back print as text (``{title}`` -> ``("title",)``,
+    ``{stats.attack}`` -> ``("stats", "attack")``), in order, each once; the elements of a
+    ``rows`` element read their list's items, not the card, and are left out."""
+    found: dict[tuple[str, ...], None] = {}
+    for side in ("face", "back"):
+        for element in kind_spec.get(side, []):
+            if element.get("type") == "text" and isinstance(element.get("text"), str):
+                found.update(dict.fromkeys(tuple(m.split(".")) for m in _PRINTED.findall(element["text"])))
+    return list(found)
+
+
+def unprintable_errors(doc: Document, deck: dict, kind_spec: dict) -> list[ContentError]:
+    """An error at the value's own line and column for every printed field (see
+    :func:`printed_fields`) of a card of ``doc`` whose value has no printed form: ``true`` or
+    ``false``, a list, a group of fields.  Text and numbers print; ``null`` is an absent value
+    (as an empty CSV cell), never the text ``None``."""
+    paths = printed_fields(kind_spec)
+    errors = []
+    for n, card in enumerate(doc.data["cards"] if paths else ()):
+        for path in paths:
+            value: object = card
+            for part in path:
+                value = value.get(part) if isinstance(value, dict) else None
+            if isinstance(value, (bool, list, dict)):
+                what = ("yes/no value" if isinstance(value, bool) else "list" if isinstance(value, list) else "group of fields")
+                name = ".".join(path)
+                hint = ("test it with when:, or write the text to print" if isinstance(value, bool)
+                        else "print its parts by name ({" + name + ".part})" if isinstance(value, dict)
+                        else "print its items with a rows element, or write it as one text")
+                errors.append(doc.error(("cards", n, *path), f"{card_name(card, n, deck)}: {name}: a {what} ({excerpt(json.dumps(value, ensure_ascii=False))}) "
+                                                                f"has no printed form, and the layout prints {{{name}}}: {hint}"))
+    return errors
 
 
 def _card_errors(doc: Document, deck: dict) -> list[ContentError]:
@@ -321,7 +374,7 @@ def _card_errors(doc: Document, deck: dict) -> list[ContentError]:
             if not isinstance(value, int) or isinstance(value, bool) or not 0 <= value <= MAX_COPIES:
                 errors.append(doc.error(("cards", n, copies), f"{card_name(card, n)}: {copies}: expected a whole number of copies from 0 to {MAX_COPIES}, "
                                                         f"found {'nothing (the cell is empty)' if value is None else quoted(value)}"))
-        if "id" in card:
+        if card.get("id") is not None:  # a null id is no id: the card is '<deck>-<n>'
             cid = str(card["id"])
             if cid in ids:
                 errors.append(doc.error(("cards", n, "id"), f"card {n + 1}: duplicate id '{cid}' (first used by card {ids[cid] + 1}): ids must be unique in a deck"))

@@ -9,22 +9,24 @@ The JSON follows TTS's ``DeckCustom`` object: ``CustomDeck`` entries (``FaceURL`
 card in ``ContainedObjects``, ``CardID`` = sheet number x 100 + slot (the layout TTS's own deck
 builder saves; see for example ZONT3/tts-deck-generator, tts_deckgen/save_data.py).  Image paths
 are ``file://`` URLs of the files written, so the deck opens on the machine that exported it;
-upload the images (to Steam Cloud from TTS) to share it.
+to share a deck, upload the images (to Steam Cloud from TTS), or host them online and export
+with a base URL (``--base-url``): each image's URL is then that address and the file's name.
 """
 from __future__ import annotations
 
 import io
 import json
 import math
-from collections.abc import Callable
+import re
+from collections.abc import Callable, Sequence
 from pathlib import Path
+from urllib.parse import quote, urlsplit
 
-from PIL import Image
-
-from deckpress.generator.export.images import rasterise
 from deckpress.generator.export import MM_PER_INCH, trim_of
+from deckpress.generator.export.images import rasterise
 from deckpress.generator.output import write_atomic
 from deckpress.generator.render.oneup import Page
+from PIL import Image
 
 #: TTS's largest deck sheet, in cards across and down.
 MAX_COLUMNS, MAX_ROWS = 10, 7
@@ -94,40 +96,82 @@ def _slots(trim_mm: tuple[float, float], dpi: int) -> int:
     return columns * rows
 
 
-def write_tts(pdf: bytes, pages: list[Page], out: Path, name: str, dpi: int, each: Callable[[int], None] | None = None) -> list[Path]:
+def write_tts(pdf: bytes, pages: list[Page], out: Path, name: str, dpi: int, each: Callable[[int], None] | None = None,
+              deck_names: Sequence[str] = (), base_url: str | None = None) -> list[Path]:
     """Write each deck of a one-up PDF (faces and backs, see
-    :func:`deckpress.generator.render.oneup.one_up_pdf`) as TTS sheets and a saved object
-    ``out/<name>-<deck>.json``; images are cut to the cards' trim.  Returns the JSON paths.
+    :func:`deckpress.generator.render.oneup.one_up_pdf`) as TTS sheets and one saved object per
+    deck: ``out/<name>-<kind>.json`` where one deck has that card kind, else
+    ``out/<name>-<deck name>.json`` (two decks that share a layout stay two TTS decks).
+    ``deck_names`` are the decks' names for people, by :attr:`Page.deck` (each TTS deck's
+    nickname); ``base_url`` (``https://example.org/decks/``), where the images will be hosted
+    online, makes every image URL that address plus the file's name, instead of a ``file:///``
+    URL of this machine.  Images are cut to the cards' trim.  Returns the JSON paths.
 
     Raises:
         SheetTooLarge: ``dpi`` too high for a sheet of some deck (checked before any page is drawn).
         OutputError: a file cannot be written.
     """
     check_resolution(pages, dpi)
-    faces: dict[str, list[tuple[Page, Image.Image]]] = {}
-    backs: dict[str, list[Image.Image]] = {}
+    faces: dict[int, list[tuple[Page, Image.Image]]] = {}
+    backs: dict[int, list[Image.Image]] = {}
     for page, image in rasterise(pdf, pages, dpi, each):
         trimmed = _trim(image, page, dpi)
         if page.side == "face":
-            faces.setdefault(page.kind, []).append((page, trimmed))
+            faces.setdefault(page.deck, []).append((page, trimmed))
         else:
-            backs.setdefault(page.kind, []).append(trimmed)
-    written = []
-    for kind, cards in faces.items():
-        written.append(_deck(out, f"{name}-{kind}", cards, backs.get(kind, [])))
+            backs.setdefault(page.deck, []).append(trimmed)
+    kinds: dict[str, set[int]] = {}
+    for page in pages:
+        kinds.setdefault(page.kind, set()).add(page.deck)
+    written, stems = [], set()
+    for deck, cards in faces.items():
+        kind = cards[0][0].kind
+        label = deck_names[deck] if deck < len(deck_names) else kind
+        stem = f"{name}-{kind}" if len(kinds[kind]) == 1 else f"{name}-{_slug(label)}"
+        while stem in stems:  # two decks of one name and layout
+            stem += f"-{deck + 1}"
+        stems.add(stem)
+        written.append(_deck(out, stem, cards, backs.get(deck, []), label if deck_names else stem, base_url))
     return written
+
+
+def _slug(text: str) -> str:
+    """A file name's part made of a deck's name: ``Hero cards`` -> ``hero-cards``."""
+    return re.sub(r"[^a-z0-9]+", "-", text.lower()).strip("-") or "deck"
+
+
+def image_url(path: Path, base_url: str | None) -> str:
+    """The URL TTS loads the image ``path`` from: ``base_url`` joined with the file's name (the
+    name escaped for a URL), or the file's own ``file:///`` URL when there is no base URL."""
+    if base_url is None:
+        return path.resolve().as_uri()
+    return base_url.rstrip("/") + "/" + quote(path.name)
+
+
+def check_base_url(base_url: str) -> str:
+    """``base_url`` as given, when it is an ``http://`` or ``https://`` address of a host.
+
+    Raises:
+        ValueError: anything else (a message saying what is expected).
+    """
+    parts = urlsplit(base_url)
+    if parts.scheme not in ("http", "https") or not parts.netloc or parts.query or parts.fragment or any(c.isspace() for c in base_url):
+        raise ValueError(f"'{base_url[:80]}' is not a web address of a folder: expected one such as https://example.org/my-game/tts "
+                         "(where the exported images will be hosted)")
+    return base_url
 
 
 def _trim(image: Image.Image, page: Page, dpi: int) -> Image.Image:
     """The card's trim cut out of its page image (edges rounded to the nearest pixel)."""
     left, right, top, bottom = page.bleed_mm
     w, h = page.size_mm
-    px = lambda v: round(v / MM_PER_INCH * dpi)  # noqa: E731
+    px = lambda v: round(v / MM_PER_INCH * dpi)
     return image.crop((px(left), px(top), px(w - right), px(h - bottom)))
 
 
-def _deck(out: Path, stem: str, cards: list[tuple[Page, Image.Image]], backs: list[Image.Image]) -> Path:
-    """The sheets, back and saved object of one deck."""
+def _deck(out: Path, stem: str, cards: list[tuple[Page, Image.Image]], backs: list[Image.Image], nickname: str,
+          base_url: str | None) -> Path:
+    """The sheets, back and saved object of one deck (``nickname``: its name in TTS)."""
     unique_back = len({b.tobytes() for b in backs}) > 1
     custom: dict[str, dict] = {}
     placed: list[tuple[int, int, dict]] = []  # (card's place in the deck, CardID, its object)
@@ -153,13 +197,13 @@ def _deck(out: Path, stem: str, cards: list[tuple[Page, Image.Image]], backs: li
                 back_path = _png(out / f"{stem}-{n}-backs.png", _sheet(back_images + [None] * (columns * rows - len(back_images)), columns, rows))
             else:
                 back_path = _png(out / f"{stem}-back.png", backs[0] if backs else Image.new("RGB", chunk[0][1].size, "white"))
-            custom[str(n)] = {"FaceURL": face_path.resolve().as_uri(), "BackURL": back_path.resolve().as_uri(),
+            custom[str(n)] = {"FaceURL": image_url(face_path, base_url), "BackURL": image_url(back_path, base_url),
                               "NumWidth": columns, "NumHeight": rows, "BackIsHidden": True, "UniqueBack": unique_back, "Type": 0}
             for slot, (place, (page, image)) in enumerate(zip(places, chunk)):
                 placed.append((place, n * 100 + slot, {"Name": "Card", "Nickname": page.name, "Description": page.card_id,
                                                        "CardID": n * 100 + slot, "Transform": _transform(), **_sideways(image)}))
     placed.sort(key=lambda p: p[0])  # the deck's own order
-    deck = {"Name": "DeckCustom", "Nickname": stem, "Transform": _transform(), "DeckIDs": [card_id for _, card_id, _ in placed],
+    deck = {"Name": "DeckCustom", "Nickname": nickname, "Transform": _transform(), "DeckIDs": [card_id for _, card_id, _ in placed],
             "CustomDeck": custom, "ContainedObjects": [obj for _, _, obj in placed],
             **(_sideways(cards[0][1]) if all(_sideways(image) for _, image in cards) else {})}
     saved = {"SaveName": stem, "GameMode": "", "Date": "", "Gravity": 0.5, "Table": "", "Sky": "", "Note": "",

@@ -15,7 +15,9 @@ from deckpress.generator.model import Cover, Deck, Section
 
 
 def decks(content) -> list[Deck]:
-    """Every declared deck as plain field dicts, each card repeated for its copies."""
+    """Every declared deck as plain field dicts, each card repeated for its copies.  A field whose
+    value is ``null`` is left out, as an empty CSV cell is: null is an absent value, never the
+    text ``None``."""
     out = []
     for index, deck in enumerate(content["game"].get("decks", [])):
         doc = content.documents[deck["id"]]
@@ -24,10 +26,23 @@ def decks(content) -> list[Deck]:
         kinds = per_card_layouts(deck, index, doc.data["cards"])
         for n, record in enumerate(doc.data["cards"], 1):
             copies = record[deck["copies"]] if isinstance(deck.get("copies"), str) else deck.get("copies", 1)
-            card = {**record, "id": str(record.get("id", f"{deck['id']}-{n}")), "source": source, **kinds[n - 1]}
+            card = {**present(record), "source": source, **kinds[n - 1]}
+            card["id"] = str(card.get("id", f"{deck['id']}-{n}"))
             cards += [card] * copies
         out.append(Deck(default_layout(deck), deck["name"], cards))
     return out
+
+
+def present(record: dict[str, Any]) -> dict[str, Any]:
+    """``record`` without its ``null`` fields, in groups of fields and lists of them too."""
+    def clean(value: Any) -> Any:
+        if isinstance(value, dict):
+            return {k: clean(v) for k, v in value.items() if v is not None}
+        if isinstance(value, list):
+            return [clean(v) for v in value]
+        return value
+
+    return clean(record)
 
 
 def cover(content) -> Cover:

@@ -44,6 +44,7 @@ class Page:
     side: str
     size_mm: tuple[float, float]
     bleed_mm: tuple[float, float, float, float]
+    deck: int = 0  # the index of the card's deck among the decks drawn: TTS makes one deck of each
 
 
 @dataclass(frozen=True)
@@ -153,7 +154,7 @@ def one_up_pdf(layout_doc, decks: list[Deck], template_for: Callable[[tuple[floa
     failures: dict[tuple, list[str]] = {}
     pages: list[Page] = []
     places: dict[str, CardPage] = {}
-    for deck in decks:
+    for index, deck in enumerate(decks):
         seen: dict[str, int] = {}
         for fields in deck.cards:
             kind = deck.kind_of(fields)  # a card of a deck with a layout per card: its own, upright or sideways
@@ -170,7 +171,7 @@ def one_up_pdf(layout_doc, decks: list[Deck], template_for: Callable[[tuple[floa
                 else:
                     _page(c, painter, card, side, fields, place, failures)
                 name = str(fields.get("name") or fields.get("title") or fields.get("code_name") or fields["id"])
-                pages.append(Page(kind, fields["id"], name, copy, side, place.page_mm, place.bleed_mm))
+                pages.append(Page(kind, fields["id"], name, copy, side, place.page_mm, place.bleed_mm, index))
     errors = summarise(layout, failures, locate)
     if errors:
         raise ContentErrors(errors)
