@@ -46,7 +46,7 @@ from deckpress.rules.core.bots import register_bot
 from deckpress.rules.core.errors import IllegalAction, ParameterError, Reason
 from deckpress.rules.core.game import CHANCE, SIMULTANEOUS, TERMINAL, Game, GameInfo, State, View, shuffled
 from deckpress.rules.core.measures import Measure, per_game, rate
-from deckpress.rules.core.params import FROM_CONTENT, Param
+from deckpress.rules.core.params import FROM_CONTENT, Param, Reading
 from deckpress.rules.core.registry import register
 # Generic log-event helpers, kept in Mission Emission's module until they move to rules/core.
 from deckpress.rules.core.events import by_name, check_keys, seat_of
@@ -104,6 +104,31 @@ GAME_INFO = GameInfo(
               "progress is played out from the hands, and if a seat due to play has no card left the suitcase goes to nobody.",
               "rulebook, Game End: 'The game ends the moment the last card is taken from the pile'",
               choices=("last-draw", "finish-round")),
+    ),
+    readings=(
+        Reading("after_snatch", "Sequence of Play",
+                "The attacking agent snatches the suitcase and flees back into the city centre from where he can attempt to "
+                "move out of the city centre next move.",
+                (("snatcher-runs", "the snatcher carries the suitcase to its own embassy: a new embassy fight, roles swapped"),
+                 ("centre-duel", "the suitcase is back in the city centre: a new duel decides who carries it")),
+                "every snatch", "1,000 random games on the same seeds (2026-11-28, `python benchmarks/readings.py --only "
+                "geheime-mission --param after_snatch`): winning score 2.74 against 2.15 suitcases; draws 17.6 % "
+                "against 23.5 %"),
+        Reading("next_round", "Sequence of Play",
+                "The player receives the suitcase and starts another round ... The defending player starts a new round in "
+                "the city centre.",
+                (("guess-winner", "after an entry the carrier, after a catch the officer's seat"),
+                 ("carrier", "the carrier, either way"),
+                 ("alternate", "seats take turns (departs from 'the player ... starts another round')")),
+                "after every back door", "1,000 random games on the same seeds (2026-11-28, `python benchmarks/readings.py --only "
+                "geheime-mission --param next_round`): winning score 2.74 (carrier 2.70, alternate 2.73); draws 17.6 "
+                "% (20.7 %, 18.9 %)"),
+        Reading("game_end", "Game End", "The game ends the moment the last card is taken from the pile",
+                (("last-draw", "the moment the last card is drawn; the suitcase in play goes to nobody"),
+                 ("finish-round", "the round in progress is played out from the hands")),
+                "the last round", "1,000 random games on the same seeds (2026-11-28, `python benchmarks/readings.py --only "
+                "geheime-mission --param game_end`): winning score 2.74 against 3.13 suitcases; the winners differ "
+                "in 22.9 % of them"),
     ),
     rulesets={"base": {}},  # game.yaml's one mode
     max_length=lambda game: game.max_actions,

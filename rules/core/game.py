@@ -30,7 +30,7 @@ from functools import lru_cache
 from typing import TYPE_CHECKING, Any, Callable, ClassVar, Mapping, Protocol, Sequence
 
 from deckpress.rules.core.errors import IllegalAction, ParameterError, Reason
-from deckpress.rules.core.params import Param, ignored, resolve
+from deckpress.rules.core.params import Param, Reading, ignored, resolve
 
 if TYPE_CHECKING:
     from deckpress.generator.content import GameContent
@@ -88,6 +88,9 @@ class GameInfo:
     #: about ±2 points, few enough that base and variant finish within its time limit with the
     #: game's default bots on this project's machine (2 cores).
     check_games: int = 2000
+    #: The rulebook's sentences the engine can read more than one way, each a parameter
+    #: (:class:`~deckpress.rules.core.params.Reading`): what ``deckpress describe`` lists.
+    readings: tuple[Reading, ...] = ()
 
     def param(self, name: str) -> Param:
         """The declaration of parameter ``name`` (KeyError if there is none)."""
