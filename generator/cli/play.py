@@ -178,6 +178,7 @@ def _json_simulation(result) -> None:
 
 def _text_simulation(result) -> None:
     from rich.console import Console
+    from rich.markup import escape as rich_escape
 
     d = simulation_dict(result)
     console = Console(file=sys.stdout, highlight=False, width=max(100, Console().width))
@@ -188,6 +189,8 @@ def _text_simulation(result) -> None:
     console.print("parameters: " + ", ".join(f"{k}={json.dumps(v)}" for k, v in d["params"].items()), soft_wrap=True)
     batched = " · batched engine: the reference engine's distribution, not its games" if d["batched"] else ""
     console.print(f"content {d['content_hash']} · {d['engine']}{batched}", soft_wrap=True)
+    for finding in d["findings"]:  # what a designer must see, in words, before the tables
+        console.print(f"[bold]finding:[/bold] {rich_escape(finding['text'])}", soft_wrap=True)
     if d["cooperative"]:
         console.print(_team_table(d["team"]))
     else:

@@ -33,6 +33,7 @@ from deckpress.rules.core.errors import IllegalAction, ParameterError, Reason
 from deckpress.rules.core.params import Param, Reading, ignored, resolve
 
 if TYPE_CHECKING:
+    from deckpress.rules.core.balance import Effect
     from deckpress.generator.content import GameContent
     from deckpress.generator.errors import ContentError
     from deckpress.rules.core.measures import Measure
@@ -133,6 +134,14 @@ class Game:
         (Maybe Missions: reduce randomness drawing from the votes not dealt, at 6 players).
         None by default."""
         return []
+
+    def inert_effects(self, tallies: Mapping[str, int]) -> list["Effect"]:
+        """How often each card or rule this engine can judge had a chance to act, and changed a
+        result, from a run's summed tallies (:mod:`deckpress.rules.core.balance`).  By default the
+        tallies' ``in force: K`` / ``changed the result: K`` pairs; a game names its cards."""
+        from deckpress.rules.core.balance import tally_effects
+
+        return tally_effects(tallies)
 
     @classmethod
     def content_defaults(cls, content: "GameContent") -> dict[str, Any]:

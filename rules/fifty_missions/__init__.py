@@ -260,6 +260,14 @@ class FiftyMissionsGame(Game):
                                  "play); run without --batched for game_end: any-seat")
         return FiftyMissionsBatched(self, bots)
 
+    def inert_effects(self, tallies: Mapping[str, int]):
+        """Each mission with the times it was on display and the times it was accomplished (the
+        tallies ``displayed:`` and ``completed:``): a mission never accomplished is a dead card."""
+        from deckpress.rules.core.balance import Effect
+
+        return [Effect(f"mission {mid}", tallies.get(f"displayed: {mid}", 0), tallies.get(f"completed: {mid}", 0),
+                       "times on display", "got accomplished") for mid in self.mission_ids]
+
     def measures(self, tallies: Mapping[str, int], games: int) -> list[Measure]:
         """Medal levels reached (at least each medal, and the final level), counts per game, and
         each mission's completion rate when it was on display, most often completed first."""

@@ -252,6 +252,20 @@ class MaybeMissionsGame(Game):
                     "at set-up, none is left to draw (redraw_from: discards works at every player count)"]
         return []
 
+    def inert_effects(self, tallies: Mapping[str, int]):
+        """Each Master rule kind that counts votes (``masters.TALLY_KINDS``), named by the Master
+        cards of that kind and their printed rule (master-08 ("Each YES vote counts as 2 votes.")),
+        with the rounds it was in force and those whose result its counting changed (the tallies
+        of ``flow.result``).  master-08 at four seats: never (game.yaml notes)."""
+        from deckpress.rules.core.balance import Effect, tally_effects
+
+        out = []
+        for effect in tally_effects(tallies):
+            cards = [f"{self.card_ids[c]} (\"{effect_text(self.master_rule[c])}\")" for c in self.master_cards
+                     if self.master_rule[c]["kind"] == effect.what]
+            out.append(Effect("; ".join(cards) or effect.what, effect.chances, effect.changed, effect.unit))
+        return out
+
     def measures(self, tallies: Mapping[str, int], games: int) -> list[Measure]:
         """Score spread, the resources and Master rules that swing games, identities, purchases
         (:mod:`deckpress.rules.maybe_missions.measures`)."""
