@@ -415,6 +415,38 @@ class GeheimeMissionState(State):
         self.lead = -1
         self.current = starter
 
+    def news(self, before) -> list[str]:
+        """Who won each fight and each back door since ``before``, in words (``deckpress record``,
+        ``replay --trace``): the city-centre duel (who carries the suitcase), a tie played again,
+        the embassy fight (the defence holds, or the attacker snatches the suitcase), the back door
+        (a suitcase won, or caught by the officer) and the suitcases so far."""
+        game, out = self.game, []
+        names, columns = game.card_names, game.columns
+        if self.ties > before.ties:
+            out.append("equal values: the pair is played again")
+        if self.duels > before.duels:
+            lead, card = self.centre[-2], self.centre[-1]
+            win, lose = (card, lead) if self.second_wins > before.second_wins else (lead, card)
+            out.append(f"seat {self.carrier if self.phase != _DUEL else self.starter} wins the city-centre duel "
+                       f"({names[win]} {columns[CENTRE][win]} against {names[lose]} {columns[CENTRE][lose]}) and takes the suitcase")
+        if self.holds > before.holds:
+            out.append(f"seat {self.carrier}'s defence holds: on to the back door")
+        if self.snatches > before.snatches:
+            snatcher = self.carrier if self.carrier >= 0 else self.starter
+            out.append(f"seat {snatcher} snatches the suitcase with a higher attack")
+        if self.reveal is not None and sum(self.suitcases) + self.caught > sum(before.suitcases) + before.caught:
+            carrier, door, officer = self.reveal
+            doors = game.door_names
+            if door != officer:
+                out.append(f"seat {carrier} gets in by the {doors[door]} door (the officer watched the {doors[officer]} one): "
+                           f"a suitcase for seat {carrier}")
+            else:
+                out.append(f"the officer (seat {1 - carrier}) was at the {doors[door]} door: seat {carrier}'s suitcase is lost")
+        if self.returns() != before.returns() or (self.is_terminal() and not before.is_terminal()):
+            out.append("suitcases " + ", ".join(f"seat {s}: {n}" for s, n in enumerate(self.suitcases))
+                       + (" (the game is over)" if self.is_terminal() else ""))
+        return out
+
     # -- results ----------------------------------------------------------------------------
     def returns(self) -> list[float]:
         """Each seat's suitcases."""

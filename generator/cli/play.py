@@ -354,26 +354,19 @@ def _with_variant_rules(log, variant) -> list[str]:
 
 
 def _tracer():
-    """``on_event`` for ``replay --trace``: after each event, what the game's tally gained (a point
-    card won, a mission completed, a medal reached) and the scores when they changed."""
+    """``on_event`` for ``replay --trace``: after each event, what it did in a player's words
+    (:meth:`State.news`: a point card won, a mission completed, a medal reached, a fight or a back
+    door won, and the scores when they changed)."""
     from deckpress.rules.core.log import format_event
 
-    last: dict[str, Any] = {"tally": {}, "scores": None}
+    last: dict[str, Any] = {"state": None}
 
     def on_event(index: int, event: Any, state) -> None:
-        tally, scores = state.tally(), state.returns()
-        # named gains only ("won: Forest +5", "completed: total-16", "reached: bronze"); plain counters
-        # and what was merely shown ("displayed:", the level so far) are left to the scores
-        gained = [f"{name}" + (f" x{n - last['tally'].get(name, 0)}" if n - last["tally"].get(name, 0) > 1 else "")
-                  for name, n in tally.items() if n > last["tally"].get(name, 0) and ":" in name
-                  and not name.startswith(("displayed:", "level:"))]
-        before = last["scores"] or [0.0] * len(scores)
-        if gained or scores != before:
-            movers = [str(s) for s, (a, b) in enumerate(zip(before, scores)) if a != b]
-            who = f"seat {', '.join(movers)}: " if movers and len(movers) < len(scores) else ""
-            shown = ", ".join(f"{x:g}" for x in scores)
-            click.echo(escape(f"event {index} {format_event(event)}: {who}" + ("; ".join(gained) + "; " if gained else "") + f"scores {shown}"))
-        last["tally"], last["scores"] = tally, scores
+        before = last["state"] or state.game.new_state()
+        news = state.news(before)
+        if news:
+            click.echo(escape(f"event {index} {format_event(event)}: " + "; ".join(news)))
+        last["state"] = state.clone()
 
     return on_event
 

@@ -433,6 +433,22 @@ class State:
         """
         return False
 
+    def news(self, before: "State") -> list[str]:
+        """What the last events did, in a player's words, from ``before`` (a clone of this state
+        taken before them) to now: what ``deckpress record`` says after each line and
+        ``deckpress replay --trace`` after each event.  By default the named counts the tally gained
+        ("won: Forest +5", "completed: total-16", "reached: bronze") and the scores when they
+        changed; a game whose tally names no such gains (Geheime Mission) says who won each fight."""
+        old, new = before.tally(), self.tally()
+        gained = [name + (f" x{new[name] - old.get(name, 0)}" if new[name] - old.get(name, 0) > 1 else "")
+                  for name in new if new[name] > old.get(name, 0) and ":" in name and not name.startswith(("displayed:", "level:"))]
+        was, now = before.returns(), self.returns()
+        if not gained and was == now:
+            return []
+        movers = [str(s) for s, (a, b) in enumerate(zip(was, now)) if a != b]
+        who = f"seat {', '.join(movers)}: " if movers and len(movers) < len(now) else ""
+        return [who + ("; ".join(gained) + "; " if gained else "") + "scores " + ", ".join(f"{x:g}" for x in now)]
+
     def check_invariants(self) -> list[str]:
         """Problems with the state's consistency (every card in one place, ...); ``[]`` when sound."""
         raise NotImplementedError
