@@ -185,8 +185,8 @@ def test_replay_trace_shows_geheime_missions_fights_and_back_doors(cli):
     lines = result.stdout.splitlines()
     assert lines[0] == ("event 5 {seat: 1, centre: Granite}: seat 0 wins the city-centre duel (Silver Fox 9 against Granite 6) "
                         "and takes the suitcase")
-    assert "event 52 {seat: 1, door: Red}: seat 1 gets in by the Red door (the officer watched the Blue one): a suitcase for "
-           "seat 1; suitcases seat 0: 0, seat 1: 1" in lines
+    assert ("event 52 {seat: 1, door: Red}: seat 1 gets in by the Red door (the officer watched the Blue one): a suitcase for "
+            "seat 1; suitcases seat 0: 0, seat 1: 1") in lines
     assert any("snatches the suitcase" in line for line in lines) and any("defence holds" in line for line in lines)
 
 
