@@ -58,7 +58,7 @@ def _params(ctx, param, values: tuple[str, ...]) -> dict[str, Any]:
 @click.option("--scheduler", default=None, metavar="tcp://HOST:8786", help="The Dask scheduler of a running cluster (implies --backend dask).")
 @click.option("--batched", is_flag=True,
               help="Play on the game's batched engine (random bots; Mission Emission's base, kids and strategy games, "
-                   "Geheime Mission, 50 Missions, Maybe Missions' base game): many games at once, 15 to 70 times faster, "
+                   "Geheime Mission, 50 Missions, Maybe Missions' base game): many games at once, about 8 to 40 times faster on one core (2026-11-28, python benchmarks/simulate.py), "
                    "the same distribution of results as the reference engine but not the same games.")
 @click.option("--time-limit", type=FiniteRange(min=0.1), default=600.0, show_default=True, help="Stop starting games after this many seconds.")
 @click.option("--format", "fmt", type=click.Choice(["text", "json"]), default="text", show_default=True, help="How to report.")

@@ -15,7 +15,8 @@ value of ``players``, ``votes``, ``market``, ``tie``, ``vote_numbers`` and ``emp
 Master cards of the content, whose rules are read with the reference's own ``round_rules``
 (``MaybeMissionsGame.round_rules``, ``masters.round_rules``: so a card's parameters mean what they
 mean there, and several cards in force together combine as they combine there).
-``identity_scoring`` and ``shop_order`` change nothing without the expansions they belong to.
+``identity_scoring``, ``identity_cards`` and ``shop_order`` change nothing without the expansions they belong to;
+``adjust_removed`` is played (``Run._adjust_mission``).
 Refused (:class:`MaybeMissionsBatched`): other bots, the expansions (identities: voting powers,
 shifted numbers, late voters, forbidden resources; gadgets: the shop and its rewards, which read
 and move what this engine keeps as counts), and content with a Master rule kind outside
