@@ -100,6 +100,9 @@ def findings(game, sim: Mapping[str, Any]) -> list[dict[str, Any]]:
     out = []
     seats = seat_order(sim)
     if seats:
+        note = game.seat_order_note()
+        if note:
+            seats["text"] += f" {note}"
         out.append(seats)
     for e in inert(game.inert_effects(sim.get("tallies", {}))):
         out.append({"kind": "inert", "what": e.what, "chances": e.chances, "unit": e.unit,

@@ -135,6 +135,11 @@ class Game:
         None by default."""
         return []
 
+    def seat_order_note(self) -> str | None:
+        """Why seats may not be alike in this game, in words, added to a seat-order finding
+        (:mod:`deckpress.rules.core.balance`); None when the engine knows no reason."""
+        return None
+
     def inert_effects(self, tallies: Mapping[str, int]) -> list["Effect"]:
         """How often each card or rule this engine can judge had a chance to act, and changed a
         result, from a run's summed tallies (:mod:`deckpress.rules.core.balance`).  By default the

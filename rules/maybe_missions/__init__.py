@@ -252,6 +252,25 @@ class MaybeMissionsGame(Game):
                     "at set-up, none is left to draw (redraw_from: discards works at every player count)"]
         return []
 
+    def seat_order_note(self) -> str | None:
+        """The active player moves one seat a round, and a round uses one vote of each hand (more
+        under votes_per_player): with hands of ``h`` votes at ``n`` seats, the first ``h mod n``
+        seats are the active player once more than the others (10 votes at 6 seats: seats 0 to 3
+        twice, seats 4 and 5 once)."""
+        h, n = self.hand_size, self.players
+        if h % n == 0:
+            return None
+        more, times = h % n, h // n
+
+        def seats(a: int, b: int) -> str:
+            return f"seat {a}" if a == b else f"seats {a} and {b}" if b == a + 1 else f"seats {a} to {b}"
+
+        def often(k: int) -> str:
+            return {0: "never", 1: "once", 2: "twice"}.get(k, f"{k} times")
+
+        return (f"A game has about {h} rounds ({h} votes a hand, one a round), so {seats(0, more - 1)} "
+                f"{'is' if more == 1 else 'are'} the active player {often(times + 1)} and {seats(more, n - 1)} {often(times)}.")
+
     def inert_effects(self, tallies: Mapping[str, int]):
         """Each Master rule kind that counts votes (``masters.TALLY_KINDS``), named by the Master
         cards of that kind and their printed rule (master-08 ("Each YES vote counts as 2 votes.")),
