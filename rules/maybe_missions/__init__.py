@@ -133,8 +133,8 @@ GAME_INFO = GameInfo(
         Reading("identity_cards", "Secret Identities",
                 "When a secret identity talks about icons showing on a card, it's always about a collected Mission Card, and "
                 "only the side that points up.",
-                (("missions", "a secret identity's powers read the collected Mission Cards only; the usual scoring still "
-                              "counts a won Master card's icons, each worth 1 (the sentence)"),
+                (("missions", ("a secret identity's powers read the collected Mission Cards only; the usual scoring still "
+                               "counts a won Master card's icons, each worth 1 (the sentence)")),
                  ("all", "a won Master card's icons are read by the secret identity too (the engine's count before)")),
                 "Secret Identities: a seat holding a won Master card whose icons its secret identity weighs or counts "
                 "(The Ghost holding only master-01 green side up scores 4 by the sentence, 2 by the other reading)",

@@ -7,8 +7,10 @@ from pathlib import Path
 import pytest
 
 from click.testing import CliRunner
+from hypothesis import HealthCheck, given, settings, strategies as st
 
 from deckpress.generator.cli import main
+from deckpress.rules.core.errors import IllegalAction
 from deckpress.rules.core.log import format_event, read_log
 from deckpress.rules.core.recorder import Recorder
 from deckpress.rules.core.registry import load
@@ -176,10 +178,6 @@ def test_a_game_on_a_fan_variant_is_recorded_with_its_rules_and_resumed(tmp_path
 
 
 # -- every line typed at any prompt gets an answer or a refusal, never a traceback -----------------
-from hypothesis import HealthCheck, given, settings, strategies as st  # noqa: E402
-
-from deckpress.rules.core.errors import IllegalAction  # noqa: E402
-
 #: Games and rulesets recorded, each at prompts reached by seeded random choices.
 RECORDED = [("mission-emission", "base"), ("mission-emission", "strategy"), ("mission-emission", "kids"),
             ("fifty-missions", "standard"), ("fifty-missions", "crazy"), ("maybe-missions", "all"), ("geheime-mission", None)]
