@@ -153,6 +153,8 @@ class Recorder:
             IllegalAction: the line is not an event, or the rules refuse it (the replay's reason
                 code and message); the recording is unchanged.
         """
+        if len(line) > MAX_INPUT:
+            raise IllegalAction(Reason.MALFORMED_EVENT, f"type one event (at most {MAX_INPUT} characters), such as 'play: Goa'")
         before = self.result.state.clone()
         state = self.result.state
         cards = _listed_cards(line) if state.current == CHANCE else None
