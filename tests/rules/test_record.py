@@ -251,3 +251,16 @@ def test_a_hand_typed_as_a_comma_list_is_taken_card_by_card_or_refused_with_the_
     assert [e["card"] for e in rec.log.events] == names
     with pytest.raises(IllegalAction, match=r"write cards: \[\.\.\.\]"):
         rec.add("Nobody, Nothing")
+
+
+def test_record_says_who_won_each_fight_and_back_door_of_geheime_mission(tmp_path):
+    # after each line, record says what it did: Geheime Mission's duels, embassy fights and back doors
+    example = REPO / "content" / "geheime-mission" / "logs" / "example-base.yaml"
+    out = tmp_path / "gm.yaml"
+    result = CliRunner().invoke(main, ["record", "geheime-mission", "--out", str(out)],
+                                input="\n".join(lines_of(example)) + "\n", catch_exceptions=False)
+    assert result.exit_code == 0
+    said = [line for line in result.stderr.splitlines() if line.startswith("  -> ")]
+    assert "  -> seat 0 wins the city-centre duel (Silver Fox 9 against Granite 6) and takes the suitcase" in said
+    assert any("gets in by the" in line or "suitcase is lost" in line for line in said)
+    assert replay(read_log(out)).finished
