@@ -39,6 +39,10 @@ taken: the engine's 195 type errors would have to be fixed first, the wheel woul
 platform with a pure-Python fallback, and an editable install would shadow edited sources with
 stale compiled modules.
 
+BLAS runs on one thread for the whole benchmark (threadpoolctl), as in ``deckpress simulate``'s
+batched runs: idle BLAS threads spinning after a batched engine's matrix products slowed the
+baseline timed after it.
+
 Usage: ``python benchmarks/simulate.py [--games 500] [--only GAME] [--repeat 3]``.
 """
 from __future__ import annotations
@@ -238,4 +242,9 @@ def print_batched(game_id: str, ruleset: str | None, players: int, args: argpars
 
 
 if __name__ == "__main__":
-    main()
+    from threadpoolctl import threadpool_limits
+
+    # one BLAS thread for the whole run: NumPy's BLAS threads spin after each matrix product of a
+    # batched engine and slowed the OpenSpiel baseline timed after it (a "1.2 ok" beside "0.6 BELOW")
+    with threadpool_limits(limits=1, user_api="blas"):
+        main()

@@ -46,7 +46,7 @@ from deckpress.rules.core.bots import register_bot
 from deckpress.rules.core.errors import IllegalAction, ParameterError, Reason
 from deckpress.rules.core.game import CHANCE, SIMULTANEOUS, TERMINAL, Game, GameInfo, State, View, shuffled
 from deckpress.rules.core.measures import Measure, per_game, rate
-from deckpress.rules.core.params import FROM_CONTENT, Param
+from deckpress.rules.core.params import FROM_CONTENT, Param, Reading
 from deckpress.rules.core.registry import register
 # Generic log-event helpers, kept in Mission Emission's module until they move to rules/core.
 from deckpress.rules.core.events import by_name, check_keys, seat_of
@@ -104,6 +104,31 @@ GAME_INFO = GameInfo(
               "progress is played out from the hands, and if a seat due to play has no card left the suitcase goes to nobody.",
               "rulebook, Game End: 'The game ends the moment the last card is taken from the pile'",
               choices=("last-draw", "finish-round")),
+    ),
+    readings=(
+        Reading("after_snatch", "Sequence of Play",
+                "The attacking agent snatches the suitcase and flees back into the city centre from where he can attempt to "
+                "move out of the city centre next move.",
+                (("snatcher-runs", "the snatcher carries the suitcase to its own embassy: a new embassy fight, roles swapped"),
+                 ("centre-duel", "the suitcase is back in the city centre: a new duel decides who carries it")),
+                "every snatch", "1,000 random games on the same seeds (2026-11-28, `python benchmarks/readings.py --only "
+                "geheime-mission --param after_snatch`): winning score 2.74 against 2.15 suitcases; draws 17.6 % "
+                "against 23.5 %"),
+        Reading("next_round", "Sequence of Play",
+                "The player receives the suitcase and starts another round ... The defending player starts a new round in "
+                "the city centre.",
+                (("guess-winner", "after an entry the carrier, after a catch the officer's seat"),
+                 ("carrier", "the carrier, either way"),
+                 ("alternate", "seats take turns (departs from 'the player ... starts another round')")),
+                "after every back door", "1,000 random games on the same seeds (2026-11-28, `python benchmarks/readings.py --only "
+                "geheime-mission --param next_round`): winning score 2.74 (carrier 2.70, alternate 2.73); draws 17.6 "
+                "% (20.7 %, 18.9 %)"),
+        Reading("game_end", "Game End", "The game ends the moment the last card is taken from the pile",
+                (("last-draw", "the moment the last card is drawn; the suitcase in play goes to nobody"),
+                 ("finish-round", "the round in progress is played out from the hands")),
+                "the last round", "1,000 random games on the same seeds (2026-11-28, `python benchmarks/readings.py --only "
+                "geheime-mission --param game_end`): winning score 2.74 against 3.13 suitcases; the winners differ "
+                "in 22.9 % of them"),
     ),
     rulesets={"base": {}},  # game.yaml's one mode
     max_length=lambda game: game.max_actions,
@@ -389,6 +414,38 @@ class GeheimeMissionState(State):
         self.carrier = -1
         self.lead = -1
         self.current = starter
+
+    def news(self, before) -> list[str]:
+        """Who won each fight and each back door since ``before``, in words (``deckpress record``,
+        ``replay --trace``): the city-centre duel (who carries the suitcase), a tie played again,
+        the embassy fight (the defence holds, or the attacker snatches the suitcase), the back door
+        (a suitcase won, or caught by the officer) and the suitcases so far."""
+        game, out = self.game, []
+        names, columns = game.card_names, game.columns
+        if self.ties > before.ties:
+            out.append("equal values: the pair is played again")
+        if self.duels > before.duels:
+            lead, card = self.centre[-2], self.centre[-1]
+            win, lose = (card, lead) if self.second_wins > before.second_wins else (lead, card)
+            out.append(f"seat {self.carrier if self.phase != _DUEL else self.starter} wins the city-centre duel "
+                       f"({names[win]} {columns[CENTRE][win]} against {names[lose]} {columns[CENTRE][lose]}) and takes the suitcase")
+        if self.holds > before.holds:
+            out.append(f"seat {self.carrier}'s defence holds: on to the back door")
+        if self.snatches > before.snatches:
+            snatcher = self.carrier if self.carrier >= 0 else self.starter
+            out.append(f"seat {snatcher} snatches the suitcase with a higher attack")
+        if self.reveal is not None and sum(self.suitcases) + self.caught > sum(before.suitcases) + before.caught:
+            carrier, door, officer = self.reveal
+            doors = game.door_names
+            if door != officer:
+                out.append(f"seat {carrier} gets in by the {doors[door]} door (the officer watched the {doors[officer]} one): "
+                           f"a suitcase for seat {carrier}")
+            else:
+                out.append(f"the officer (seat {1 - carrier}) was at the {doors[door]} door: seat {carrier}'s suitcase is lost")
+        if self.returns() != before.returns() or (self.is_terminal() and not before.is_terminal()):
+            out.append("suitcases " + ", ".join(f"seat {s}: {n}" for s, n in enumerate(self.suitcases))
+                       + (" (the game is over)" if self.is_terminal() else ""))
+        return out
 
     # -- results ----------------------------------------------------------------------------
     def returns(self) -> list[float]:

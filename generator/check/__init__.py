@@ -198,7 +198,8 @@ def run_check(path: Path, options: CheckOptions = CheckOptions()) -> CheckReport
             return report.stop("5. simulation", "reject", [result["error"]])
         result["differences"] = [d.as_dict() for d in compare(result["base"], result["variant"])]
         report.simulation = result
-        report.stages.append(Stage("5. simulation", "passed", [f"{result['variant']['games']:,} games per side, seed {options.seed}"]))
+        report.stages.append(Stage("5. simulation", "passed", [f"{result['variant']['games']:,} games per side, seed {options.seed}"]
+                                   + [f"variant: {f['text']}" for f in result["variant"].get("findings", [])]))
 
     if report.simulation is None or not options.skill_games:
         report.stages.append(Stage("6. skill signal", "skipped", ["not simulated" if report.simulation is None else

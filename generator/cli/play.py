@@ -58,7 +58,7 @@ def _params(ctx, param, values: tuple[str, ...]) -> dict[str, Any]:
 @click.option("--scheduler", default=None, metavar="tcp://HOST:8786", help="The Dask scheduler of a running cluster (implies --backend dask).")
 @click.option("--batched", is_flag=True,
               help="Play on the game's batched engine (random bots; Mission Emission's base, kids and strategy games, "
-                   "Geheime Mission, 50 Missions, Maybe Missions' base game): many games at once, 15 to 70 times faster, "
+                   "Geheime Mission, 50 Missions, Maybe Missions' base game): many games at once, about 8 to 40 times faster on one core (2026-11-28, python benchmarks/simulate.py), "
                    "the same distribution of results as the reference engine but not the same games.")
 @click.option("--time-limit", type=FiniteRange(min=0.1), default=600.0, show_default=True, help="Stop starting games after this many seconds.")
 @click.option("--format", "fmt", type=click.Choice(["text", "json"]), default="text", show_default=True, help="How to report.")
@@ -185,6 +185,7 @@ def _json_simulation(result) -> None:
 
 def _text_simulation(result) -> None:
     from rich.console import Console
+    from rich.markup import escape as rich_escape
 
     d = simulation_dict(result)
     console = Console(file=sys.stdout, highlight=False, width=max(100, Console().width))
@@ -195,6 +196,8 @@ def _text_simulation(result) -> None:
     console.print("parameters: " + ", ".join(f"{k}={json.dumps(v)}" for k, v in d["params"].items()), soft_wrap=True)
     batched = " · batched engine: the reference engine's distribution, not its games" if d["batched"] else ""
     console.print(f"content {d['content_hash']} · {d['engine']}{batched}", soft_wrap=True)
+    for finding in d["findings"]:  # what a designer must see, in words, before the tables
+        console.print(f"[bold]finding:[/bold] {rich_escape(finding['text'])}", soft_wrap=True)
     if d["cooperative"]:
         console.print(_team_table(d["team"]))
     else:
@@ -358,26 +361,19 @@ def _with_variant_rules(log, variant) -> list[str]:
 
 
 def _tracer():
-    """``on_event`` for ``replay --trace``: after each event, what the game's tally gained (a point
-    card won, a mission completed, a medal reached) and the scores when they changed."""
+    """``on_event`` for ``replay --trace``: after each event, what it did in a player's words
+    (:meth:`State.news`: a point card won, a mission completed, a medal reached, a fight or a back
+    door won, and the scores when they changed)."""
     from deckpress.rules.core.log import format_event
 
-    last: dict[str, Any] = {"tally": {}, "scores": None}
+    last: dict[str, Any] = {"state": None}
 
     def on_event(index: int, event: Any, state) -> None:
-        tally, scores = state.tally(), state.returns()
-        # named gains only ("won: Forest +5", "completed: total-16", "reached: bronze"); plain counters
-        # and what was merely shown ("displayed:", the level so far) are left to the scores
-        gained = [f"{name}" + (f" x{n - last['tally'].get(name, 0)}" if n - last["tally"].get(name, 0) > 1 else "")
-                  for name, n in tally.items() if n > last["tally"].get(name, 0) and ":" in name
-                  and not name.startswith(("displayed:", "level:"))]
-        before = last["scores"] or [0.0] * len(scores)
-        if gained or scores != before:
-            movers = [str(s) for s, (a, b) in enumerate(zip(before, scores)) if a != b]
-            who = f"seat {', '.join(movers)}: " if movers and len(movers) < len(scores) else ""
-            shown = ", ".join(f"{x:g}" for x in scores)
-            click.echo(escape(f"event {index} {format_event(event)}: {who}" + ("; ".join(gained) + "; " if gained else "") + f"scores {shown}"))
-        last["tally"], last["scores"] = tally, scores
+        before = last["state"] or state.game.new_state()
+        news = state.news(before)
+        if news:
+            click.echo(escape(f"event {index} {format_event(event)}: " + "; ".join(news)))
+        last["state"] = state.clone()
 
     return on_event
 

@@ -105,6 +105,8 @@ def record(game: str, mode: str | None, players: int | None, ruleset: str | None
         _save(recorder, path, content_arg)
         for event in recorder.log.events[before:]:
             click.echo(escape(f"  {_shown(event)}"), err=True)
+        for news in recorder.news:  # who won the round or the fight, the scores
+            click.echo(escape(f"  -> {news}"), err=True)
     state = recorder.result.state
     status = ("the game is over" if recorder.finished else
               f"stopped ({recorder.due()}); deckpress record {shlex.quote(game)} --resume --out {shlex.quote(str(path))} continues")

@@ -66,7 +66,7 @@ def search_budget(name: str, family: str, default: int, counted: str, example: i
     if not name.startswith(family + ":"):
         return None
     count = name.split(":", 1)[1]
-    if not count.isdigit():
+    if not (count.isascii() and count.isdigit()):
         raise ParameterError(f"bot '{name}': write {family}:N, N {counted} (for example {family}:{example})")
     return int(count)
 

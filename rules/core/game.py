@@ -30,11 +30,12 @@ from functools import lru_cache
 from typing import TYPE_CHECKING, Any, Callable, ClassVar, Mapping, Protocol, Sequence
 
 from deckpress.rules.core.errors import IllegalAction, ParameterError, Reason
-from deckpress.rules.core.params import Param, ignored, resolve
+from deckpress.rules.core.params import Param, Reading, ignored, resolve
 
 if TYPE_CHECKING:
     from deckpress.generator.content import GameContent
     from deckpress.generator.errors import ContentError
+    from deckpress.rules.core.balance import Effect
     from deckpress.rules.core.measures import Measure
     from deckpress.rules.core.simulate import Tally
 
@@ -88,6 +89,9 @@ class GameInfo:
     #: about ±2 points, few enough that base and variant finish within its time limit with the
     #: game's default bots on this project's machine (2 cores).
     check_games: int = 2000
+    #: The rulebook's sentences the engine can read more than one way, each a parameter
+    #: (:class:`~deckpress.rules.core.params.Reading`): what ``deckpress describe`` lists.
+    readings: tuple[Reading, ...] = ()
 
     def param(self, name: str) -> Param:
         """The declaration of parameter ``name`` (KeyError if there is none)."""
@@ -130,6 +134,19 @@ class Game:
         (Maybe Missions: reduce randomness drawing from the votes not dealt, at 6 players).
         None by default."""
         return []
+
+    def seat_order_note(self) -> str | None:
+        """Why seats may not be alike in this game, in words, added to a seat-order finding
+        (:mod:`deckpress.rules.core.balance`); None when the engine knows no reason."""
+        return None
+
+    def inert_effects(self, tallies: Mapping[str, int]) -> list["Effect"]:
+        """How often each card or rule this engine can judge had a chance to act, and changed a
+        result, from a run's summed tallies (:mod:`deckpress.rules.core.balance`).  By default the
+        tallies' ``in force: K`` / ``changed the result: K`` pairs; a game names its cards."""
+        from deckpress.rules.core.balance import tally_effects
+
+        return tally_effects(tallies)
 
     @classmethod
     def content_defaults(cls, content: "GameContent") -> dict[str, Any]:
@@ -420,6 +437,22 @@ class State:
             IllegalAction: the announcement is not true now (the medal is not won yet, ...).
         """
         return False
+
+    def news(self, before: "State") -> list[str]:
+        """What the last events did, in a player's words, from ``before`` (a clone of this state
+        taken before them) to now: what ``deckpress record`` says after each line and
+        ``deckpress replay --trace`` after each event.  By default the named counts the tally gained
+        ("won: Forest +5", "completed: total-16", "reached: bronze") and the scores when they
+        changed; a game whose tally names no such gains (Geheime Mission) says who won each fight."""
+        old, new = before.tally(), self.tally()
+        gained = [name + (f" x{new[name] - old.get(name, 0)}" if new[name] - old.get(name, 0) > 1 else "")
+                  for name in new if new[name] > old.get(name, 0) and ":" in name and not name.startswith(("displayed:", "level:"))]
+        was, now = before.returns(), self.returns()
+        if not gained and was == now:
+            return []
+        movers = [str(s) for s, (a, b) in enumerate(zip(was, now)) if a != b]
+        who = f"seat {', '.join(movers)}: " if movers and len(movers) < len(now) else ""
+        return [who + ("; ".join(gained) + "; " if gained else "") + "scores " + ", ".join(f"{x:g}" for x in now)]
 
     def check_invariants(self) -> list[str]:
         """Problems with the state's consistency (every card in one place, ...); ``[]`` when sound."""

@@ -158,3 +158,41 @@ def parse_value(text: str) -> Any:
         return strict_json(text)
     except (ValueError, RecursionError):
         return text
+
+
+@dataclass(frozen=True)
+class Reading:
+    """A rulebook sentence the engine can read more than one way, played as a parameter.
+
+    Where a rulebook is explicit the engine follows it; where it is ambiguous (or where the
+    engine's earlier reading departed from it) the reading is the parameter ``param``, whose
+    default is the engine's reading.  ``deckpress describe GAME`` lists every reading of a game
+    (``GameInfo.readings``) and ``docs/rules-audit.md`` carries the same list, checked by a test.
+
+    Attributes:
+        param: the parameter's name (a declared :class:`Param` of the game).
+        section: the rulebook's section the sentence is in ("End of the game").
+        quote: the sentence, quoted (shortened with "...").
+        alternatives: ``(value, meaning)`` pairs, one for each value of the parameter that is a
+            reading of the sentence (the default among them).
+        where: where the choice matters (which mode, cards, player counts), in words.
+        effect: the measured effect, with the number of games, the date and the command that
+            prints the figures (``python benchmarks/readings.py GAME``), or why none is needed.
+        measure: the parameters under which ``benchmarks/readings.py`` measures it (an expansion
+            the reading belongs to, a player count).
+        bots: the bot that plays every seat when it is measured (``random``; ``greedy`` where
+            random play never reaches the rule, 50 Missions' gold medal).
+    """
+
+    param: str
+    section: str
+    quote: str
+    alternatives: tuple[tuple[Any, str], ...]
+    where: str
+    effect: str
+    measure: Mapping[str, Any] = field(default_factory=dict)
+    bots: str = "random"
+
+    def values(self) -> list[Any]:
+        """The parameter values this reading lists, in order."""
+        return [value for value, _ in self.alternatives]

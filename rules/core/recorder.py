@@ -61,6 +61,8 @@ class Recorder:
         if self.result.error is not None:
             raise IllegalAction(self.result.error.reason, f"event {self.result.error.index}: {self.result.error.message}")
         self._settle()
+        #: What the last line did, in a player's words (:meth:`State.news`): who won a round or a fight.
+        self.news: list[str] = []
 
     @property
     def finished(self) -> bool:
@@ -104,13 +106,21 @@ class Recorder:
         # A bare number is the number of a listed choice, unless the choices are themselves
         # numbers (Maybe Missions' votes): then it is the card's own number, as printed.
         numbered = any(str(v).isdigit() for c in choices for k, v in c.event.items() if k not in ("seat", "chance"))
-        if line.isdigit() and not numbered and 1 <= int(line) <= len(choices):
+        if line.isascii() and line.isdigit() and not numbered and 1 <= int(line) <= len(choices):
             return dict(choices[int(line) - 1].event)
         folded = line.casefold()
         for choice in choices:
             if choice.text.casefold() == folded:
                 return dict(choice.event)
         state = self.result.state
+        braced = _braced(line)
+        if braced is not None:  # the log's own form: {seat: 0, door: Yellow}
+            if "seat" not in braced and "chance" not in braced and state.current >= 0:
+                braced = {"seat": state.current, **braced}
+            return braced
+        fields = _fields(line)
+        if fields is not None and ("seat" in fields or "chance" in fields):  # seat: 0, door: Yellow
+            return fields
         found = _SEAT.match(line)
         if state.current == CHANCE and not found:  # with the seat, a seat's event: said aloud, or refused by replay
             due = state.due_chance_event()
@@ -143,9 +153,45 @@ class Recorder:
             IllegalAction: the line is not an event, or the rules refuse it (the replay's reason
                 code and message); the recording is unchanged.
         """
-        cards = _listed_cards(line) if self.result.state.current == CHANCE else None
+        if len(line) > MAX_INPUT:
+            raise IllegalAction(Reason.MALFORMED_EVENT, f"type one event (at most {MAX_INPUT} characters), such as 'play: Goa'")
+        before = self.result.state.clone()
+        state = self.result.state
+        cards = _listed_cards(line) if state.current == CHANCE else None
+        if cards is None and state.current == CHANCE and "," in line and _fields(line) is None and _braced(line) is None \
+                and not _SEAT.match(line):
+            cards = self._comma_list(line)
+            if cards is not None:
+                try:
+                    event = self._add_each(cards)
+                except IllegalAction as exc:
+                    raise IllegalAction(exc.reason, f"{exc.message} (read as {len(cards)} cards, as if typed cards: [{', '.join(cards)}]; "
+                                                    "type one card, or write cards: [...])") from None
+                self.news = self.result.state.news(before)
+                return event
         if cards is not None:
-            return self._add_each(cards)
+            event = self._add_each(cards)
+        else:
+            event = self._add_one(line)
+        self.news = self.result.state.news(before)
+        return event
+
+    def _comma_list(self, line: str) -> list[str] | None:
+        """The cards of a hand typed as a comma list (``Cinder, Copper, Willow``), or None when the
+        whole line names one card (a name with a comma in it).
+
+        Raises:
+            IllegalAction: the parts do not name cards either: the message says to write
+                ``cards: [...]``."""
+        state = self.result.state
+        try:
+            state.event_to_action({**state.due_chance_event(), _outcome_key(self.choices(), state.due_chance_event()): _unquoted(line.strip())})
+            return None
+        except IllegalAction:
+            pass
+        return [_unquoted(part.strip()) for part in line.split(",") if part.strip()] or None
+
+    def _add_one(self, line: str) -> dict[str, Any]:
         event = self.parse(line)
         events = [*self.log.events, event]
         result = self._replay(events)
@@ -173,7 +219,7 @@ class Recorder:
                 if state.current != CHANCE or state.due_chance_event() != due:
                     raise IllegalAction(Reason.MALFORMED_EVENT, f"{len(cards)} cards listed, but only {n} {'is' if n == 1 else 'are'} "
                                                                 f"due in a row ({what}): list those, then type what follows")
-                event = self.add(card)
+                event = self._add_one(card)
         except IllegalAction:
             del self.log.events[kept[0]:]
             self.log.result, self.result = kept[1], kept[2]
@@ -236,6 +282,33 @@ def _fields(text: str) -> dict[str, Any] | None:
         value = _unquoted(value.strip())
         out[key.strip()] = int(value) if re.fullmatch(r"-?\d+", value) else value
     return out
+
+
+def _braced(line: str) -> dict[str, Any] | None:
+    """An event typed in the log's own form, ``{seat: 0, door: Yellow}`` (or as a list item,
+    ``- {seat: 0, door: Yellow}``), read as the log is (safe YAML, bounded); None for a line not in
+    braces.
+
+    Raises:
+        IllegalAction: ``log.malformed-event``: braces that do not hold one mapping."""
+    from pathlib import Path
+
+    from deckpress.generator.yamlsafe import load_yaml
+
+    text = line.strip()
+    if text.startswith("-"):
+        text = text[1:].strip()
+    if text.startswith("{") != text.endswith("}"):
+        raise IllegalAction(Reason.MALFORMED_EVENT, "open and close the braces: write an event as the log does, such as "
+                                                    "{seat: 0, door: Yellow}")
+    if not text.startswith("{"):
+        return None
+    doc, errors = load_yaml(Path("typed line"), "the line", text=text, max_bytes=4 * MAX_INPUT, max_depth=4)
+    data = doc.data if doc is not None and not errors else None
+    if not isinstance(data, dict) or not data or not all(isinstance(k, str) for k in data):
+        why = errors[0].message if errors else "braces hold one event"
+        raise IllegalAction(Reason.MALFORMED_EVENT, f"{why}: write an event as the log does, such as {{seat: 0, door: Yellow}}")
+    return dict(data)
 
 
 def _unquoted(text: str) -> str:

@@ -167,6 +167,9 @@ def _flatten(events: list[Any], game: Game) -> tuple[list[_Single], tuple[int, I
                                                             f"such as {_examples(game)}")
             for single in expand(event):
                 unseen = next((k for k, v in single.items() if v == UNSEEN and k not in ("chance", "seat")), None)
+                if unseen is not None and "chance" not in single:
+                    raise IllegalAction(Reason.MALFORMED_EVENT, f"'{UNSEEN}' stands for a card nobody saw in a chance event (a deal, a "
+                                                                "draw); a seat's move names what the seat does")
                 names = frozenset(str(v).casefold() for k, v in single.items() if k not in ("chance", "seat") and v != UNSEEN)
                 singles.append(_Single(index, single, "chance" in single, unseen, names))
         except IllegalAction as exc:
@@ -238,6 +241,8 @@ def _solve(game: Game, singles: list[_Single], malformed: tuple[int, IllegalActi
         try:
             action = None
             if single.unseen is not None:
+                if state.current != CHANCE:
+                    raise IllegalAction(Reason.SEAT_DUE, f"no chance event is due now: {state.due()}")
                 snapshots[k] = (state.clone(), position, run, len(order))
                 if k not in bound or not bound[k][1] and not state.is_chance_outcome(bound[k][0]):
                     guess = _soonest_shown(state, singles, k, set(claims.values()), frozenset(avoid.get(k, ())))

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 from typing import Any
 
+from deckpress.rules.core.balance import findings
 from deckpress.rules.core.stats import percentile, wilson
 
 
@@ -15,6 +16,10 @@ def simulation_dict(result) -> dict[str, Any]:
     A competitive game reports ``seats`` (wins per seat) and ``draws``; a cooperative game
     (``"cooperative": true``) reports ``team`` instead: the games the team won and the
     distribution of the result every seat shares (its mean, percentiles and histogram).
+
+    ``findings``: what a designer must see, in words, most important first
+    (:func:`deckpress.rules.core.balance.findings`): seats whose win share differs from the fair
+    share beyond the noise, and every card or rule whose effect never changed a result.
 
     ``skill``: when exactly one seat is a search bot (``ismcts``, ``rollout``, or with ``:N``) and every
     other seat ``greedy``, its skill signal from this run (:func:`skill_dict`); else None."""
@@ -28,7 +33,7 @@ def simulation_dict(result) -> dict[str, Any]:
         outcome["team"] = _team_dict(t, engine.info.result_name)
     else:
         outcome.update(seats=_seats(t, spec.bots, engine.players), draws=t.draws, draw_rate=_ratio(t.draws, played))
-    return {
+    out = {
         "game": engine.info.id, "engine": engine.engine_version(), "content_hash": engine.content_hash,
         "params": dict(engine.params), "bots": list(spec.bots), "seed": spec.seed, "batched": spec.engine == "batched",
         "games_requested": spec.games, "games": played, "cut_off_by_move_bound": t.cut_off,
@@ -42,6 +47,8 @@ def simulation_dict(result) -> dict[str, Any]:
                    "games_per_s": round(played / result.elapsed, 1) if result.elapsed else None,
                    "actions_per_s": round(t.actions / result.elapsed) if result.elapsed else None},
     }
+    out["findings"] = findings(engine, out)
+    return out
 
 
 def skill_seat(bots: tuple[str, ...] | list[str]) -> int | None:

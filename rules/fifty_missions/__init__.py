@@ -25,7 +25,8 @@ Readings of the rulebook (the sections named are the rulebook's):
   medal won (End of the game).
 * **The end** (End of the game): when the seat to play cannot play (no card in hand, or none that
   covers a face-up card); in the crazy variant, when no seat can play; and when every mission is
-  accomplished (nothing is left to do).
+  accomplished (nothing is left to do).  ``game_end: any-seat`` reads "as soon as a player cannot
+  play" literally: any stuck seat ends the game, whoever is due.
 * **Past gold**: the cards under the 4 face-up cards are shuffled with what is left of the deck
   into a new deck, every seat draws back to 4 (clockwise from the seat that played) and play goes
   on; once.  The rulebook does not say whether this happens when gold is won or when the team
@@ -62,7 +63,7 @@ from deckpress.rules.core.errors import ParameterError
 from deckpress.rules.core.events import PrintedNames, by_name
 from deckpress.rules.core.game import Game, GameInfo
 from deckpress.rules.core.measures import Measure, per_game, rate
-from deckpress.rules.core.params import FROM_CONTENT, Param
+from deckpress.rules.core.params import FROM_CONTENT, Param, Reading
 from deckpress.rules.core.registry import register
 from deckpress.rules.fifty_missions.completions import Completions
 from deckpress.rules.fifty_missions.greedy import GreedyBot
@@ -70,6 +71,7 @@ from deckpress.rules.fifty_missions.state import SLOTS, FiftyMissionsState
 
 _RULEBOOK = "50 Missions rulebook (Oya, 2020; the French original and its English translation)"  # read in docs/rules-audit.md, "50 Missions"
 AT_GOLD, WHEN_STUCK = "reshuffle-at-gold", "reshuffle-when-stuck"
+SEAT_DUE, ANY_SEAT = "seat-due", "any-seat"
 MAX_PLAYERS = 8  # the engine's limit; the content's game.yaml gives the box's range
 
 
@@ -109,8 +111,38 @@ GAME_INFO = GameInfo(
         Param("after_gold", str, AT_GOLD, "When the covered cards are reshuffled into a new deck, once: when gold is won, "
               "or when the team is stuck after gold.", "rulebook, End of the game (the moment is not stated)",
               choices=(AT_GOLD, WHEN_STUCK)),
+        Param("game_end", str, SEAT_DUE, "When a stuck player ends the game: seat-due, when the seat to play cannot play "
+              "(in the crazy variant, when no seat can); any-seat, as soon as any seat cannot play, whoever is due (the "
+              "sentence read literally).",
+              "rulebook, End of the game: 'The game is over as soon as a player cannot play a card (he has no cards left in "
+              "his hand or none of his cards in his hand can be placed)'", choices=(SEAT_DUE, ANY_SEAT)),
         Param("medal_places", list, FROM_CONTENT, "Mission cards above each medal in the mission deck, medal by medal "
               "(default: medals.yaml, 15, 19, 23).", "medals.yaml; rulebook, Preparation"),
+    ),
+    readings=(
+        Reading("game_end", "End of the game",
+                "The game is over as soon as a player cannot play a card (he has no cards left in his hand or none of his "
+                "cards in his hand can be placed).",
+                ((SEAT_DUE, "the game ends when the seat to play cannot play (crazy variant: when no seat can)"),
+                 (ANY_SEAT, "the game ends as soon as any seat cannot play, whoever is due (the sentence read literally)")),
+                "every game: near the end, when hands hold few playable cards", "500 greedy four-seat games on the same seeds (2026-11-28, `python benchmarks/readings.py --only "
+                "fifty-missions --param game_end`): 26.1 against 19.5 missions a game; a medal (Bronze or better) in "
+                "86.0 % against 63.4 %", measure={"players": 4}, bots="greedy"),
+        Reading("after_gold", "End of the game",
+                "If the Gold Medal is reached, the game continues ...: all cards under the 4 exposed Symbol cards are collected "
+                "and shuffled with any remaining deck to form a new Symbol deck.",
+                ((AT_GOLD, "the reshuffle happens at the moment gold is won"),
+                 (WHEN_STUCK, "the reshuffle waits until the team is stuck")),
+                "games that reach gold", "500 greedy four-seat games on the same seeds (2026-11-28, `python benchmarks/readings.py --only "
+                "fifty-missions --param after_gold`): 26.1 against 26.8 missions a game; medals unchanged (86.0 %)", measure={"players": 4}, bots="greedy"),
+        Reading("medal_places", "Preparation",
+                "Then slide the Medals face down into this deck: Bronze after 15 cards, Silver 4 cards further down, and "
+                "Gold 4 cards further down.",
+                (([15, 19, 23], "4 more mission cards between the medals (medals.yaml)"),
+                 ([15, 18, 21], "'4 cards further down' counting the medal card above")),
+                "silver and gold", "500 greedy four-seat games on the same seeds (2026-11-28, `python benchmarks/readings.py --only "
+                "fifty-missions --param medal_places`): 26.1 against 27.9 missions a game (silver and gold come 1 "
+                "and 2 missions sooner); Bronze or better unchanged (86.0 %)", measure={"players": 4}, bots="greedy"),
     ),
     rulesets={
         "standard": {},
@@ -143,6 +175,7 @@ class FiftyMissionsGame(Game):
         deck = symbol_deck(content)
         conditions = mission_conditions(content)
         self.crazy: bool = params["mode"] == "crazy"
+        self.any_seat_ends: bool = params["game_end"] == ANY_SEAT
         self.hand_size: int = params["hand_size"]
         self.oya: int = params["oya"]
         self.look_under: bool = params["look_under"]
@@ -211,17 +244,29 @@ class FiftyMissionsGame(Game):
 
     def batched(self, bots):
         """The batched engine for random bots (``batched.py``): many games at once on NumPy
-        arrays, both modes and every parameter value, with the reference engine's distribution of
-        results but not its games.
+        arrays, both modes and every parameter value but ``game_end: any-seat``, with the reference
+        engine's distribution of results but not its games.
 
         Raises:
-            ParameterError: a bot other than random; content with so many card kinds and missions
+            ParameterError: a bot other than random; ``game_end: any-seat`` (the batched engine
+                ends a game on the seat due only); content with so many card kinds and missions
                 that the engine's table of mission answers would pass its bound (not the shipped
                 content).
         """
         from deckpress.rules.fifty_missions.batched import FiftyMissionsBatched  # NumPy only when asked for
 
+        if self.any_seat_ends:
+            raise ParameterError("the batched engine plays game_end: seat-due only (a game ends when the seat due cannot "
+                                 "play); run without --batched for game_end: any-seat")
         return FiftyMissionsBatched(self, bots)
+
+    def inert_effects(self, tallies: Mapping[str, int]):
+        """Each mission with the times it was on display and the times it was accomplished (the
+        tallies ``displayed:`` and ``completed:``): a mission never accomplished is a dead card."""
+        from deckpress.rules.core.balance import Effect
+
+        return [Effect(f"mission {mid}", tallies.get(f"displayed: {mid}", 0), tallies.get(f"completed: {mid}", 0),
+                       "times on display", "got accomplished") for mid in self.mission_ids]
 
     def measures(self, tallies: Mapping[str, int], games: int) -> list[Measure]:
         """Medal levels reached (at least each medal, and the final level), counts per game, and

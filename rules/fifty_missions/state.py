@@ -233,14 +233,16 @@ class FiftyMissionsState(State):
 
     def _next_seat(self) -> None:
         """After a play (or the setup): the next seat clockwise, or in the crazy variant every seat
-        that can play; if that seat (every seat) cannot play, the reshuffle when stuck past gold,
-        else the end."""
+        that can play; if that seat (every seat) cannot play, or with ``game_end: any-seat`` if any
+        seat cannot play, the reshuffle when stuck past gold, else the end."""
         game = self.game
         if self.played:
             self.played = False
             if not game.crazy:
                 self.turn = (self.turn + 1) % game.players
-        if game.crazy:
+        if game.any_seat_ends and not all(self.can_play(s) for s in range(game.players)):
+            pass  # game_end: any-seat: "as soon as a player cannot play", whoever it is
+        elif game.crazy:
             open_slots = self.open_slots
             for hand in self.hands:  # some seat holds a card that covers a face-up card
                 for k in hand:

@@ -40,7 +40,7 @@ from deckpress.rules.core.errors import IllegalAction, ParameterError, Reason
 from deckpress.rules.core.events import PrintedNames, closest
 from deckpress.rules.core.game import Game, GameInfo
 from deckpress.rules.core.measures import Measure
-from deckpress.rules.core.params import Param
+from deckpress.rules.core.params import Param, Reading
 from deckpress.rules.core.registry import register
 from deckpress.rules.maybe_missions import flow, moves  # noqa: F401  (they register the round's tasks and decisions)
 from deckpress.rules.maybe_missions.bots import GreedyBot
@@ -61,7 +61,7 @@ IMPLEMENTED = {"master_rule": MASTER_RULES, "public_power": PUBLIC_POWERS, "secr
 GAME_INFO = GameInfo(
     id="maybe-missions",
     name="Maybe Missions",
-    version=1,
+    version=2,  # 2: identity_cards (a secret identity reads collected Mission Cards only, by default)
     rulebook=_RULEBOOK,
     chance=True,
     hidden_information=True,
@@ -89,6 +89,18 @@ GAME_INFO = GameInfo(
               "(differs only when a secret identity changes what a resource is worth).",
               "rulebook, Objective: 'The resource which you have the most counts double, the least does not count'",
               choices=("count", "value")),
+        Param("identity_cards", str, "missions",
+              "Secret Identities: the collected cards a secret identity's powers read: missions, collected Mission Cards "
+              "only (the rulebook's sentence; the usual scoring still counts a won Master card's icons, each worth 1); all, "
+              "Master cards won too (the count this engine played before).",
+              "rulebook, Secret Identities: 'When a secret identity talks about icons showing on a card, it's always about a "
+              "collected Mission Card'", choices=("missions", "all")),
+        Param("adjust_removed", str, "market",
+              "voter_adjusts_mission (master-19: 'may add a market card to the mission or remove one'): a mission card "
+              "removed goes back to the market (market, which then holds one card more, 7 with the usual 6, until it is "
+              "next refilled) or to the mission discards (discard).",
+              "rulebook, Setup: 'create the market: 6 faceup Mission Cards in a row'; the card's text says only 'remove "
+              "one'", choices=("market", "discard")),
         Param("play_masters", bool, False, "Variant: collected green-side-up Master cards may be played before a round.",
               "rulebook, Variants: 'You can allow Master Cards to be played as well'"),
         Param("reduce_randomness", bool, False, "Variant: a seat that collected no card this round may discard 2 votes "
@@ -117,6 +129,63 @@ GAME_INFO = GameInfo(
         "gadgets": {"identities": False, "gadgets": True},
         "all": {"identities": True, "gadgets": True},
     },
+    readings=(
+        Reading("identity_cards", "Secret Identities",
+                "When a secret identity talks about icons showing on a card, it's always about a collected Mission Card, and "
+                "only the side that points up.",
+                (("missions", ("a secret identity's powers read the collected Mission Cards only; the usual scoring still "
+                               "counts a won Master card's icons, each worth 1 (the sentence)")),
+                 ("all", "a won Master card's icons are read by the secret identity too (the engine's count before)")),
+                "Secret Identities: a seat holding a won Master card whose icons its secret identity weighs or counts "
+                "(The Ghost holding only master-01 green side up scores 4 by the sentence, 2 by the other reading)",
+                "1,000 random four-seat Secret Identities games on the same seeds (2026-11-28, `python "
+                "benchmarks/readings.py --only maybe-missions --param identity_cards`): the winners differ in 18.7 % "
+                "of them (only the final count differs); winning score 18.1 against 18.6", measure={"identities": True}),
+        Reading("identity_scoring", "Objective",
+                "The resource which you have the most counts double. The resource which you have the least does not count.",
+                (("count", "the most and the fewest icons held (the words)"),
+                 ("value", "the resource worth the most and the fewest points")),
+                "Secret Identities: only when a secret identity changes what a resource is worth (resource_value)",
+                "1,000 random four-seat Secret Identities games on the same seeds (2026-11-28, `python "
+                "benchmarks/readings.py --only maybe-missions --param identity_scoring`): the winners differ in 6.6 "
+                "% of them (only the final count differs); winning score 18.1 against 18.4", measure={"identities": True}),
+        Reading("vote_numbers", "Setup", "Create a deck containing 5 YES and 5 NO Votes per player.",
+                (("random", "a random 5 YES and 5 NO per player of the 60 numbered votes"),
+                 ("lowest", "the votes numbered 1 to 10 per player")),
+                "3 to 5 players (at 6 every vote is in play): whether 'votes above 45 don't count' and the +-15 shifts can act",
+                "1,000 random four-seat games on the same seeds (2026-11-28, `python benchmarks/readings.py --only "
+                "maybe-missions --param vote_numbers`): winning score 19.5 against 19.7; seat 0 wins 34.4 % against "
+                "37.1 % (the games part ways, so which game each seed gives changes)", measure={"players": 4}),
+        Reading("empty_market", "Gameplay", "You must choose at least 1 card.",
+                (("end", "once no mission card is left to propose, the game ends"),
+                 ("vote", "the round is voted on, on no cards")),
+                "a game that runs out of mission cards before the votes run out (more votes per player, a smaller deck)",
+                "1,000 random three-seat games with 8 YES and 8 NO votes a player, on the same seeds (2026-11-28, `python "
+                "benchmarks/readings.py --only maybe-missions --param empty_market`): the winners differ in 1.1 % of "
+                "them; winning score 26.6 under both", measure={"votes": 8, "players": 3}),
+        Reading("redraw_from", "Variants", "If you didn't collect a card this round, you may discard 2 Votes to draw new ones "
+                "from the deck.",
+                (("discards", "the votes discarded so far, shuffled"),
+                 ("box", "the votes not dealt at set-up (none at 6 players: the variant never acts)")),
+                "the reduce randomness variant", "1,000 random four-seat reduce randomness games on the same seeds (2026-11-28, `python "
+                "benchmarks/readings.py --only maybe-missions --param redraw_from`): winning score 19.9 against "
+                "19.7, seat win shares within 3 points (the games part ways)", measure={"reduce_randomness": True}),
+        Reading("shop_order", "Gadget Shopping",
+                "After voting, in ascending order (highest vote -> lowest vote), ask players if they want to buy",
+                (("high-first", "highest vote number first (the parenthesis)"), ("low-first", "lowest first (the word 'ascending')")),
+                "Gadget Shopping", "1,000 random four-seat Gadget Shopping games on the same seeds (2026-11-28, `python "
+                "benchmarks/readings.py --only maybe-missions --param shop_order`): winning score 12.3 under both; "
+                "seat 0 wins 24.8 % against 28.9 % (the games part ways)", measure={"gadgets": True}),
+        Reading("adjust_removed", "Setup",
+                "Finally, create the market: 6 faceup Mission Cards in a row. (master-19: 'After voting, the highest voter "
+                "may add a market card to the mission or remove one.')",
+                (("market", "the removed card returns to the market, which then holds 7 until it is next refilled"),
+                 ("discard", "the removed card is discarded; the market keeps its 6")),
+                "rounds of Master cards with voter_adjusts_mission (master-19 in the shipped deck)",
+                "1,000 random four-seat base games on the same seeds (2026-11-28, `python benchmarks/readings.py "
+                "--only maybe-missions --param adjust_removed`): the winners differ in 6.3 % of them; winning score "
+                "19.5 under both", measure={}),
+    ),
     max_length=lambda game: game.length_bound,
     score_range=lambda game: (-game.score_bound, game.score_bound),
 )
@@ -150,6 +219,8 @@ class MaybeMissionsGame(Game):
         self.lowest_votes: bool = params["vote_numbers"] == "lowest"
         self.redraw_from_box: bool = params["redraw_from"] == "box"
         self.tie_success: bool = params["tie"] == "success"
+        self.adjust_returns_to_market: bool = params["adjust_removed"] == "market"
+        self.identity_reads_missions: bool = params["identity_cards"] == "missions"
         self.votes_per_type: int = params["votes"]
         self.hand_size = 2 * self.votes_per_type
         self.market_size: int = params["market"]
@@ -180,6 +251,39 @@ class MaybeMissionsGame(Game):
             return [f"reduce_randomness never acts with redraw_from: box at {self.players} players here: every vote in play is dealt "
                     "at set-up, none is left to draw (redraw_from: discards works at every player count)"]
         return []
+
+    def seat_order_note(self) -> str | None:
+        """The active player moves one seat a round, and a round uses one vote of each hand (more
+        under votes_per_player): with hands of ``h`` votes at ``n`` seats, the first ``h mod n``
+        seats are the active player once more than the others (10 votes at 6 seats: seats 0 to 3
+        twice, seats 4 and 5 once)."""
+        h, n = self.hand_size, self.players
+        if h % n == 0:
+            return None
+        more, times = h % n, h // n
+
+        def seats(a: int, b: int) -> str:
+            return f"seat {a}" if a == b else f"seats {a} and {b}" if b == a + 1 else f"seats {a} to {b}"
+
+        def often(k: int) -> str:
+            return {0: "never", 1: "once", 2: "twice"}.get(k, f"{k} times")
+
+        return (f"A game has about {h} rounds ({h} votes a hand, one a round), so {seats(0, more - 1)} "
+                f"{'is' if more == 1 else 'are'} the active player {often(times + 1)} and {seats(more, n - 1)} {often(times)}.")
+
+    def inert_effects(self, tallies: Mapping[str, int]):
+        """Each Master rule kind that counts votes (``masters.TALLY_KINDS``), named by the Master
+        cards of that kind and their printed rule (master-08 ("Each YES vote counts as 2 votes.")),
+        with the rounds it was in force and those whose result its counting changed (the tallies
+        of ``flow.result``).  master-08 at four seats: never (game.yaml notes)."""
+        from deckpress.rules.core.balance import Effect, tally_effects
+
+        out = []
+        for effect in tally_effects(tallies):
+            cards = [f"{self.card_ids[c]} (\"{effect_text(self.master_rule[c])}\")" for c in self.master_cards
+                     if self.master_rule[c]["kind"] == effect.what]
+            out.append(Effect("; ".join(cards) or effect.what, effect.chances, effect.changed, effect.unit))
+        return out
 
     def measures(self, tallies: Mapping[str, int], games: int) -> list[Measure]:
         """Score spread, the resources and Master rules that swing games, identities, purchases

@@ -15,7 +15,8 @@ value of ``players``, ``votes``, ``market``, ``tie``, ``vote_numbers`` and ``emp
 Master cards of the content, whose rules are read with the reference's own ``round_rules``
 (``MaybeMissionsGame.round_rules``, ``masters.round_rules``: so a card's parameters mean what they
 mean there, and several cards in force together combine as they combine there).
-``identity_scoring`` and ``shop_order`` change nothing without the expansions they belong to.
+``identity_scoring``, ``identity_cards`` and ``shop_order`` change nothing without the expansions they belong to;
+``adjust_removed`` is played (``Run._adjust_mission``).
 Refused (:class:`MaybeMissionsBatched`): other bots, the expansions (identities: voting powers,
 shifted numbers, late voters, forbidden resources; gadgets: the shop and its rewards, which read
 and move what this engine keeps as counts), and content with a Master rule kind outside
@@ -913,7 +914,8 @@ class Run:
     def _adjust_mission(self, at: np.ndarray, voter: np.ndarray) -> None:
         """voter_adjusts_mission (``masters.adjust``): the voter's legal list is "none", every market
         card, and every mission card while the mission holds more than one; a market card taken
-        joins the mission and the market is refilled, a mission card returned joins the market."""
+        joins the mission and the market is refilled, a mission card removed joins the market (or,
+        with ``adjust_removed: discard``, is discarded)."""
         mk, mc = self.mk[at], self.mc[at]
         back = np.where(mc > 1, mc, 0)
         options = 1 + mk + back
@@ -935,8 +937,9 @@ class Run:
         self.mission[g, slot] = self.mission[g, last]
         self.mission[g, last] = -1
         self.mc[g] = last
-        self.market[g, self.mk[g]] = card
-        self.mk[g] += 1
+        if self.game.adjust_returns_to_market:  # else (adjust_removed: discard) it leaves the game as a discard
+            self.market[g, self.mk[g]] = card
+            self.mk[g] += 1
 
     def _swap_by_voter(self, at: np.ndarray, voter: np.ndarray) -> None:
         """voter_swaps_collected (``moves.swap_give``, ``give``, ``take``): when the voter and some

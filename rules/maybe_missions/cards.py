@@ -71,7 +71,7 @@ def vote_number(value: Any) -> int | None:
         return None
     if isinstance(value, int):
         return value
-    if isinstance(value, str) and value.strip().isdigit():
+    if isinstance(value, str) and value.strip().isascii() and value.strip().isdigit():  # not "¹" or "٣"
         return int(value.strip())
     return None
 

@@ -298,7 +298,10 @@ def _adjust_legal(state, seat: int) -> list[int]:
 
 @decision("adjust", "adjust", "card", "to add a market card to the mission, return a mission card, or not (none)", _adjust_legal)
 def adjust(state, seat: int, action: int) -> None:
-    """A market card joins the mission (the market is refilled), or a mission card goes back."""
+    """A market card joins the mission (the market is refilled), or a mission card is removed: back
+    to the market (``adjust_removed: market``, the vocabulary's reading; the market then holds 7
+    with the usual 6) or to the discards (``discard``: the rulebook's market is "6 faceup Mission
+    Cards")."""
     if action == PASS:
         return
     card = action - CARD
@@ -308,7 +311,10 @@ def adjust(state, seat: int, action: int) -> None:
         state.push(("refill_market",))
     else:
         state.mission.remove(card)
-        state.market.append(card)
+        if state.game.adjust_returns_to_market:
+            state.market.append(card)  # the market then holds one card more than its size until refilled
+        else:
+            state.mission_discard.append(card)
 
 
 @task("swap_by_voter")

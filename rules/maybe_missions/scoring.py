@@ -16,6 +16,17 @@ identity changes a resource's worth ``w_r``):
 
 Both agree whenever every resource is worth 1 (no secret identity changes a worth).
 
+Which cards a secret identity reads (parameter ``identity_cards``).  Rulebook "Secret Identities":
+"When a secret identity talks about icons showing on a card, it's always about a collected Mission
+Card, and only the side that points up."  With ``missions`` (the default, the sentence) a secret
+power reads the icons of collected Mission Cards only: its worths ``w_r`` apply to the mission
+cards' icons and its bonuses count them (and ``card_bonus`` counts mission cards), while the usual
+scoring ("on top of the usual scoring rules") counts every collected card, a won Master card
+included, each icon worth 1.  So ``v_r = w_r x m_r + (c_r - m_r)``, ``m_r`` the mission cards'
+count.  The Ghost (reputation worth -1) holding only master-01 green side up (gold, reputation,
+intelligence) scores 4, the usual score.  With ``all`` (the count this engine played before) the
+Master cards' icons are read by the identity too: the same Ghost scores 2.
+
 Each secret power kind (family ``secret_power``) is one function in :data:`SECRET_POWERS`: it
 either changes a resource's worth ``w_r`` (``resource_value``) or adds a bonus computed from the
 counts.  A secret identity is compiled once into a :class:`ScoreProfile`.
@@ -33,6 +44,8 @@ Bonus = Callable[[Sequence[int], int, int], int]
 
 #: How the most- and least-held resources are found (see the module docstring).
 SCORING_READINGS = ("count", "value")
+#: Which collected cards a secret identity reads (see the module docstring).
+IDENTITY_CARDS = ("missions", "all")
 #: The worth of every resource without a secret identity.
 _UNIT_WEIGHTS = [1] * len(RESOURCES)
 
@@ -49,22 +62,33 @@ class ScoreProfile:
         self.bonuses: list[Bonus] = []
         self.by_count = by_count
 
-    def score(self, counts: Sequence[int], greens: int = 0, reds: int = 0) -> int:
-        """The score for resource counts ``c_r`` and the numbers of cards lying green / red side up."""
+    def score(self, counts: Sequence[int], greens: int = 0, reds: int = 0,
+              own: tuple[Sequence[int], int, int] | None = None) -> int:
+        """The score for resource counts ``c_r`` and the numbers of cards lying green / red side up.
+
+        ``own``: ``(m_r, greens, reds)`` of the cards the secret identity reads (its collected
+        Mission Cards, ``identity_cards: missions``), when they are not all the collected cards;
+        None: the identity reads the same counts as the usual scoring."""
         w = self.weights
+        identity = own if own is not None else (counts, greens, reds)
         if w == _UNIT_WEIGHTS:  # every resource worth 1: both readings double the most-held and drop the least-held
             total = sum(counts) + max(counts) - min(counts)
-        elif self.by_count:
-            values = [w[r] * counts[r] for r in range(len(counts))]
-            most, least = max(counts), min(counts)
-            total = (sum(values) + max(v for v, c in zip(values, counts) if c == most)
-                     - min(v for v, c in zip(values, counts) if c == least))
         else:
-            values = [w[r] * counts[r] for r in range(len(counts))]
-            total = sum(values) + max(values) - min(values)
+            m = identity[0]
+            values = [w[r] * m[r] + counts[r] - m[r] for r in range(len(counts))]
+            total = self._doubled(values, counts)
         for bonus in self.bonuses:
-            total += bonus(counts, greens, reds)
+            total += bonus(*identity)
         return total
+
+    def _doubled(self, values: Sequence[int], counts: Sequence[int]) -> int:
+        """The sum of the resources' values ``v_r``, the most-held counted twice and the least-held
+        not at all (by count or by value, see the module docstring)."""
+        if self.by_count:
+            most, least = max(counts), min(counts)
+            return (sum(values) + max(v for v, c in zip(values, counts) if c == most)
+                    - min(v for v, c in zip(values, counts) if c == least))
+        return sum(values) + max(values) - min(values)
 
 
 def resource_value(profile: ScoreProfile, effect: Effect) -> None:
@@ -100,7 +124,8 @@ def parity_bonus(profile: ScoreProfile, effect: Effect) -> None:
 
 
 def card_bonus(profile: ScoreProfile, effect: Effect) -> None:
-    """``points`` per collected card (mission and Master cards), or only those ``side`` side up."""
+    """``points`` per collected card the identity reads (mission cards; with ``identity_cards: all``
+    Master cards too), or only those ``side`` side up."""
     points, side = effect["points"], effect.get("side")
     if side == "green":
         profile.bonuses.append(lambda c, g, red: points * g)

@@ -225,12 +225,19 @@ class MaybeMissionsState(State):
     def score(self, seat: int) -> int:
         """``seat``'s score now (see :mod:`deckpress.rules.maybe_missions.scoring`)."""
         counts, greens, reds = self.resource_counts(seat)
-        return self.profile(seat).score(counts, greens, reds)
+        profile = self.profile(seat)
+        if profile is PLAIN or not self.game.identity_reads_missions:
+            return profile.score(counts, greens, reds)
+        return profile.score(counts, greens, reds, own=self.resource_counts(seat, missions_only=True))
 
-    def resource_counts(self, seat: int) -> tuple[list[int], int, int]:
-        """``(c_r for each resource, cards green side up, cards red side up)`` of ``seat``'s collection."""
+    def resource_counts(self, seat: int, missions_only: bool = False) -> tuple[list[int], int, int]:
+        """``(c_r for each resource, cards green side up, cards red side up)`` of ``seat``'s collection
+        (``missions_only``: of its collected Mission Cards only, what a secret identity reads with
+        ``identity_cards: missions``)."""
         net, up = self.game.net, self.up
         cards = self.collected[seat]
+        if missions_only:
+            cards = [card for card in cards if card < self.game.n_missions]
         sides = [up[card] for card in cards]
         icons = [net[card][side] for card, side in zip(cards, sides)]  # per card: its up side's net icons per resource
         counts = [sum(column) for column in zip(*icons)] if icons else [0] * R

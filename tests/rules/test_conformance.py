@@ -117,14 +117,18 @@ def expected_returns(state) -> list[float]:
         out = []
         for seat, cards in enumerate(state.collected):
             counts = [sum(game.net[c][state.up[c]][r] for c in cards) for r in range(4)]
-            greens = sum(state.up[c] == 0 for c in cards)
+            # a secret identity reads the collected Mission Cards only (identity_cards: missions, the
+            # rulebook's "always about a collected Mission Card"), all of them with identity_cards: all
+            own = [c for c in cards if c < game.n_missions] if game.identity_reads_missions else cards
+            m = [sum(game.net[c][state.up[c]][r] for c in own) for r in range(4)]
+            greens = sum(state.up[c] == 0 for c in own)
             profile = state.profile(seat)
-            values = [w * c for w, c in zip(profile.weights, counts)]
+            values = [w * k + c - k for w, k, c in zip(profile.weights, m, counts)]
             # the rulebook's words: the resource held most counts double, the one held least not at all
             # (ties: the seat's best choice); the value reading only where the game is set to it
             most = max(v for v, c in zip(values, counts) if c == max(counts)) if profile.by_count else max(values)
             least = min(v for v, c in zip(values, counts) if c == min(counts)) if profile.by_count else min(values)
-            out.append(float(sum(values) + most - least + sum(b(counts, greens, len(cards) - greens) for b in profile.bonuses)))
+            out.append(float(sum(values) + most - least + sum(b(m, greens, len(own) - greens) for b in profile.bonuses)))
         return out
     if game.mode == "base":
         return [float(sum(game.point_value[c] for c in pocket)) for pocket in state.pockets]

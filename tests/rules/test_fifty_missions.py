@@ -285,6 +285,18 @@ def test_past_gold_the_covered_cards_make_a_new_deck_and_hands_refill():
     assert state.returns() == [3.0, 3.0] and state.winners() == [0, 1] and state.tally()["reshuffles"] == 1
 
 
+@pytest.mark.parametrize("game_end, over", [("seat-due", False), ("any-seat", True)])
+def test_a_stuck_seat_not_due_ends_the_game_only_when_read_literally(game_end, over):
+    # End of the game: "The game is over as soon as a player cannot play a card".  game_end:
+    # seat-due (the default) ends it when the seat to play is stuck; any-seat, read literally, as
+    # soon as any seat is.  Seat 2 holds nothing that covers a face-up card; seats 0 and 1 can play.
+    _, state = started(missions=END_MISSIONS, face_up=END_FACE_UP, game_end=game_end,
+                       hands=(["red lighter 3", "red lighter 4", "blue binoculars 3", "blue binoculars 4"],
+                              ["red lighter 5", "yellow knife 1", "green compass 7", "yellow knife 2"], LOW_HANDS[1]))
+    assert not state.can_play(2) and state.can_play(0) and state.can_play(1)
+    assert state.is_terminal() == over
+
+
 def test_the_reshuffle_past_gold_may_instead_wait_until_the_team_is_stuck():
     # The rulebook does not say when: after_gold=reshuffle-when-stuck reshuffles only when the seat
     # to play cannot play.  Seat 1 holds 4 cards that still cannot cover anything: the game ends.

@@ -271,3 +271,10 @@ def test_simulate_fifty_missions_batched_from_the_command_line(cli):
     result = cli("simulate", "fifty-missions", "--games", "3000", "--batched", "-p", "mode=crazy")
     assert result.exit_code == 0, result.output
     assert "batched engine: the reference engine's distribution, not its games" in result.output
+
+
+def test_the_literal_stuck_seat_reading_is_refused_by_the_batched_engine_with_the_way_out():
+    # game_end: any-seat (the rulebook's "as soon as a player cannot play" read literally) is played
+    # by the reference engine only: the batched engine says so rather than play the other reading
+    with pytest.raises(ParameterError, match="plays game_end: seat-due only .* run without --batched"):
+        tally({"game_end": "any-seat"}, 100, "batched")

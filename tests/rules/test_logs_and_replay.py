@@ -177,6 +177,19 @@ def test_replay_trace_shows_who_won_what_and_the_running_scores(cli):
     assert "seat 0: won: Forest +5; scores 5, 3" in lines[1]
 
 
+def test_replay_trace_shows_geheime_missions_fights_and_back_doors(cli):
+    # as for the other games: who won each fight and each back door, and the suitcases when they change
+    example = Path(__file__).resolve().parents[2] / "content" / "geheime-mission" / "logs" / "example-base.yaml"
+    result = cli("replay", example, "--trace")
+    assert result.exit_code == 0
+    lines = result.stdout.splitlines()
+    assert lines[0] == ("event 5 {seat: 1, centre: Granite}: seat 0 wins the city-centre duel (Silver Fox 9 against Granite 6) "
+                        "and takes the suitcase")
+    assert ("event 52 {seat: 1, door: Red}: seat 1 gets in by the Red door (the officer watched the Blue one): a suitcase for "
+            "seat 1; suitcases seat 0: 0, seat 1: 1") in lines
+    assert any("snatches the suitcase" in line for line in lines) and any("defence holds" in line for line in lines)
+
+
 @pytest.mark.parametrize("game_id", ["mission-emission", "fifty-missions", "maybe-missions", "geheime-mission"])
 def test_every_mode_has_an_example_log_that_replays_to_the_end(game_id):
     # One example log per game and mode under content/<game>/logs/, each replayed by a test.

@@ -40,10 +40,10 @@ SHARES = (("succeeded: ", "in force: "), ("changed the result: ", "in force: "),
 PARAMS = [{"players": 3, "votes": 2, "tie": "fail", "vote_numbers": "lowest", "market": 1},
           {"players": 6, "votes": 3, "market": 4},
           {"players": 3, "votes": 8, "market": 12, "empty_market": "vote", "play_masters": True},
-          {"players": 4, "votes": 3, "reduce_randomness": True},
+          {"players": 4, "votes": 3, "reduce_randomness": True, "adjust_removed": "discard"},
           {"players": 5, "votes": 2, "reduce_randomness": True, "redraw_from": "box", "play_masters": True}]
 IDS = ["3 players, 2 votes, tie fails, lowest, market 1", "6 players, 3 votes, market 4",
-       "3 players, 8 votes, market 12, empty market votes, Master cards played", "4 players, 3 votes, redraws from the discards",
+       "3 players, 8 votes, market 12, empty market votes, Master cards played", "4 players, 3 votes, redraws from the discards, master-19 discards",
        "5 players, 2 votes, redraws from the box, Master cards played"]
 #: Reference games per set (about 500 a second on one core for the shorter games).
 REFERENCE_GAMES = (4000, 3000, 1500, 1500, 1500)

@@ -225,8 +225,8 @@ def test_identity_scoring_is_a_parameter_with_the_literal_reading_by_default():
 
 
 def test_a_won_master_card_counts_like_a_collected_mission_card():
-    # game.yaml, SECRET IDENTITIES' icons: "always about a collected Mission Card" excludes cards not
-    # collected; a Master card the seat won counts, its up side's icons included (audit, row 38)
+    # "only the side that points up": a won Master card's up side joins the seat's collection and
+    # the usual scoring counts its icons under both readings of identity_cards (audit, row 38)
     state = seated("The Heir", "The Pilot", "The Hothead")
     game = state.game
     master = next(c for c in game.master_cards if any(game.net[c][0]))
@@ -235,6 +235,29 @@ def test_a_won_master_card_counts_like_a_collected_mission_card():
     after, greens_after, _ = state.resource_counts(0)
     assert [a - b for a, b in zip(after, before)] == list(game.net[master][0])
     assert greens_after == greens + 1
+    assert state.resource_counts(0, missions_only=True) == (before, greens, 0)
+
+
+@pytest.mark.parametrize("identity_cards, score", [("missions", 4), ("all", 2)])
+def test_a_secret_identity_reads_collected_mission_cards_only(identity_cards, score):
+    # Rulebook, Secret Identities: "When a secret identity talks about icons showing on a card, it's
+    # always about a collected Mission Card".  The Ghost (reputation worth -1) holding only master-01
+    # green side up (gold, reputation, intelligence): the usual score, 3 + 1 doubled = 4; reading the
+    # Master card's icons too (identity_cards: all, the engine's count before) makes its reputation
+    # worth -1: 2.
+    state = seated("The Heir", "The Pilot", "The Hothead", identity_cards=identity_cards)  # seat 2 is The Ghost
+    game = state.game
+    assert game.secret_names[state.secret_id[2]] == "The Ghost"
+    for card in list(state.collected[2]):
+        state.collected[2].remove(card)
+    state.give_card(2, game.card("master-01"), 0)
+    assert state.score(2) == score
+
+
+def test_identity_cards_defaults_to_the_rulebooks_sentence():
+    from deckpress.rules.core.registry import load
+
+    assert load("maybe-missions", "identities").params["identity_cards"] == "missions"
 
 
 def test_tied_scores_are_a_shared_win():

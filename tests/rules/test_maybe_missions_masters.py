@@ -290,6 +290,22 @@ def test_voter_adjusts_mission_may_return_a_card_but_one_stays():
     assert state.current == 0 and CARD + game.card("Crack the hotel safe") not in state.legal_actions()  # the only card stays
 
 
+@pytest.mark.parametrize("adjust_removed, market, discards", [("market", 7, 0), ("discard", 6, 1)])
+def test_master_19_removes_a_card_to_the_market_or_the_discards(adjust_removed, market, discards):
+    # master-19: "the highest voter may add a market card to the mission or remove one".  Where the
+    # removed card goes is a reading (parameter adjust_removed): back to the market, which then
+    # holds 7 where the rulebook's Setup makes "6 faceup Mission Cards" (the default, the
+    # vocabulary's), or discarded.
+    state = start(mm(players=3, adjust_removed=adjust_removed))
+    round_to_vote(state, "master-19", ["Crack the hotel safe", "Steal the prototype"])
+    votes(state, 2, 12, 21)
+    assert state.current == 2 and state.decision[0] == "adjust"
+    do(state, {"seat": 2, "adjust": "Steal the prototype"})
+    assert names(state.game, state.mission) == ["Crack the hotel safe"] and state.success
+    assert len(state.market) == market and len(state.mission_discard) == discards
+    assert ("Steal the prototype" in names(state.game, state.market)) == (adjust_removed == "market")
+
+
 def test_voter_swaps_collected_makes_the_highest_voter_swap_cards():
     state = _round_one_collected(mm(players=3))
     round_to_vote(state, "master-07", ["Steal the prototype"])

@@ -7,8 +7,10 @@ from pathlib import Path
 import pytest
 
 from click.testing import CliRunner
+from hypothesis import HealthCheck, given, settings, strategies as st
 
 from deckpress.generator.cli import main
+from deckpress.rules.core.errors import IllegalAction
 from deckpress.rules.core.log import format_event, read_log
 from deckpress.rules.core.recorder import Recorder
 from deckpress.rules.core.registry import load
@@ -173,3 +175,92 @@ def test_a_game_on_a_fan_variant_is_recorded_with_its_rules_and_resumed(tmp_path
     assert run("cards: [Assam, Bihar, Kerala]", "quit", resume=True).exit_code == 0
     replayed = cli("replay", out, "--content", variant)
     assert replayed.exit_code == 0 and "6 events, all legal" in replayed.stdout and "set_collection=true" in replayed.stdout
+
+
+# -- every line typed at any prompt gets an answer or a refusal, never a traceback -----------------
+#: Games and rulesets recorded, each at prompts reached by seeded random choices.
+RECORDED = [("mission-emission", "base"), ("mission-emission", "strategy"), ("mission-emission", "kids"),
+            ("fifty-missions", "standard"), ("fifty-missions", "crazy"), ("maybe-missions", "all"), ("geheime-mission", None)]
+_RECORDERS: dict = {}
+
+
+def _recorder_at(game_id: str, ruleset, steps: int) -> Recorder:
+    """A recorder after ``steps`` choices taken at random (seeded), kept between examples."""
+    key = (game_id, ruleset, steps)
+    if key not in _RECORDERS:
+        import random
+
+        rec, rng = Recorder(load(game_id, ruleset)), random.Random(steps)
+        for _ in range(steps):
+            if rec.finished or not rec.choices():
+                break
+            rec.add(rng.choice(rec.choices()).text)
+        _RECORDERS[key] = rec
+    return _RECORDERS[key]
+
+
+FRAGMENTS = ["seat", "seat 0", "seat 1", "seat 9", "seat -1", "0", "1", "2", "-3", "99999999999999999999", "?", "??", "{", "}",
+             "[", "]", ":", ",", "-", "cards:", "card:", "play:", "mission:", "vote:", "door:", "officer:", "centre:", "attack:",
+             "propose:", "collect:", "takes_master:", "slot:", "chance:", "deal", "draw", "done", "none", "Yellow", "Goa",
+             "Forest", "Cinder", "master-08", "red lighter 5", "\"", "'", "&", "*", "!!python/object", "é", "\t", "null", "~"]
+LINES = st.one_of(st.text(max_size=60), st.lists(st.sampled_from(FRAGMENTS), min_size=1, max_size=8).map(" ".join),
+                  st.lists(st.sampled_from(FRAGMENTS), min_size=1, max_size=8).map("".join))
+
+
+@pytest.mark.parametrize("game_id, ruleset", RECORDED, ids=[f"{g}-{r}" for g, r in RECORDED])
+@settings(max_examples=80, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(steps=st.sampled_from([0, 3, 12, 25]), line=LINES)
+def test_any_line_at_any_prompt_is_taken_or_refused_never_a_traceback(game_id, ruleset, steps, line):
+    # "?" where a seat's choice is due raised IndexError in the engine (mission_emission/common.py)
+    rec = _recorder_at(game_id, ruleset, steps)
+    kept = list(rec.log.events)
+    try:
+        rec.add(line)
+    except IllegalAction as exc:
+        assert exc.message and rec.log.events == kept  # a refusal in words, and the recording unchanged
+    else:
+        while len(rec.log.events) > len(kept):
+            rec.undo()
+
+
+def test_a_question_mark_where_a_seat_chooses_is_refused_in_words():
+    rec = _recorder_at("mission-emission", "base", 12)
+    assert rec.due().endswith("to choose a mission")
+    with pytest.raises(IllegalAction, match="stands for a card nobody saw in a chance event"):
+        rec.add("?")
+
+
+def test_the_logs_brace_form_is_accepted_at_a_simultaneous_step():
+    import random
+
+    rec, rng = Recorder(load("geheime-mission")), random.Random(2)
+    while "in secret" not in rec.due():
+        rec.add(rng.choice(rec.choices()).text)
+    door, officer = (c.event for c in rec.choices() if "door" in c.event), (c.event for c in rec.choices() if "officer" in c.event)
+    d, o = next(door), next(officer)
+    rec.add(f"{{seat: {d['seat']}, door: {d['door']}}}")  # as docs/game-logs.md writes it
+    rec.add(f"seat: {o['seat']}, officer: {o['officer']}")  # and without the braces
+    assert rec.log.events[-2:] == [d, o]
+    assert any("door" in news or "officer" in news for news in rec.news)  # who won the back door, said
+
+
+def test_a_hand_typed_as_a_comma_list_is_taken_card_by_card_or_refused_with_the_cards_form():
+    rec = Recorder(load("geheime-mission"))
+    names = [c.event["card"] for c in rec.choices()[:3]]
+    rec.add(", ".join(names))
+    assert [e["card"] for e in rec.log.events] == names
+    with pytest.raises(IllegalAction, match=r"write cards: \[\.\.\.\]"):
+        rec.add("Nobody, Nothing")
+
+
+def test_record_says_who_won_each_fight_and_back_door_of_geheime_mission(tmp_path):
+    # after each line, record says what it did: Geheime Mission's duels, embassy fights and back doors
+    example = REPO / "content" / "geheime-mission" / "logs" / "example-base.yaml"
+    out = tmp_path / "gm.yaml"
+    result = CliRunner().invoke(main, ["record", "geheime-mission", "--out", str(out)],
+                                input="\n".join(lines_of(example)) + "\n", catch_exceptions=False)
+    assert result.exit_code == 0
+    said = [line for line in result.stderr.splitlines() if line.startswith("  -> ")]
+    assert "  -> seat 0 wins the city-centre duel (Silver Fox 9 against Granite 6) and takes the suitcase" in said
+    assert any("gets in by the" in line or "suitcase is lost" in line for line in said)
+    assert replay(read_log(out)).finished

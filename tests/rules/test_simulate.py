@@ -148,3 +148,19 @@ def test_a_scheduler_address_without_a_port_is_a_usage_error(cli, address):
     assert result.exit_code == 2
     assert f"--scheduler '{address}' is not a scheduler's address (" in result.output
     assert "expected tcp://HOST:PORT, such as tcp://10.0.0.5:8786" in result.output
+
+
+def test_a_batched_run_uses_one_cpu_per_worker():
+    # NumPy's BLAS threads keep spinning after each matrix product (Maybe Missions' batched engine
+    # multiplies matrices): the run limits them to one (threadpoolctl), so a worker's CPU time is
+    # its own thread's.  The ratio of the process's CPU time to the main thread's, not a timing.
+    import time
+
+    from deckpress.rules.core.registry import load
+
+    params = dict(load("maybe-missions", "base", {"players": 4}).params)
+    simulate(SimulationSpec("maybe-missions", params, ("random",) * 4, 200, 1, engine="batched"))  # NumPy loaded and warm
+    process, thread = time.process_time(), time.thread_time()
+    simulate(SimulationSpec("maybe-missions", params, ("random",) * 4, 20_000, 1, engine="batched"))
+    process, thread = time.process_time() - process, time.thread_time() - thread
+    assert process / thread < 1.1, (process, thread)
