@@ -9,6 +9,13 @@ With ``icons`` (a text element's ``inline_icons`` or ``inline_images``), ``:name
 for an icon of the icon set or a picture of the game's, drawn in the line as a square :data:`ICON_EM`
 wide and high (Squib's ``embed``, nanDECK's inline images): it is measured, wrapped and shrunk with
 the words around it.
+
+Rich text (:func:`fit_rich`, :func:`draw_rich_line`): a text in markup
+(:mod:`deckpress.generator.render.markup`) is runs in several styles (bold, italic), icons (with a
+number drawn on them, from the game's icon tokens), line breaks and horizontal rules; it is fitted
+by the same rule (shrink to fit, then fail loudly) and drawn run by run, each run shaped and
+measured as plain text is.  Plain text keeps its own path, so a layout without markup prints as it
+always did.
 """
 from __future__ import annotations
 
@@ -16,10 +23,15 @@ import re
 from dataclasses import dataclass
 from functools import lru_cache
 
-from reportlab.lib.utils import _simpleSplit  # reportlab's greedy line breaker, given our width function
+from deckpress.generator.render.fonts import Fonts
+from deckpress.generator.render.icons import draw_icon
+from deckpress.generator.render.markup import NO_TOKENS, Run, icon_names, parse
+from deckpress.generator.render.scripts import draw, width
+from reportlab.lib.utils import (
+    _simpleSplit,  # reportlab's greedy line breaker, given our width function
+)
 from reportlab.pdfbase.pdfmetrics import getAscentDescent
-
-from deckpress.generator.render.scripts import width
+from reportlab.pdfgen.canvas import Canvas
 
 _STEP_PT = 0.25
 #: An inline icon in a text: ``:name:``, an icon of the icon set or one of the element's ``inline_images``.
@@ -104,3 +116,207 @@ def fit(text: str, chain: tuple[str, ...], size_pt: float, min_pt: float, w_pt: 
         size -= _STEP_PT
     n = len(split(text, chain, min_pt, w_pt, icons))
     raise TextOverflow(f"takes {n} line{'s' * (n != 1)} even at the minimum of {min_pt} pt, more than its box holds")
+
+
+# Rich text: runs in several styles, icons with their numbers, forced line breaks and rules
+# (:mod:`deckpress.generator.render.markup` reads them from a card's markup).
+
+_SPACE = re.compile(r"(\s+)")
+#: A horizontal rule's thickness, in ems of the text's size (at least :data:`RULE_MIN_PT`), and
+#: the size of a number drawn on an icon, in ems of the icon's side.
+RULE_EM, RULE_MIN_PT, LABEL_EM = 0.06, 0.4, 0.6
+
+
+@dataclass(frozen=True)
+class RichLine:
+    """One line of rich text as laid out: its runs (words with their spaces, icons) left to right,
+    or a horizontal rule (``rule``; no runs)."""
+
+    runs: tuple[Run, ...] = ()
+    rule: bool = False
+
+
+@dataclass(frozen=True)
+class RichFitted:
+    """Rich text laid out in a box, as :class:`Fitted`: the size chosen (pt), its lines, the base
+    style's ascent and descent at that size (pt; descent negative) and each line's width as drawn
+    (pt; a rule's is the box's)."""
+
+    size: float
+    lines: tuple[RichLine, ...]
+    ascent: float
+    descent: float
+    widths: tuple[float, ...]
+    icons: tuple[str, ...] = ()
+
+
+def _unit_width(run: Run, fonts: Fonts) -> float:
+    """The width of ``run`` at 1 pt (pt per pt): its words in its style's chain, an icon one em."""
+    return ICON_EM if run.icon is not None else width(run.text, fonts.chain(run.style), 1.0)
+
+
+def _words(block: tuple[Run, ...], fonts: Fonts) -> list[tuple[list[Run], float, Run | None, float]]:
+    """A block as its words, each ``(runs, width at 1 pt, the space before it or None, its width
+    at 1 pt)``: a word is what lies between spaces, whatever styles and icons it holds."""
+    words: list[tuple[list[Run], float, Run | None, float]] = []
+    current: list[Run] = []
+    pending: Run | None = None
+
+    def close() -> None:
+        nonlocal current, pending
+        if current:
+            gap = pending if words else None
+            words.append((current, sum(_unit_width(r, fonts) for r in current), gap,
+                          _unit_width(gap, fonts) if gap is not None else 0.0))
+            current, pending = [], None
+
+    for run in block:
+        if run.icon is not None:
+            current.append(run)
+            continue
+        for i, piece in enumerate(_SPACE.split(run.text)):
+            if not piece:
+                continue
+            if i % 2:  # spaces: one space of this style between two words
+                close()
+                pending = Run(" ", run.style)
+            else:
+                current.append(Run(piece, run.style))
+    close()
+    return words
+
+
+def _break_lines(words, limit: float) -> list[tuple[list[Run], float]]:
+    """Greedy lines of ``words`` (as :func:`_words`), each at most ``limit`` wide at 1 pt where a
+    break allows (a longer word stays whole on its line, as the plain engine does)."""
+    lines: list[tuple[list[Run], float]] = []
+    for runs, w, gap, gap_w in words:
+        if lines and lines[-1][1] + gap_w + w <= limit + 1e-9:
+            line, total = lines[-1]
+            lines[-1] = (line + ([gap] if gap is not None else []) + runs, total + gap_w + w)
+        else:
+            lines.append((list(runs), w))
+    return lines or [([], 0.0)]
+
+
+@lru_cache(maxsize=16384)
+def fit_rich(blocks: tuple, fonts: Fonts, base: str, size_pt: float, min_pt: float, w_pt: float, h_pt: float, wrap: bool,
+             leading: float) -> RichFitted:
+    """Lay out ``blocks`` (:func:`deckpress.generator.render.markup.parse`) in a ``w_pt`` x
+    ``h_pt`` box at ``size_pt`` or smaller, down to ``min_pt``, as :func:`fit` does plain text: each
+    block starts a line, a rule takes a line of its own, and with ``wrap`` a block breaks at its
+    spaces.  Words are measured once, at 1 pt, and scaled: every size tried costs only arithmetic.
+    Heights are those of ``base``'s chain's first font.
+
+    Raises:
+        TextOverflow: even ``min_pt`` does not fit (the message gives the size or lines needed).
+        Unprintable: a character no font of its style's chain draws, or right-to-left text.
+    """
+    asc, desc = getAscentDescent(fonts.chain(base)[0], 1.0)
+    height_per_pt = asc - desc
+    parts = [None if block is None else _words(block, fonts) for block in blocks]
+
+    def lay_out(limit: float) -> list[tuple[list[Run], float] | None]:
+        out: list[tuple[list[Run], float] | None] = []
+        for words in parts:
+            if words is None:
+                out.append(None)
+            elif wrap:
+                out.extend(_break_lines(words, limit))
+            else:
+                out.append(_break_lines(words, float("inf"))[0])
+        return out
+
+    def result(size: float, lines) -> RichFitted:
+        return RichFitted(size, tuple(RichLine(rule=True) if line is None else RichLine(tuple(_merged_line(line[0])))
+                                      for line in lines),
+                          asc * size, desc * size, tuple(w_pt if line is None else line[1] * size for line in lines),
+                          tuple(icon_names(blocks)))
+
+    if not wrap:
+        lines = lay_out(float("inf"))
+        widest = max((line[1] for line in lines if line is not None), default=0.0)
+        tall = (len(lines) - 1) * leading + height_per_pt
+        size = min(size_pt, w_pt / widest if widest else size_pt, h_pt / tall)
+        if size + 1e-9 < min_pt:
+            raise TextOverflow(f"needs {size:.1f} pt to fit, below the minimum of {min_pt} pt")
+        return result(round(size, 3), lines)
+    size = size_pt
+    while size + 1e-9 >= min_pt:
+        lines = lay_out((w_pt + 0.01) / size)
+        total = (len(lines) - 1) * size * leading + size * height_per_pt
+        if all(line is None or line[1] * size <= w_pt + 0.01 for line in lines) and total <= h_pt + 0.01:
+            return result(size, lines)
+        size -= _STEP_PT
+    n = len(lay_out((w_pt + 0.01) / min_pt))
+    raise TextOverflow(f"takes {n} line{'s' * (n != 1)} even at the minimum of {min_pt} pt, more than its box holds")
+
+
+def fit_markup(text: str, markup: str, fonts: Fonts, style: str, icons: bool, size_pt: float, min_pt: float, w_pt: float, h_pt: float,
+               wrap: bool, leading: float) -> RichFitted:
+    """``text`` written in ``markup`` ('none', 'html' or 'markdown') read
+    (:func:`deckpress.generator.render.markup.parse`: ``style`` is the element's, and with
+    ``icons`` its ``:name:`` and the game's icon tokens are icons) and fitted (:func:`fit_rich`);
+    the result's ``icons`` names the icons it draws.
+
+    Raises:
+        MarkupError: markup that cannot be drawn (naming it).
+        TextOverflow, Unprintable: as :func:`fit_rich`.
+    """
+    blocks = parse(text, markup, style, fonts.tokens if icons else NO_TOKENS, icons)
+    return fit_rich(blocks, fonts, style, size_pt, min_pt, w_pt, h_pt, wrap, leading)
+
+
+def _merged_line(runs: list[Run]) -> list[Run]:
+    """Neighbouring runs of words in one style as one run: fewer, longer strings to draw."""
+    out: list[Run] = []
+    for run in runs:
+        if out and run.icon is None and out[-1].icon is None and out[-1].style == run.style:
+            out[-1] = Run(out[-1].text + run.text, run.style)
+        else:
+            out.append(run)
+    return out
+
+
+def draw_rich_line(c: Canvas, x: float, base: float, line: RichLine, fitted: RichFitted, box_w: float, fonts: Fonts, colour, knockout,
+                   images: dict, forms: set[str]) -> None:
+    """Draw one line of rich text starting at ``x`` (its left end, pt) on baseline ``base`` (pt):
+    each run in its style's chain (:func:`deckpress.generator.render.scripts.draw`), each icon an
+    :data:`ICON_EM` square sunk :data:`ICON_DROP_EM` below the baseline (the image ``images`` holds
+    for its name, else the icon of the icon set in ``colour`` and ``knockout``) with its number, if
+    any, centred on it in bold ``knockout``; a rule a line ``box_w`` (pt) long at mid-height of the
+    line, :data:`RULE_EM` of the size thick.  The canvas's fill colour is ``colour`` throughout.
+
+    Raises:
+        Unprintable: as :func:`deckpress.generator.render.scripts.runs`.
+    """
+    size = fitted.size
+    if line.rule:
+        c.saveState()
+        c.setStrokeColor(colour)
+        c.setLineWidth(max(RULE_MIN_PT, RULE_EM * size))
+        y = base + (fitted.ascent + fitted.descent) / 2
+        c.line(x, y, x + box_w, y)
+        c.restoreState()
+        return
+    side = ICON_EM * size
+    for run in line.runs:
+        if run.icon is None:
+            chain = fonts.chain(run.style)
+            draw(c, x, base, run.text, chain, size)
+            x += width(run.text, chain, size)
+            continue
+        bottom = base - ICON_DROP_EM * size
+        name = run.icon.icon
+        if name in images:
+            c.drawImage(images[name], x, bottom, side, side, preserveAspectRatio=True, anchor="c", mask="auto")
+        else:
+            draw_icon(c, name, x, bottom + side, side, colour, knockout, forms)
+        if run.icon.label:
+            bold = fonts.chain("bold")
+            label = LABEL_EM * side
+            label = min(label, 0.9 * side * label / max(width(run.icon.label, bold, label), 1e-9))
+            c.setFillColor(knockout)
+            draw(c, x + side / 2, bottom + side / 2 - 0.35 * label, run.icon.label, bold, label, "center")
+            c.setFillColor(colour)
+        x += side
