@@ -73,10 +73,11 @@ def test_bold_markup_in_a_bold_element_stays_bold_and_italic_adds_to_it():
 
 
 @pytest.mark.parametrize("text, named", [
-    ('Trace <span class="x">3</span>', "'<span class=\"x\">' is not a tag deckpress draws"),
-    ("<font color=red>big</font>", "'<font color=red>' is not a tag deckpress draws"),
+    ('Trace <span class="x">3</span>', "'<span class=\"x\">' (character 7 of the text) is not a tag deckpress draws"),
+    ("<font color=red>big</font>", "'<font color=red>' (character 1 of the text) is not a tag deckpress draws"),
+    ("one\ntwo </u>", "'</u>' (line 2, character 5 of the text) closes a tag deckpress does not draw"),
     ('<b style="x">a</b>', "has attributes"),
-    ("<img src=x>", "'<img src=x>' is not a tag"),
+    ("<img src=x>", "'<img src=x>' (character 1 of the text) is not a tag"),
     ("a <!-- note --> b", "a comment"),
     ("ring &#7; bell", "U+0007 (BELL)"),
 ])
@@ -152,7 +153,8 @@ def test_an_unknown_tag_fails_validate_at_the_card_naming_the_tag(tmp_path, cli)
     result = cli("validate", folder)
     assert result.exit_code != 0
     assert f"cards.csv:{line_of(folder / 'cards.csv', '<trace>')}:" in result.output
-    assert "'<trace>' is not a tag deckpress draws" in result.output
+    assert "'<trace>' (character 1 of the text) is not a tag deckpress draws" in result.output
+    assert "</trace>" not in result.output.split("is not a tag")[1]  # its closing tag is not refused again
 
 
 def test_a_token_naming_no_icon_fails_at_the_card(tmp_path, cli):

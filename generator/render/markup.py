@@ -145,13 +145,14 @@ class _Reader(HTMLParser):
         self.base = (self.bold, self.italic)
         self.events: list[tuple] = []
         self.errors: list[str] = []
+        self.refused: set[str] = set()
 
     def _where(self) -> str:
         line, column = self.getpos()
-        return f"at line {line}, character {column + 1} of the text" if line > 1 else f"at character {column + 1} of the text"
+        return f"line {line}, character {column + 1} of the text" if line > 1 else f"character {column + 1} of the text"
 
-    def _refuse(self, what: str) -> None:
-        self.errors.append(f"{what} {self._where()}")
+    def _refuse(self, what: str, why: str) -> None:
+        self.errors.append(f"{what} ({self._where()}) {why}")
 
     def _break(self, kind: str) -> None:
         # a line break in the data beside a <br> or <hr> (only spaces between) adds nothing
@@ -166,9 +167,10 @@ class _Reader(HTMLParser):
     def handle_starttag(self, tag, attrs):
         raw = self.get_starttag_text() or f"<{tag}>"
         if tag not in HTML_TAGS:
-            self._refuse(f"'{excerpt(raw, 40)}' is not a tag deckpress draws")
+            self.refused.add(tag)
+            self._refuse(f"'{excerpt(raw, 40)}'", "is not a tag deckpress draws")
         elif attrs:
-            self._refuse(f"'{excerpt(raw, 40)}' has attributes, which deckpress does not draw (write <{tag}> alone)")
+            self._refuse(f"'{excerpt(raw, 40)}'", f"has attributes, which deckpress does not draw (write <{tag}> alone)")
         elif HTML_TAGS[tag] == "bold":
             self.bold += 1
         elif HTML_TAGS[tag] == "italic":
@@ -183,7 +185,8 @@ class _Reader(HTMLParser):
 
     def handle_endtag(self, tag):
         if tag not in HTML_TAGS:
-            self._refuse(f"'</{excerpt(tag, 30)}>' closes a tag deckpress does not draw")
+            if tag not in self.refused:  # its opening tag is refused already
+                self._refuse(f"'</{excerpt(tag, 30)}>'", "closes a tag deckpress does not draw")
         elif HTML_TAGS[tag] == "bold":
             self.bold = max(self.base[0], self.bold - 1)
         elif HTML_TAGS[tag] == "italic":
@@ -200,16 +203,16 @@ class _Reader(HTMLParser):
                 self.events.append(("text", line, bool(self.bold), bool(self.italic)))
 
     def handle_comment(self, data):
-        self._refuse("a comment '<!--...-->' is not drawn: take it out of the card's text")
+        self._refuse("a comment '<!--...-->'", "is not drawn: take it out of the card's text")
 
     def handle_decl(self, decl):
-        self._refuse(f"'<!{excerpt(decl, 30)}>' is not drawn")
+        self._refuse(f"'<!{excerpt(decl, 30)}>'", "is not drawn")
 
     def handle_pi(self, data):
-        self._refuse(f"'<?{excerpt(data, 30)}>' is not drawn")
+        self._refuse(f"'<?{excerpt(data, 30)}>'", "is not drawn")
 
     def unknown_decl(self, data):
-        self._refuse(f"'<![{excerpt(data, 30)}]>' is not drawn")
+        self._refuse(f"'<![{excerpt(data, 30)}]>'", "is not drawn")
 
 
 #: A numeric character reference: HTML's reader drops those of control characters without a word.
