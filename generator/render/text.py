@@ -26,11 +26,11 @@ from functools import lru_cache
 from deckpress.generator.render.fonts import Fonts
 from deckpress.generator.render.icons import draw_icon
 from deckpress.generator.render.markup import NO_TOKENS, Run, icon_names, parse
-from deckpress.generator.render.scripts import draw, width
+from deckpress.generator.render.scripts import draw, needs_shaping, runs, width
 from reportlab.lib.utils import (
     _simpleSplit,  # reportlab's greedy line breaker, given our width function
 )
-from reportlab.pdfbase.pdfmetrics import getAscentDescent
+from reportlab.pdfbase.pdfmetrics import getAscentDescent, stringWidth
 from reportlab.pdfgen.canvas import Canvas
 
 _STEP_PT = 0.25
@@ -78,11 +78,32 @@ class TextOverflow(ValueError):
 
 def split(text: str, chain: tuple[str, ...], size_pt: float, w_pt: float, icons: bool = False) -> list[str]:
     """``text`` broken into lines at spaces and line breaks, each at most ``w_pt`` wide where a
-    break allows (a longer word stays whole on its line); with ``icons``, as :func:`measure`."""
+    break allows (a longer word stays whole on its line); with ``icons``, as :func:`measure`.
+
+    Text that the chain's first font draws whole, unshaped (most Latin text), is measured by
+    reportlab's ``stringWidth`` directly: the same widths as :func:`measure` gives (every part of
+    it is drawn in that font too), without the look-ups."""
+    if not icons and _one_font(text, chain):
+        font = chain[0]
+        measured = lambda s: stringWidth(s, font, size_pt)
+    else:
+        measured = lambda s: measure(s, chain, size_pt, icons)
     lines = []
     for line in text.split("\n"):
-        lines.extend(_simpleSplit(line, w_pt, lambda s: measure(s, chain, size_pt, icons)))
+        lines.extend(_simpleSplit(line, w_pt, measured))
     return lines
+
+
+@lru_cache(maxsize=65536)
+def _one_font(text: str, chain: tuple[str, ...]) -> bool:
+    """Whether the first font of ``chain`` draws all of ``text``, unshaped: then so it does every
+    part of it (each word of a part lies within a word of ``text``).
+
+    Raises:
+        Unprintable: as :func:`~deckpress.generator.render.scripts.runs`.
+    """
+    parts = runs(text, chain)
+    return all(font == chain[0] for font, _ in parts) and not needs_shaping(text)
 
 
 @lru_cache(maxsize=65536)
@@ -190,13 +211,20 @@ def _break_lines(words, limit: float) -> list[tuple[list[Run], float]]:
     """Greedy lines of ``words`` (as :func:`_words`), each at most ``limit`` wide at 1 pt where a
     break allows (a longer word stays whole on its line, as the plain engine does)."""
     lines: list[tuple[list[Run], float]] = []
-    for runs, w, gap, gap_w in words:
-        if lines and lines[-1][1] + gap_w + w <= limit + 1e-9:
-            line, total = lines[-1]
-            lines[-1] = (line + ([gap] if gap is not None else []) + runs, total + gap_w + w)
+    line: list[Run] = []
+    total = 0.0
+    for parts, w, gap, gap_w in words:
+        if line and total + gap_w + w <= limit + 1e-9:
+            if gap is not None:
+                line.append(gap)
+            line.extend(parts)
+            total += gap_w + w
         else:
-            lines.append((list(runs), w))
-    return lines or [([], 0.0)]
+            if line:
+                lines.append((line, total))
+            line, total = list(parts), w
+    lines.append((line, total))
+    return lines
 
 
 @lru_cache(maxsize=16384)
