@@ -57,6 +57,8 @@ def refused(c: str) -> bool:
 def refused_characters(text: str) -> list[str]:
     """The refused characters of ``text``, each once in order of appearance, named for people
     (``'U+0000 (NULL)'``, ``'U+202E (RIGHT-TO-LEFT OVERRIDE)'``)."""
+    if _REFUSED.search(text) is None:  # nearly always: one scan, nothing built
+        return []
     seen = dict.fromkeys(m.group() for m in _REFUSED.finditer(text))
     return [f"U+{ord(c):04X} ({unicodedata.name(c, _CONTROL_NAMES.get(ord(c), 'C1 control character'))})" for c in seen]
 

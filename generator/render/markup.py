@@ -25,9 +25,9 @@ ESC is.
 from __future__ import annotations
 
 import re
-from dataclasses import dataclass
 from functools import lru_cache
 from html.parser import HTMLParser
+from typing import NamedTuple
 
 from deckpress.generator.render.tokens import NO_TOKENS, IconTokens, Token
 from deckpress.generator.safetext import excerpt, refusal
@@ -44,10 +44,9 @@ class MarkupError(ValueError):
     """A text whose markup cannot be drawn; the message names what and where in the text."""
 
 
-@dataclass(frozen=True)
-class Run:
+class Run(NamedTuple):
     """Words in one style ('regular', 'bold', 'italic' or 'bold-italic'), or an icon (``icon`` set,
-    ``text`` empty) drawn in the line."""
+    ``text`` empty) drawn in the line.  (A named tuple: a card's text makes hundreds of them.)"""
 
     text: str
     style: str
@@ -77,7 +76,7 @@ def parse(text: str, markup: str, base: str = "regular", tokens: IconTokens = NO
             writes that content may not hold; every one in the text, in one message.
     """
     bold, italic = base in ("bold", "bold-italic"), base in ("italic", "bold-italic")
-    if markup == "html":
+    if markup == "html" and ("<" in text or "&" in text):
         events = _html(text, bold, italic)
     elif markup == "markdown":
         events = _markdown(text, bold, italic)
@@ -219,7 +218,56 @@ class _Reader(HTMLParser):
 _NUMERIC_REFERENCE = re.compile(r"&#(?:[xX]([0-9a-fA-F]{1,8})|([0-9]{1,10}));?")
 
 
+#: The tags drawn, written as card data writes them (any case, ``<br/>``, ``<hr />``): a text whose
+#: every ``<`` opens one of these is read by :func:`_simple_html`, without the general reader.
+_SIMPLE_TAG = re.compile(r"<(/?)(b|strong|i|em|br|hr)\s*/?>", re.IGNORECASE)
+
+
+def _simple_html(text: str, bold: bool, italic: bool) -> list[tuple] | None:
+    """The events of ``text`` if every ``<`` in it opens a tag that is drawn, with no attributes,
+    the same as :class:`_Reader` gives; else None (the reader then says what is wrong)."""
+    from html import unescape
+
+    if text.count("<") != len(_SIMPLE_TAG.findall(text)):
+        return None
+    b, i = int(bold), int(italic)
+    base = (b, i)
+    events: list[tuple] = []
+
+    def brk(kind: str) -> None:  # as _Reader._break
+        while events and events[-1][0] == "text" and not events[-1][1].strip(" \t"):
+            events.pop()
+        if events and events[-1][0] == "newline" and kind != "newline":
+            events.pop()
+        elif events and events[-1][0] in ("break", "rule") and kind == "newline":
+            return
+        events.append((kind,))
+
+    parts = _SIMPLE_TAG.split(text)  # text, then (closing '/', tag name, text) per tag
+    for j in range(0, len(parts), 3):
+        if j:
+            closing, tag = parts[j - 2], parts[j - 1].lower()
+            what = HTML_TAGS[tag]
+            if what == "bold":
+                b = max(base[0], b - 1) if closing else b + 1
+            elif what == "italic":
+                i = max(base[1], i - 1) if closing else i + 1
+            elif not closing or tag == "br":  # </hr> closes nothing; </br> is a <br>
+                brk("break" if tag == "br" else "rule")
+        data = unescape(parts[j]) if "&" in parts[j] else parts[j]
+        for k, line in enumerate(data.split("\n")):
+            if k:
+                brk("newline")
+            if line:
+                events.append(("text", line, b > 0, i > 0))
+    return events
+
+
 def _html(text: str, bold: bool, italic: bool) -> list[tuple]:
+    simple = _simple_html(text, bold, italic)
+    if simple is not None and not any(_NUMERIC_REFERENCE.finditer(text)):
+        _check(simple, [], "html")
+        return [("break",) if e[0] == "newline" else e for e in simple]
     reader = _Reader(bold, italic)
     reader.feed(text)
     reader.close()

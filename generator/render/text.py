@@ -142,7 +142,9 @@ def fit(text: str, chain: tuple[str, ...], size_pt: float, min_pt: float, w_pt: 
 # Rich text: runs in several styles, icons with their numbers, forced line breaks and rules
 # (:mod:`deckpress.generator.render.markup` reads them from a card's markup).
 
-_SPACE = re.compile(r"(\s+)")
+#: Where words break: spaces, tabs (a no-break space U+00A0 does not).
+_SPACES = " \t\r\n\f\v"
+_SPACE = re.compile(f"[{re.escape(_SPACES)}]+")
 #: A horizontal rule's thickness, in ems of the text's size (at least :data:`RULE_MIN_PT`), and
 #: the size of a number drawn on an icon, in ems of the icon's side.
 RULE_EM, RULE_MIN_PT, LABEL_EM = 0.06, 0.4, 0.6
@@ -171,47 +173,80 @@ class RichFitted:
     icons: tuple[str, ...] = ()
 
 
-def _unit_width(run: Run, fonts: Fonts) -> float:
-    """The width of ``run`` at 1 pt (pt per pt): its words in its style's chain, an icon one em."""
-    return ICON_EM if run.icon is not None else width(run.text, fonts.chain(run.style), 1.0)
+#: Widths at 1 pt (pt per pt) of the words met so far, per chain: words recur from card to card.
+_UNIT: dict[tuple[str, ...], dict[str, float]] = {}
+_UNIT_MAX = 200_000
 
 
-def _words(block: tuple[Run, ...], fonts: Fonts) -> list[tuple[list[Run], float, Run | None, float]]:
-    """A block as its words, each ``(runs, width at 1 pt, the space before it or None, its width
-    at 1 pt)``: a word is what lies between spaces, whatever styles and icons it holds."""
-    words: list[tuple[list[Run], float, Run | None, float]] = []
-    current: list[Run] = []
-    pending: Run | None = None
+def _unit_widths(chain: tuple[str, ...]) -> dict[str, float]:
+    """The cache of word widths at 1 pt for ``chain`` (cleared with :func:`fit_rich`'s cache)."""
+    found = _UNIT.get(chain)
+    if found is None or len(found) > _UNIT_MAX:
+        found = _UNIT[chain] = {}
+    return found
 
-    def close() -> None:
-        nonlocal current, pending
-        if current:
-            gap = pending if words else None
-            words.append((current, sum(_unit_width(r, fonts) for r in current), gap,
-                          _unit_width(gap, fonts) if gap is not None else 0.0))
-            current, pending = [], None
 
+def clear_caches() -> None:
+    """Forget every text fitted and every width measured (a benchmark's runs start even)."""
+    for cached in (fit, fit_rich, _one_font):
+        cached.cache_clear()
+    _UNIT.clear()
+
+
+#: A piece of a line as laid out: (words, style), or an icon's :class:`Run`.
+_Piece = tuple
+
+
+def _words(block: tuple[Run, ...], fonts: Fonts) -> list[tuple[list[_Piece], float, _Piece | None, float]]:
+    """A block as its words, each ``(pieces, width at 1 pt, the space before it or None, its width
+    at 1 pt)``: a word is what lies between spaces, whatever styles and icons it holds; a space is
+    one space in the style of the spaces it stands for.
+
+    Raises:
+        Unprintable: as :func:`deckpress.generator.render.scripts.runs`.
+    """
+    words: list[tuple[list[_Piece], float, _Piece | None, float]] = []
+    current: list[_Piece] = []
+    current_w = 0.0
+    pending: _Piece | None = None
+    pending_w = 0.0
     for run in block:
         if run.icon is not None:
             current.append(run)
+            current_w += ICON_EM
             continue
-        for i, piece in enumerate(_SPACE.split(run.text)):
-            if not piece:
-                continue
-            if i % 2:  # spaces: one space of this style between two words
-                close()
-                pending = Run(" ", run.style)
-            else:
-                current.append(Run(piece, run.style))
-    close()
+        style, text = run.style, run.text
+        chain = fonts.chain(style)
+        known = _unit_widths(chain)
+        space = known.get(" ")
+        if space is None:
+            space = known[" "] = width(" ", chain, 1.0)
+        for k, word in enumerate(w for w in _SPACE.split(text) if w):
+            if k or text[0] in _SPACES:  # spaces before it: one space of this style between two words
+                if current:
+                    words.append((current, current_w, pending if words else None, pending_w if words else 0.0))
+                    current, current_w = [], 0.0
+                pending, pending_w = (" ", style), space
+            w = known.get(word)
+            if w is None:
+                w = known[word] = width(word, chain, 1.0)
+            current.append((word, style))
+            current_w += w
+        if text and text[-1] in _SPACES:
+            if current:
+                words.append((current, current_w, pending if words else None, pending_w if words else 0.0))
+                current, current_w = [], 0.0
+            pending, pending_w = (" ", style), space
+    if current:
+        words.append((current, current_w, pending if words else None, pending_w if words else 0.0))
     return words
 
 
-def _break_lines(words, limit: float) -> list[tuple[list[Run], float]]:
+def _break_lines(words, limit: float) -> list[tuple[list[_Piece], float]]:
     """Greedy lines of ``words`` (as :func:`_words`), each at most ``limit`` wide at 1 pt where a
     break allows (a longer word stays whole on its line, as the plain engine does)."""
-    lines: list[tuple[list[Run], float]] = []
-    line: list[Run] = []
+    lines: list[tuple[list[_Piece], float]] = []
+    line: list[_Piece] = []
     total = 0.0
     for parts, w, gap, gap_w in words:
         if line and total + gap_w + w <= limit + 1e-9:
@@ -244,8 +279,8 @@ def fit_rich(blocks: tuple, fonts: Fonts, base: str, size_pt: float, min_pt: flo
     height_per_pt = asc - desc
     parts = [None if block is None else _words(block, fonts) for block in blocks]
 
-    def lay_out(limit: float) -> list[tuple[list[Run], float] | None]:
-        out: list[tuple[list[Run], float] | None] = []
+    def lay_out(limit: float) -> list[tuple[list[_Piece], float] | None]:
+        out: list[tuple[list[_Piece], float] | None] = []
         for words in parts:
             if words is None:
                 out.append(None)
@@ -295,14 +330,26 @@ def fit_markup(text: str, markup: str, fonts: Fonts, style: str, icons: bool, si
     return fit_rich(blocks, fonts, style, size_pt, min_pt, w_pt, h_pt, wrap, leading)
 
 
-def _merged_line(runs: list[Run]) -> list[Run]:
-    """Neighbouring runs of words in one style as one run: fewer, longer strings to draw."""
+def _merged_line(pieces: list[_Piece]) -> list[Run]:
+    """A line's pieces as runs, neighbouring words in one style as one run: fewer, longer strings to draw."""
     out: list[Run] = []
-    for run in runs:
-        if out and run.icon is None and out[-1].icon is None and out[-1].style == run.style:
-            out[-1] = Run(out[-1].text + run.text, run.style)
+    texts: list[str] = []
+    style = None
+    for piece in pieces:
+        if isinstance(piece, Run):  # an icon
+            if texts:
+                out.append(Run("".join(texts), style))  # type: ignore[arg-type]
+                texts = []
+            out.append(piece)
+            style = None
+        elif piece[1] == style:
+            texts.append(piece[0])
         else:
-            out.append(run)
+            if texts:
+                out.append(Run("".join(texts), style))  # type: ignore[arg-type]
+            texts, style = [piece[0]], piece[1]
+    if texts:
+        out.append(Run("".join(texts), style))  # type: ignore[arg-type]
     return out
 
 
@@ -328,10 +375,18 @@ def draw_rich_line(c: Canvas, x: float, base: float, line: RichLine, fitted: Ric
         c.restoreState()
         return
     side = ICON_EM * size
+    text = None  # one text object for the line's runs that one font draws unshaped
     for run in line.runs:
         if run.icon is None:
             chain = fonts.chain(run.style)
-            draw(c, x, base, run.text, chain, size)
+            if _one_font(run.text, chain):
+                if text is None:
+                    text = c.beginText()
+                text.setTextOrigin(x, base)
+                text.setFont(chain[0], size)
+                text.textOut(run.text)
+            else:
+                draw(c, x, base, run.text, chain, size)
             x += width(run.text, chain, size)
             continue
         bottom = base - ICON_DROP_EM * size
@@ -348,3 +403,5 @@ def draw_rich_line(c: Canvas, x: float, base: float, line: RichLine, fitted: Ric
             draw(c, x + side / 2, bottom + side / 2 - 0.35 * label, run.icon.label, bold, label, "center")
             c.setFillColor(colour)
         x += side
+    if text is not None:
+        c.drawText(text)
