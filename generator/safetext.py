@@ -141,6 +141,15 @@ def _json_escape(c: str) -> str:
     return f"\\u{0xD800 + (code >> 10):04x}\\u{0xDC00 + (code & 0x3FF):04x}"
 
 
+def para_escape(text: str) -> str:
+    """``text`` safe inside reportlab's paragraph markup (a ``Paragraph`` of the cover, never card
+    faces: their text engine draws no markup): ``&``, ``<`` and ``>`` as ``&amp;``, ``&lt;`` and
+    ``&gt;``, as ``xml.sax.saxutils.escape`` writes them, so no value can open a tag (a link, an
+    image, a font), break the markup or name an entity.  (Not that module: it imports
+    ``urllib.request`` and the mail and TLS modules with it, a tenth of deckpress's start-up.)"""
+    return text.replace("&", "&amp;").replace("<", "&lt;").replace(">", "&gt;")
+
+
 def choices(wrong: str, options: list[str], shown: int = 8) -> str:
     """What to say after an unknown name: ``"did you mean 'forest'?"`` for near misses, else the
     options themselves, at most ``shown`` of them (``"known: a, b, ... and 28 more"``)."""
