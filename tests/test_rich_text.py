@@ -4,12 +4,23 @@ from __future__ import annotations
 
 import csv
 import re
+import shutil
 from pathlib import Path
 
+import matplotlib
 import pytest
 from conftest import edit, line_of
-from deckpress.generator.render.markup import RULE, MarkupError, Run, parse
+from deckpress.generator.render.markup import (
+    RULE,
+    MarkupError,
+    Run,
+    _Reader,
+    _simple_html,
+    parse,
+)
 from deckpress.generator.render.tokens import Token, compile_tokens
+from hypothesis import given, settings
+from hypothesis import strategies as st
 from pypdf import PdfReader
 
 
@@ -189,3 +200,43 @@ def test_rich_text_shrinks_to_fit_and_fails_past_its_minimum(tmp_path, cli):
     edit(folder / "layout.yaml", "w_mm: 49, h_mm: 46", "w_mm: 49, h_mm: 8")
     result = cli("validate", folder)
     assert result.exit_code != 0 and "even at the minimum of 6 pt, more than its box holds" in result.output
+
+
+@settings(max_examples=300, deadline=None)
+@given(st.lists(st.sampled_from(["<b>", "</b>", "<i>", "</i>", "<STRONG>", "</em>", "<br>", "<br/>", "</br>", "<hr>", "<hr />",
+                                 "</hr>", "\n", " ", "\t", "Ally:", "draw a card", "&amp;", "&lt;3"]), max_size=14),
+       st.booleans())
+def test_card_html_reads_the_same_by_the_quick_path_and_the_full_reader(pieces, bold):
+    """Card text with only drawn tags takes a quick path; it must give the events the full HTML
+    reader gives (the same card prints the same whichever path reads it)."""
+    text = "".join(pieces)
+    quick = _simple_html(text, bold, False)
+    assert quick is not None  # only drawn tags: the quick path reads it
+    reader = _Reader(bold, False)
+    reader.feed(text)
+    reader.close()
+    assert _joined(quick) == _joined(reader.events)
+
+
+def _joined(events: list[tuple]) -> list[tuple]:
+    """Events with neighbouring texts of one style as one (the full reader may cut a text in two)."""
+    out: list[tuple] = []
+    for event in events:
+        if out and event[0] == "text" and out[-1][0] == "text" and out[-1][2:] == event[2:]:
+            out[-1] = ("text", out[-1][1] + event[1], *event[2:])
+        else:
+            out.append(event)
+    return out
+
+
+def test_a_game_italic_font_draws_its_italics(tmp_path, cli):
+    stix = Path(matplotlib.get_data_path()) / "fonts" / "ttf"  # STIX font licence, ships with matplotlib
+    folder = _game(tmp_path, cli, [{"text": "upright <i>slanted</i>"}])
+    (folder / "fonts").mkdir()
+    for name in ("STIXGeneral.ttf", "STIXGeneralItalic.ttf"):
+        shutil.copy(stix / name, folder / "fonts" / name)
+    edit(folder / "game.yaml", "\ncard_sizes:", "\nfonts:\n  - {regular: fonts/STIXGeneral.ttf, italic: fonts/STIXGeneralItalic.ttf}\ncard_sizes:")
+    result, reader = _build(cli, folder, tmp_path)
+    assert result.exit_code == 0, result.output
+    used = _fonts(reader)
+    assert any("Italic" in name and "STIX" in name for name in used) and "Lato-Italic" not in used
