@@ -13,7 +13,9 @@ sheet of backs.  The plain deck is the same with the tags taken out and no marku
 earlier runs.  (Expressions and a layout per card kind are added to this deck where
 ``LAYOUT`` says.)
 
-Contenders, each the best of ``--repeat`` runs:
+Contenders, each the best of ``--repeat`` runs taken in turn, timed in CPU seconds (user and
+system, of this process or of the child process), so that the other work of a shared machine
+counts for none of them:
 
 * deckpress, as ``deckpress build`` runs it: ``load_game`` (safe CSV and YAML loading, the
   schemas, every row against the deck's schema) and ``build_kit`` (cover, faces, backs);
@@ -22,7 +24,7 @@ Contenders, each the best of ``--repeat`` runs:
   canvas: the same fonts (Lato, Lato Bold, Lato Italic), the same text fitting (shrunk in steps of
   0.25 pt until the greedily wrapped lines fit), the tags read with one regular expression and each
   run of words drawn in its font, the same crop marks; no checks, no layout file;
-* whole commands, each in a child process from start to finish: ``deckpress build FOLDER``, and
+* whole commands, each in a child process from start to exit: ``deckpress build FOLDER``, and
   protograf drawing the faces (it is spared the backs and crop marks) with its ``html=True`` text,
   which reads the same tags.  protograf is GPL-3.0-or-later (its PyPI metadata) and needs PyMuPDF
   (AGPL-3.0 or a commercial licence), so it is never a dependency of deckpress: it is measured when
@@ -30,7 +32,7 @@ Contenders, each the best of ``--repeat`` runs:
   environment).  As written here, protograf 0.5.2 draws every card in the first card's colour (the
   ``fill`` template is not applied): a little less work than asked of the others.
 * start-up: ``deckpress --help`` in a child process, the price of every command before it reads a
-  file (``python -X importtime`` shows where it goes).
+  file (``python -X importtime -c "import deckpress.generator.cli"`` shows where it goes).
 
 Targets: deckpress (load and build) at least 0.8 of the reportlab loop's faces per second on the
 markup deck, and its whole command at least 20 times protograf's.
@@ -47,6 +49,7 @@ import json
 import os
 import random
 import re
+import resource
 import shutil
 import subprocess
 import sys
@@ -160,9 +163,9 @@ def deckpress_build(folder: Path) -> tuple[float, bytes]:
     """Seconds to load, check and build the kit (cover, faces and backs), as ``deckpress build``
     does, and the PDF."""
     _clear_caches()
-    start = time.perf_counter()
+    start = time.process_time()
     pdf = build_kit(load_game(folder), PrintOptions())
-    return time.perf_counter() - start, pdf
+    return time.process_time() - start, pdf
 
 
 def deckpress_render(folder: Path) -> float:
@@ -170,9 +173,9 @@ def deckpress_render(folder: Path) -> float:
     content = load_game(folder)
     decks = kit_module(content.game_id).decks(content)
     _clear_caches()
-    start = time.perf_counter()
+    start = time.process_time()
     render_pdf(content.documents["layout"], decks, None, PrintOptions())
-    return time.perf_counter() - start
+    return time.process_time() - start
 
 
 # --- the baseline: a plain reportlab loop ------------------------------------------------------
@@ -240,7 +243,7 @@ def reportlab_loop(folder: Path, markup: bool) -> tuple[float, bytes]:
     g = grid("a4", (63, 88), 3)
     sheet_h = g.sheet_mm[1]
     buf = io.BytesIO()
-    start = time.perf_counter()
+    start = time.process_time()
     with open(folder / "cards.csv", newline="") as f:
         deck = list(csv.DictReader(f))
     c = Canvas(buf, pagesize=(g.sheet_mm[0] * mm, sheet_h * mm), invariant=1, initialFontName="Lato")
@@ -303,7 +306,7 @@ def reportlab_loop(folder: Path, markup: bool) -> tuple[float, bytes]:
                 c.line(x1 * mm, (sheet_h - y1) * mm, x2 * mm, (sheet_h - y2) * mm)
             c.showPage()
     c.save()
-    return time.perf_counter() - start, buf.getvalue()
+    return time.process_time() - start, buf.getvalue()
 
 
 # --- whole commands ----------------------------------------------------------------------------
@@ -331,11 +334,13 @@ def deckpress_executable() -> list[str]:
     return [str(script)] if script.exists() else [sys.executable, "-c", "from deckpress.generator.cli import main; main()"]
 
 
-def wall(command: list[str], **kwargs) -> float:
-    """Wall-clock seconds of ``command`` in a child process, which must succeed."""
-    start = time.perf_counter()
+def cpu_of(command: list[str], **kwargs) -> float:
+    """CPU seconds (user and system) of ``command`` in a child process from start to exit, which
+    must succeed."""
+    before = resource.getrusage(resource.RUSAGE_CHILDREN)
     run = subprocess.run(command, check=False, capture_output=True, text=True, timeout=3600, **kwargs)
-    elapsed = time.perf_counter() - start
+    after = resource.getrusage(resource.RUSAGE_CHILDREN)
+    elapsed = (after.ru_utime - before.ru_utime) + (after.ru_stime - before.ru_stime)
     if run.returncode:
         raise RuntimeError(f"{' '.join(command)} failed: {(run.stdout + run.stderr).strip()[-300:]}")
     return elapsed
@@ -355,7 +360,7 @@ def protograf_seconds(python: str, folder: Path) -> float | None:
     script.write_text(textwrap.dedent(PROTOGRAF_SCRIPT))
     env = {**os.environ, "BENCH_CSV": str(folder / "cards.csv"), "BENCH_PDF": str(folder / "protograf.pdf")}
     try:
-        return wall([python, str(script)], env=env, cwd=folder)
+        return cpu_of([python, str(script)], env=env, cwd=folder)
     except RuntimeError as exc:
         print(f"  protograf: could not run ({exc})")
         return None
@@ -383,22 +388,25 @@ def main() -> None:
         write_game(rich, cards(n), "html")
         write_game(plain, cards(n, markup=False), "none")
         print(f"{n:,} cards from a CSV (25-word bodies, each different), faces and backs, 9 to an A4 sheet; best of {best}")
+        command = deckpress_executable()
+        out = Path(tmp) / "out"
         for folder, what in ((rich, "markup deck (<b>, <i>, <br>; markup: html)"), (plain, "plain deck (the same words, no markup)")):
             deckpress_build(folder)  # warm-up: imports, fonts, schemas compiled
-            ours, ours_pdf = min((deckpress_build(folder) for _ in range(best)), key=lambda r: r[0])
-            render = min(deckpress_render(folder) for _ in range(best))
-            base, base_pdf = min((reportlab_loop(folder, folder is rich) for _ in range(best)), key=lambda r: r[0])
+            builds, renders, loops = [], [], []
+            for _ in range(best):  # taken in turn, so that a busy spell of the machine falls on all alike
+                builds.append(deckpress_build(folder))
+                renders.append(deckpress_render(folder))
+                loops.append(reportlab_loop(folder, folder is rich))
+            (ours, ours_pdf), render, (base, base_pdf) = min(builds), min(renders), min(loops)
             print(f"  {what}")
             print(f"    deckpress load + build:  {ours:6.3f} s  {n / ours:8,.0f} faces/s  ({pages(ours_pdf)} pages, with the cover)")
             print(f"    deckpress render only:   {render:6.3f} s  {n / render:8,.0f} faces/s")
             print(f"    reportlab loop:          {base:6.3f} s  {n / base:8,.0f} faces/s  ({pages(base_pdf)} pages) (baseline)")
             print(f"    deckpress / reportlab:   load + build {base / ours:.2f}"
                   f"{' (target at least 0.80)' if folder is rich else ''}, render only {base / render:.2f}")
-        command = deckpress_executable()
-        startup = min(wall(command + ["--help"]) for _ in range(best))
-        out = Path(tmp) / "out"
-        whole = min(wall(command + ["build", str(rich), "--out", str(out)]) for _ in range(best))
-        print(f"  whole command, markup deck (a child process each, wall clock; best of {best})")
+        startup = min(cpu_of(command + ["--help"]) for _ in range(best))
+        whole = min(cpu_of(command + ["build", str(rich), "--out", str(out)]) for _ in range(best))
+        print(f"  whole command, markup deck (a child process each, from start to exit; best of {best})")
         print(f"    deckpress --help:        {startup:6.3f} s  (start-up: {startup / whole:.0%} of the build below)")
         print(f"    deckpress build:         {whole:6.3f} s  {n / whole:8,.0f} faces/s")
         python = protograf_python(args.protograf_python)

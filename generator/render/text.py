@@ -153,10 +153,14 @@ RULE_EM, RULE_MIN_PT, LABEL_EM = 0.06, 0.4, 0.6
 @dataclass(frozen=True)
 class RichLine:
     """One line of rich text as laid out: its runs (words with their spaces, icons) left to right,
-    or a horizontal rule (``rule``; no runs)."""
+    or a horizontal rule (``rule``; no runs); for each run, the one font that draws it whole and
+    unshaped (None: drawn run by run, :func:`deckpress.generator.render.scripts.draw`) and its
+    width at 1 pt (pt per pt)."""
 
     runs: tuple[Run, ...] = ()
     rule: bool = False
+    fonts: tuple[str | None, ...] = ()
+    units: tuple[float, ...] = ()
 
 
 @dataclass(frozen=True)
@@ -173,12 +177,23 @@ class RichFitted:
     icons: tuple[str, ...] = ()
 
 
-#: Widths at 1 pt (pt per pt) of the words met so far, per chain: words recur from card to card.
-_UNIT: dict[tuple[str, ...], dict[str, float]] = {}
+#: Widths at 1 pt (pt per pt) of the words met so far, per chain, with the one font that draws each
+#: whole and unshaped (or None): words recur from card to card.
+_UNIT: dict[tuple[str, ...], dict[str, tuple[float, str | None]]] = {}
 _UNIT_MAX = 200_000
 
 
-def _unit_widths(chain: tuple[str, ...]) -> dict[str, float]:
+def _measured(word: str, chain: tuple[str, ...], known: dict[str, tuple[float, str | None]]) -> tuple[float, str | None]:
+    """``word``'s width at 1 pt in ``chain`` and the font that draws it whole (or None), kept in ``known``.
+
+    Raises:
+        Unprintable: as :func:`deckpress.generator.render.scripts.runs`.
+    """
+    found = known[word] = (width(word, chain, 1.0), chain[0] if _one_font(word, chain) else None)
+    return found
+
+
+def _unit_widths(chain: tuple[str, ...]) -> dict[str, tuple[float, str | None]]:
     """The cache of word widths at 1 pt for ``chain`` (cleared with :func:`fit_rich`'s cache)."""
     found = _UNIT.get(chain)
     if found is None or len(found) > _UNIT_MAX:
@@ -193,7 +208,8 @@ def clear_caches() -> None:
     _UNIT.clear()
 
 
-#: A piece of a line as laid out: (words, style), or an icon's :class:`Run`.
+#: A piece of a line as laid out: (words, style, width at 1 pt, the one font that draws them whole
+#: and unshaped or None), or an icon's :class:`Run`.
 _Piece = tuple
 
 
@@ -218,25 +234,21 @@ def _words(block: tuple[Run, ...], fonts: Fonts) -> list[tuple[list[_Piece], flo
         style, text = run.style, run.text
         chain = fonts.chain(style)
         known = _unit_widths(chain)
-        space = known.get(" ")
-        if space is None:
-            space = known[" "] = width(" ", chain, 1.0)
+        space = known.get(" ") or _measured(" ", chain, known)
         for k, word in enumerate(w for w in _SPACE.split(text) if w):
             if k or text[0] in _SPACES:  # spaces before it: one space of this style between two words
                 if current:
                     words.append((current, current_w, pending if words else None, pending_w if words else 0.0))
                     current, current_w = [], 0.0
-                pending, pending_w = (" ", style), space
-            w = known.get(word)
-            if w is None:
-                w = known[word] = width(word, chain, 1.0)
-            current.append((word, style))
+                pending, pending_w = (" ", style, *space), space[0]
+            w, font = known.get(word) or _measured(word, chain, known)
+            current.append((word, style, w, font))
             current_w += w
         if text and text[-1] in _SPACES:
             if current:
                 words.append((current, current_w, pending if words else None, pending_w if words else 0.0))
                 current, current_w = [], 0.0
-            pending, pending_w = (" ", style), space
+            pending, pending_w = (" ", style, *space), space[0]
     if current:
         words.append((current, current_w, pending if words else None, pending_w if words else 0.0))
     return words
@@ -291,8 +303,7 @@ def fit_rich(blocks: tuple, fonts: Fonts, base: str, size_pt: float, min_pt: flo
         return out
 
     def result(size: float, lines) -> RichFitted:
-        return RichFitted(size, tuple(RichLine(rule=True) if line is None else RichLine(tuple(_merged_line(line[0])))
-                                      for line in lines),
+        return RichFitted(size, tuple(RichLine(rule=True) if line is None else _merged_line(line[0]) for line in lines),
                           asc * size, desc * size, tuple(w_pt if line is None else line[1] * size for line in lines),
                           tuple(icon_names(blocks)))
 
@@ -330,27 +341,42 @@ def fit_markup(text: str, markup: str, fonts: Fonts, style: str, icons: bool, si
     return fit_rich(blocks, fonts, style, size_pt, min_pt, w_pt, h_pt, wrap, leading)
 
 
-def _merged_line(pieces: list[_Piece]) -> list[Run]:
-    """A line's pieces as runs, neighbouring words in one style as one run: fewer, longer strings to draw."""
-    out: list[Run] = []
+def _merged_line(pieces: list[_Piece]) -> RichLine:
+    """A line's pieces as a :class:`RichLine`, neighbouring words in one style as one run: fewer,
+    longer strings to draw."""
+    runs: list[Run] = []
+    fonts: list[str | None] = []
+    units: list[float] = []
     texts: list[str] = []
-    style = None
+    style = font = None
+    unit = 0.0
+
+    def close() -> None:
+        runs.append(Run("".join(texts), style))  # type: ignore[arg-type]
+        fonts.append(font)
+        units.append(unit)
+
     for piece in pieces:
         if isinstance(piece, Run):  # an icon
             if texts:
-                out.append(Run("".join(texts), style))  # type: ignore[arg-type]
+                close()
                 texts = []
-            out.append(piece)
+            runs.append(piece)
+            fonts.append(None)
+            units.append(ICON_EM)
             style = None
         elif piece[1] == style:
             texts.append(piece[0])
+            unit += piece[2]
+            if piece[3] != font:
+                font = None
         else:
             if texts:
-                out.append(Run("".join(texts), style))  # type: ignore[arg-type]
-            texts, style = [piece[0]], piece[1]
+                close()
+            texts, style, unit, font = [piece[0]], piece[1], piece[2], piece[3]
     if texts:
-        out.append(Run("".join(texts), style))  # type: ignore[arg-type]
-    return out
+        close()
+    return RichLine(tuple(runs), False, tuple(fonts), tuple(units))
 
 
 def draw_rich_line(c: Canvas, x: float, base: float, line: RichLine, fitted: RichFitted, box_w: float, fonts: Fonts, colour, knockout,
@@ -376,18 +402,19 @@ def draw_rich_line(c: Canvas, x: float, base: float, line: RichLine, fitted: Ric
         return
     side = ICON_EM * size
     text = None  # one text object for the line's runs that one font draws unshaped
-    for run in line.runs:
+    for run, font, unit in zip(line.runs, line.fonts, line.units):
         if run.icon is None:
-            chain = fonts.chain(run.style)
-            if _one_font(run.text, chain):
+            if font is not None:
                 if text is None:
                     text = c.beginText()
                 text.setTextOrigin(x, base)
-                text.setFont(chain[0], size)
+                text.setFont(font, size)
                 text.textOut(run.text)
+                x += unit * size
             else:
+                chain = fonts.chain(run.style)
                 draw(c, x, base, run.text, chain, size)
-            x += width(run.text, chain, size)
+                x += width(run.text, chain, size)
             continue
         bottom = base - ICON_DROP_EM * size
         name = run.icon.icon
