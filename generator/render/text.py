@@ -22,6 +22,7 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass
 from functools import lru_cache
+from typing import NamedTuple
 
 from deckpress.generator.render.fonts import Fonts
 from deckpress.generator.render.icons import draw_icon
@@ -150,12 +151,11 @@ _SPACE = re.compile(f"[{re.escape(_SPACES)}]+")
 RULE_EM, RULE_MIN_PT, LABEL_EM = 0.06, 0.4, 0.6
 
 
-@dataclass(frozen=True)
-class RichLine:
+class RichLine(NamedTuple):
     """One line of rich text as laid out: its runs (words with their spaces, icons) left to right,
     or a horizontal rule (``rule``; no runs); for each run, the one font that draws it whole and
     unshaped (None: drawn run by run, :func:`deckpress.generator.render.scripts.draw`) and its
-    width at 1 pt (pt per pt)."""
+    width at 1 pt (pt per pt).  (A named tuple: a deck makes thousands.)"""
 
     runs: tuple[Run, ...] = ()
     rule: bool = False
