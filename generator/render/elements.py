@@ -392,7 +392,7 @@ class Text(Element):
             known = sorted(set(self.images) | (set(icon_set()) if self.icon_set else set()))
             where = " or ".join(what for what, used in (("inline_images", self.images), ("the icon set", self.icon_set)) if used)
             raise LayoutError(self.path, f"text '{self.template.source}' = '{text}': " + "; ".join(
-                f"{f':{excerpt(name)}:' if icons is None else f'icon {excerpt(name)!r}'} is not in {where} ({choices(name, known)})"
+                (f"':{excerpt(name)}:'" if icons is None else f"icon '{excerpt(name)}'") + f" is not in {where} ({choices(name, known)})"
                 for name in unknown), of_card=True)
         return {name: _open_image(p, self.images[name], self.path, f"inline_images.{name}: ", of_card=False)
                 for name in names if name in self.images}
