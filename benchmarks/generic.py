@@ -35,7 +35,12 @@ counts for none of them:
   file (``python -X importtime -c "import deckpress.generator.cli"`` shows where it goes).
 
 Targets: deckpress (load and build) at least 0.8 of the reportlab loop's faces per second on the
-markup deck, and its whole command at least 20 times protograf's.
+markup deck, and its whole command at least 20 times protograf's.  Measured on 2026-11-28 with
+``python benchmarks/generic.py --protograf-python PY`` (a shared two-core machine): load and build
+0.54 of the loop on the markup deck (1,678 against 3,087 faces/s; render alone 0.55), 0.50 on the
+plain deck (render alone 0.66); the whole command 1.37 s against protograf 0.5.2's 52.3 s, 38 times
+its rate, start-up 0.23 s.  Where the rest goes (``cProfile``): the loading's JSON Schema checks,
+the cover, and each element's own work (templates, colours, the safe-area check) besides the text.
 
     python benchmarks/generic.py [--cards 1000] [--repeat 3] [--protograf-python PATH]
 """
