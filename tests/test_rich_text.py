@@ -240,3 +240,18 @@ def test_a_game_italic_font_draws_its_italics(tmp_path, cli):
     assert result.exit_code == 0, result.output
     used = _fonts(reader)
     assert any("Italic" in name and "STIX" in name for name in used) and "Lato-Italic" not in used
+
+
+def test_the_data_own_tags_are_drawn_as_the_layout_names_them(tmp_path, cli):
+    # the shape of a collectible card game's community database (its text is the publisher's: written here anew)
+    folder = _game(tmp_path, cli, [{"text": "[click]: Gain 2[credit].\n<trace>Trace 3</trace> If successful, <errata>give</errata> "
+                                            "the Runner 1 tag."}],
+                   tokens='icon_tokens:\n  - token: "[credit]"\n    icon: gold\n  - token: "[click]"\n    icon: arrow-higher\n')
+    result = cli("validate", folder)
+    assert result.exit_code != 0 and "'<trace>' (line 2, character 1 of the text) is not a tag deckpress draws" in result.output
+    assert "give the data's own tags under html_tags in layout.yaml" in result.output
+    edit(folder / "layout.yaml", "markup: html", "markup: html, html_tags: {trace: bold, errata: plain}")
+    result, reader = _build(cli, folder, tmp_path)
+    assert result.exit_code == 0, result.output
+    text = _text(reader)
+    assert ": Gain 2 ." in text and "click" not in text and "Trace 3 If successful, give the Runner 1 tag." in text and "<" not in text

@@ -313,6 +313,7 @@ class Text(Element):
         self.images: dict[str, str] = spec.get("inline_images", {})
         self.icons = self.icon_set or bool(self.images)  # :name: tokens are drawn, not printed
         self.markup = spec.get("markup", "none")
+        self.html_tags = tuple(sorted(spec.get("html_tags", {}).items()))  # the data's own tags, and what each draws
 
     def draw(self, p, fields, dx, dy):
         text = self.template.render(fields, self.path)
@@ -330,7 +331,8 @@ class Text(Element):
             x, y = -w / 2, -h / 2
         chain = p.fonts.chain(self.style)
         try:
-            f = (fit_markup(text, self.markup, p.fonts, self.style, self.icons, self.size, self.min_size, w, h, self.wrap, self.leading)
+            f = (fit_markup(text, self.markup, p.fonts, self.style, self.icons, self.size, self.min_size, w, h, self.wrap, self.leading,
+                            self.html_tags)
                  if rich else fit(text, chain, self.size, self.min_size, w, h, self.wrap, self.leading, self.icons))
         except TextOverflow as exc:
             raise LayoutError(self.path, f"text '{self.template.source}' = '{text}' {exc} in its {self.spec['w_mm']} x {self.spec['h_mm']} mm box", of_card=True) from None

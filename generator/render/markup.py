@@ -36,6 +36,9 @@ from deckpress.generator.safetext import excerpt, refusal
 MARKUPS = ("none", "html", "markdown")
 #: The HTML tags drawn, and what each does.
 HTML_TAGS = {"b": "bold", "strong": "bold", "i": "italic", "em": "italic", "br": "break", "hr": "rule"}
+#: What a tag of the data's own may be drawn as (a text element's ``html_tags``): ``plain`` keeps
+#: its text and drops the tag.
+TAG_KINDS = ("bold", "italic", "break", "rule", "plain")
 #: ``:name:``, an inline icon of the icon set or of the element's ``inline_images``.
 COLON_ICON = re.compile(r":([a-z][a-z0-9-]*):")
 
@@ -64,12 +67,14 @@ def style_of(bold: bool, italic: bool) -> str:
 
 
 @lru_cache(maxsize=65536)
-def parse(text: str, markup: str, base: str = "regular", tokens: IconTokens = NO_TOKENS, colon_icons: bool = False) -> tuple[Block, ...]:
+def parse(text: str, markup: str, base: str = "regular", tokens: IconTokens = NO_TOKENS, colon_icons: bool = False,
+          tags: tuple[tuple[str, str], ...] = ()) -> tuple[Block, ...]:
     """``text`` in ``markup`` (one of :data:`MARKUPS`) as blocks, one per line it forces: a tuple
     of :class:`Run` (a line of its own, which the engine may wrap further; empty for an empty
     line) or :data:`RULE`.  ``base`` is the element's style, which bold and italic add to;
     ``tokens`` are the game's icon tokens and ``colon_icons`` whether ``:name:`` is an icon (both
-    only in elements that draw icons).
+    only in elements that draw icons).  ``tags`` are the element's ``html_tags``: the data's own
+    tags, each drawn as one of :data:`TAG_KINDS` (html only).
 
     Raises:
         MarkupError: a tag or construct that is not drawn (html), or a character a reference
@@ -77,7 +82,7 @@ def parse(text: str, markup: str, base: str = "regular", tokens: IconTokens = NO
     """
     bold, italic = base in ("bold", "bold-italic"), base in ("italic", "bold-italic")
     if markup == "html" and ("<" in text or "&" in text):
-        events = _html(text, bold, italic)
+        events = _html(text, bold, italic, dict(tags))
     elif markup == "markdown":
         events = _markdown(text, bold, italic)
     else:
@@ -138,8 +143,9 @@ def _merged(runs: list[Run]) -> list[Run]:
 class _Reader(HTMLParser):
     """The events of a text in the simple HTML of card data (see the module's docstring)."""
 
-    def __init__(self, bold: bool, italic: bool):
+    def __init__(self, bold: bool, italic: bool, tags: dict[str, str] | None = None):
         super().__init__(convert_charrefs=True)
+        self.tags = {**HTML_TAGS, **(tags or {})}
         self.bold, self.italic = int(bold), int(italic)
         self.base = (self.bold, self.italic)
         self.events: list[tuple] = []
@@ -165,33 +171,35 @@ class _Reader(HTMLParser):
 
     def handle_starttag(self, tag, attrs):
         raw = self.get_starttag_text() or f"<{tag}>"
-        if tag not in HTML_TAGS:
+        kind = self.tags.get(tag)
+        if kind is None:
             self.refused.add(tag)
             self._refuse(f"'{excerpt(raw, 40)}'", "is not a tag deckpress draws")
         elif attrs:
             self._refuse(f"'{excerpt(raw, 40)}'", f"has attributes, which deckpress does not draw (write <{tag}> alone)")
-        elif HTML_TAGS[tag] == "bold":
+        elif kind == "bold":
             self.bold += 1
-        elif HTML_TAGS[tag] == "italic":
+        elif kind == "italic":
             self.italic += 1
-        else:
-            self._break("break" if tag == "br" else "rule")
+        elif kind != "plain":
+            self._break(kind)
 
     def handle_startendtag(self, tag, attrs):  # <br/>, <hr />
         self.handle_starttag(tag, attrs)
-        if HTML_TAGS.get(tag) in ("bold", "italic") and not attrs:
+        if self.tags.get(tag) in ("bold", "italic") and not attrs:
             self.handle_endtag(tag)
 
     def handle_endtag(self, tag):
-        if tag not in HTML_TAGS:
+        kind = self.tags.get(tag)
+        if kind is None:
             if tag not in self.refused:  # its opening tag is refused already
                 self._refuse(f"'</{excerpt(tag, 30)}>'", "closes a tag deckpress does not draw")
-        elif HTML_TAGS[tag] == "bold":
+        elif kind == "bold":
             self.bold = max(self.base[0], self.bold - 1)
-        elif HTML_TAGS[tag] == "italic":
+        elif kind == "italic":
             self.italic = max(self.base[1], self.italic - 1)
         # </br> and </hr> close nothing: browsers read </br> as <br>, and so does deckpress
-        elif tag == "br":
+        elif kind == "break":
             self._break("break")
 
     def handle_data(self, data):
@@ -263,12 +271,12 @@ def _simple_html(text: str, bold: bool, italic: bool) -> list[tuple] | None:
     return events
 
 
-def _html(text: str, bold: bool, italic: bool) -> list[tuple]:
-    simple = _simple_html(text, bold, italic)
+def _html(text: str, bold: bool, italic: bool, tags: dict[str, str]) -> list[tuple]:
+    simple = None if tags else _simple_html(text, bold, italic)  # the data's own tags: the general reader
     if simple is not None and not any(_NUMERIC_REFERENCE.finditer(text)):
         _check(simple, [], "html")
         return [("break",) if e[0] == "newline" else e for e in simple]
-    reader = _Reader(bold, italic)
+    reader = _Reader(bold, italic, tags)
     reader.feed(text)
     reader.close()
     for m in _NUMERIC_REFERENCE.finditer(text):
@@ -276,7 +284,7 @@ def _html(text: str, bold: bool, italic: bool) -> list[tuple]:
         bad = refusal(chr(code)) if code < 0x110000 else None
         if bad:
             reader.errors.append(f"'{m.group()}' writes {bad.removeprefix('contains ')}")
-    _check(reader.events, reader.errors, "html")
+    _check(reader.events, reader.errors, "html", tuple(tags))
     return [("break",) if e[0] == "newline" else e for e in reader.events]
 
 
@@ -316,7 +324,7 @@ def _markdown(text: str, bold: bool, italic: bool) -> list[tuple]:
     return events
 
 
-def _check(events: list[tuple], errors: list[str], markup: str) -> None:
+def _check(events: list[tuple], errors: list[str], markup: str, own: tuple[str, ...] = ()) -> None:
     """Raise the errors found, with the characters a reference wrote that content may not hold."""
     for event in events:
         if event[0] == "text":
@@ -324,5 +332,6 @@ def _check(events: list[tuple], errors: list[str], markup: str) -> None:
             if bad and bad not in errors:
                 errors.append(bad)
     if errors:
-        allowed = "; it draws <b>, <strong>, <i>, <em>, <br> and <hr>" if markup == "html" else ""
+        allowed = ("; it draws <b>, <strong>, <i>, <em>, <br> and <hr>" + "".join(f", <{t}>" for t in own)
+                   + " (give the data's own tags under html_tags in layout.yaml)") if markup == "html" else ""
         raise MarkupError(f"has markup that cannot be drawn ({markup}): " + "; ".join(errors) + allowed)

@@ -327,17 +327,18 @@ def fit_rich(blocks: tuple, fonts: Fonts, base: str, size_pt: float, min_pt: flo
 
 
 def fit_markup(text: str, markup: str, fonts: Fonts, style: str, icons: bool, size_pt: float, min_pt: float, w_pt: float, h_pt: float,
-               wrap: bool, leading: float) -> RichFitted:
+               wrap: bool, leading: float, tags: tuple[tuple[str, str], ...] = ()) -> RichFitted:
     """``text`` written in ``markup`` ('none', 'html' or 'markdown') read
     (:func:`deckpress.generator.render.markup.parse`: ``style`` is the element's, and with
-    ``icons`` its ``:name:`` and the game's icon tokens are icons) and fitted (:func:`fit_rich`);
+    ``icons`` its ``:name:`` and the game's icon tokens are icons, ``tags`` its ``html_tags``) and
+    fitted (:func:`fit_rich`);
     the result's ``icons`` names the icons it draws.
 
     Raises:
         MarkupError: markup that cannot be drawn (naming it).
         TextOverflow, Unprintable: as :func:`fit_rich`.
     """
-    blocks = parse(text, markup, style, fonts.tokens if icons else NO_TOKENS, icons)
+    blocks = parse(text, markup, style, fonts.tokens if icons else NO_TOKENS, icons, tags)
     return fit_rich(blocks, fonts, style, size_pt, min_pt, w_pt, h_pt, wrap, leading)
 
 
