@@ -338,6 +338,8 @@ class Text(Element):
             raise LayoutError(self.path, f"text '{self.template.source}' = '{text}' {exc} in its {self.spec['w_mm']} x {self.spec['h_mm']} mm box", of_card=True) from None
         except (scripts.Unprintable, MarkupError) as exc:
             raise LayoutError(self.path, f"text '{self.template.source}' = '{text}' {exc}", of_card=True) from None
+        if rich and self.icons:
+            images = self._inline_images(p, text, f.icons)
         c = p.canvas
         colour = self.colour(p, "colour", fields, "#000000")
         if turn is not None:
@@ -357,8 +359,6 @@ class Text(Element):
         inks = [(anchor - shift * wl, base - i * step + f.descent, anchor + (1 - shift) * wl, base - i * step + f.ascent)
                 for i, wl in enumerate(f.widths)]  # each line's box (pt) in the text's own frame
         knockout = self.colour(p, "knockout", fields, "#ffffff") if self.icons else None
-        if rich and self.icons:
-            images = self._inline_images(p, text, f.icons)
         try:
             for (left, *_), line in zip(inks, f.lines):
                 if rich:
