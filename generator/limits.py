@@ -18,14 +18,12 @@ from __future__ import annotations
 
 import errno
 import math
-import multiprocessing
 import os
 import resource
 import signal
 import time
 import traceback
 from collections.abc import Callable
-from concurrent.futures.process import BrokenProcessPool
 from contextlib import suppress
 from dataclasses import dataclass, field
 from typing import Any
@@ -140,6 +138,8 @@ def limit_reached(exc: BaseException, bounds: Bounds = ANYWHERE) -> CouldNotFini
     if isinstance(exc, OSError) and exc.errno == errno.EAGAIN:
         return CouldNotFinish(f"{bounds.what} could not start a process under the limit on processes it inherited (ulimit -u): "
                               f"{_either('raise that limit', bounds.less_work)}")
+    from concurrent.futures.process import BrokenProcessPool  # here: every command imports this module, few use a pool
+
     if isinstance(exc, (MemoryError, BrokenProcessPool)) or isinstance(exc, OSError) and exc.errno == errno.ENOMEM:
         return bounds.out_of_memory()
     if isinstance(exc, ImportError) and any(t in str(exc).lower() for t in _OUT_OF_MEMORY_TEXT):
@@ -163,6 +163,8 @@ def run_in_child(target: Callable[..., Any], args: tuple, bounds: Bounds, progre
         ChildFailed: ``target`` raised another exception (a fault of the work, not of a limit).
         KeyboardInterrupt: Ctrl-C here; the child is killed first.
     """
+    import multiprocessing  # here: every command imports this module, few start a child
+
     ctx = multiprocessing.get_context("fork")
     receive, send = ctx.Pipe(duplex=False)
     child = ctx.Process(target=_child, args=(target, args, bounds, send, progress is not None))

@@ -57,6 +57,8 @@ def refused(c: str) -> bool:
 def refused_characters(text: str) -> list[str]:
     """The refused characters of ``text``, each once in order of appearance, named for people
     (``'U+0000 (NULL)'``, ``'U+202E (RIGHT-TO-LEFT OVERRIDE)'``)."""
+    if _REFUSED.search(text) is None:  # nearly always: one scan, nothing built
+        return []
     seen = dict.fromkeys(m.group() for m in _REFUSED.finditer(text))
     return [f"U+{ord(c):04X} ({unicodedata.name(c, _CONTROL_NAMES.get(ord(c), 'C1 control character'))})" for c in seen]
 
@@ -137,6 +139,15 @@ def _json_escape(c: str) -> str:
         return f"\\u{code:04x}"
     code -= 0x10000
     return f"\\u{0xD800 + (code >> 10):04x}\\u{0xDC00 + (code & 0x3FF):04x}"
+
+
+def para_escape(text: str) -> str:
+    """``text`` safe inside reportlab's paragraph markup (a ``Paragraph`` of the cover, never card
+    faces: their text engine draws no markup): ``&``, ``<`` and ``>`` as ``&amp;``, ``&lt;`` and
+    ``&gt;``, as ``xml.sax.saxutils.escape`` writes them, so no value can open a tag (a link, an
+    image, a font), break the markup or name an entity.  (Not that module: it imports
+    ``urllib.request`` and the mail and TLS modules with it, a tenth of deckpress's start-up.)"""
+    return text.replace("&", "&amp;").replace("<", "&lt;").replace(">", "&gt;")
 
 
 def choices(wrong: str, options: list[str], shown: int = 8) -> str:

@@ -471,9 +471,9 @@ def test_validate_checks_a_variant_against_an_edition_and_lays_out_its_changed_c
     assert "no card 'goa-2026' in states.yaml" in cli("validate", path).stdout
     result = cli("validate", path, "--content", edition)
     assert result.exit_code == 0, result.output
-    path.write_text(HEADER + 'changes:\n  - replace: {file: states, id: goa, fields: {name: "Goa \\u2713"}}\n', "utf-8")
+    path.write_text(HEADER + 'changes:\n  - replace: {file: states, id: goa, fields: {name: "Goa \\u231a"}}\n', "utf-8")
     result = cli("validate", path)
-    assert result.exit_code == 1 and "has characters no font draws (U+2713 CHECK MARK" in result.stdout
+    assert result.exit_code == 1 and "has characters no font draws (U+231A WATCH" in result.stdout
 
 
 def test_two_variants_of_one_name_get_a_report_each_and_no_stale_preview_is_left(tmp_path, cli):

@@ -97,9 +97,10 @@ def test_an_icon_of_the_game_may_not_take_a_shipped_name(cli, game):
 
 def test_a_character_no_font_has_is_answered_with_the_icon_that_depicts_it(cli, game):
     cards = game / "cards.csv"
-    cards.write_text(cards.read_text().replace("Draw a card.", "Draw a ★ card."))
+    # (the shipped symbol fallback, DejaVu Sans, draws the star: a tree drawn as an emoji no font has)
+    cards.write_text(cards.read_text().replace("Draw a card.", "Draw a 🌳 card."))
     out = cli("validate", "mygame").stdout
-    assert "U+2605 BLACK STAR" in out and "or draw the icon instead: ':star:' for '★' in a text with inline_icons: true" in out
+    assert "U+1F333 DECIDUOUS TREE" in out and "or draw the icon instead: ':tree:' for '🌳' in a text with inline_icons: true" in out
 
 
 #: Tabler Icons' acorn (tabler/tabler-icons, icons/outline/acorn.svg; MIT licence, (c) Paweł Kuna):

@@ -21,6 +21,7 @@ from deckpress.generator.render import fonts, scripts
 
 HINDI = yaml.safe_load((Path(__file__).parent / "data" / "hindi-state-names.yaml").read_text("utf-8"))
 DEJAVU = Path(matplotlib.get_data_path()) / "fonts" / "ttf" / "DejaVuSans.ttf"  # Bitstream Vera licence, ships with matplotlib
+STIX = Path(matplotlib.get_data_path()) / "fonts" / "ttf" / "STIXGeneral.ttf"  # STIX font licence, ships with matplotlib
 
 
 def _hindi_edition(game_copy) -> Path:
@@ -127,14 +128,14 @@ def test_right_to_left_text_is_refused_with_the_reason(game_copy, cli):
 
 def test_a_game_declares_its_own_font_for_what_the_shipped_ones_lack(game_copy, cli, tmp_path):
     folder = game_copy("mission-emission")
-    edit(folder / "states.yaml", "name: Assam", 'name: "Assam ♠"')
-    assert "U+2660 BLACK SPADE SUIT" in cli("validate", folder).output
+    edit(folder / "states.yaml", "name: Assam", 'name: "Assam ⌚"')  # a symbol not even the shipped DejaVu Sans has
+    assert "U+231A WATCH" in cli("validate", folder).output
     (folder / "fonts").mkdir()
-    shutil.copy(DEJAVU, folder / "fonts" / "DejaVuSans.ttf")
-    edit(folder / "game.yaml", "\ncard_sizes:", "\nfonts:\n  - regular: fonts/DejaVuSans.ttf\ncard_sizes:")
+    shutil.copy(STIX, folder / "fonts" / "STIXGeneral.ttf")
+    edit(folder / "game.yaml", "\ncard_sizes:", "\nfonts:\n  - regular: fonts/STIXGeneral.ttf\ncard_sizes:")
     result = cli("build", folder, "--out", tmp_path / "out")
     assert result.exit_code == 0, result.output
-    assert "DejaVuSans" in _fonts_of(tmp_path / "out" / "mission-emission.pdf")
+    assert any("STIXGeneral" in name for name in _fonts_of(tmp_path / "out" / "mission-emission.pdf"))
 
 
 @pytest.mark.parametrize("declared, expected", [

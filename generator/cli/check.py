@@ -11,17 +11,19 @@ import dataclasses
 import json
 import sys
 from pathlib import Path
+from typing import TYPE_CHECKING
 
 import click
 
 from deckpress.generator import exitcodes
-from deckpress.generator.check import CheckOptions, CheckReport, run_check, skill_figure
-from deckpress.generator.check.thresholds import Thresholds, load_thresholds
 from deckpress.generator.output import writing
 from deckpress.generator.cli.options import FiniteRange
 from deckpress.generator.cli.progress import progress_bar
 from deckpress.generator.reporters import summarised
 from deckpress.generator.safetext import escape, json_safe
+
+if TYPE_CHECKING:
+    from deckpress.generator.check import CheckReport
 
 
 def _search_bot(ctx: click.Context, param: click.Parameter, value: str | None) -> str | None:
@@ -82,7 +84,9 @@ def check(variants: tuple[Path, ...], games: int, seed: int, bots: str | None, r
     Not verdicts: 3 unreadable, 4 the report folder cannot be written, 5 could not finish (the
     time or memory limit reached: not the variant's fault), 130 interrupted.
     """
+    from deckpress.generator.check import CheckOptions, run_check  # here: other commands start faster without them
     from deckpress.generator.check.report import report_dict, write_report
+    from deckpress.generator.check.thresholds import Thresholds, load_thresholds
 
     thresholds = Thresholds()
     if thresholds_file is not None:
@@ -134,6 +138,8 @@ def _report_names(variants) -> list[str]:
 
 
 def _text(report: CheckReport, html_path: Path) -> None:
+    from deckpress.generator.check import skill_figure
+
     click.echo(escape(f"{report.variant_path}: {report.meta.get('name') or ''}".rstrip(": ")))
     for stage in report.stages:
         click.echo(f"  {stage.name}: {stage.status}")

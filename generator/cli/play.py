@@ -23,7 +23,6 @@ from deckpress.generator.cli.options import FiniteRange
 from deckpress.generator.cli.progress import progress_bar
 from deckpress.generator.errors import ContentErrors
 from deckpress.generator.safetext import escape, excerpt, quoted
-from deckpress.rules.core.bots import make_bot
 from deckpress.rules.core.errors import LogError, ParameterError
 from deckpress.rules.core.params import parse_value
 from deckpress.rules.core.registry import known_games
@@ -86,6 +85,8 @@ def simulate(game: str, mode: str | None, players: int | None, ruleset: str | No
         overrides["mode"] = mode
     if players is not None:
         overrides["players"] = players
+    from deckpress.rules.core.bots import make_bot  # here: the bots are the rules engines' (a tenth of start-up)
+
     try:
         engine = load(game, ruleset, overrides, content)
         names = [b.strip() for b in bots.split(",") if b.strip()]
@@ -165,6 +166,7 @@ def _with_progress(run, spec, fmt: str):
 
 
 def _save_logs(result, count: int, log_dir: Path, fmt: str) -> None:
+    from deckpress.rules.core.bots import make_bot
     from deckpress.rules.core.log import record, to_yaml
     from deckpress.rules.core.simulate import game_rng, play_game
 

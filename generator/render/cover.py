@@ -5,8 +5,6 @@ in the game's font chains as card text is (:mod:`deckpress.generator.render.scri
 character in the first font that has it, shaped where its script needs it."""
 from __future__ import annotations
 
-from xml.sax.saxutils import escape
-
 from reportlab.lib import colors
 from reportlab.lib.styles import ParagraphStyle
 from reportlab.lib.units import mm
@@ -17,6 +15,7 @@ from reportlab.platypus import Frame, Paragraph, Spacer, Table, TableStyle
 from deckpress.generator.model import Cover
 from deckpress.generator.render.fonts import SHIPPED, Fonts
 from deckpress.generator.render.scripts import needs_shaping, runs
+from deckpress.generator.safetext import para_escape as escape
 
 _TITLE = ParagraphStyle("title", fontName="Lato-Bold", fontSize=24, leading=28, spaceAfter=2 * mm)
 _SUBTITLE = ParagraphStyle("subtitle", fontName="Lato", fontSize=11, leading=14, textColor=colors.HexColor("#444444"), spaceAfter=4 * mm)

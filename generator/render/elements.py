@@ -22,7 +22,8 @@ from deckpress.generator.render import scripts
 from deckpress.generator.render.fonts import SHIPPED, Fonts
 from deckpress.generator.safetext import choices, excerpt
 from deckpress.generator.render.icons import Icons, draw_icon, icon_hint, icon_set
-from deckpress.generator.render.text import ICON_DROP_EM, ICON_EM, ICON_TOKEN, TextOverflow, fit, pieces
+from deckpress.generator.render.markup import MarkupError
+from deckpress.generator.render.text import ICON_DROP_EM, ICON_EM, ICON_TOKEN, TextOverflow, draw_rich_line, fit, fit_markup, pieces
 
 #: What a colour can be, for an unknown colour with no near name in the palette.
 _COLOUR_FORMS = "use a palette name, '#rrggbb' or 'cmyk(C, M, Y, K)'"
@@ -366,7 +367,9 @@ class Text(Element):
     in the text's colour with ``knockout`` (default white) for its inner details; with
     ``inline_images`` (name -> image file of the game's folder, through the image gate),
     ``:name:`` draws that image, fitted in the same :data:`~deckpress.generator.render.text.ICON_EM`
-    square.  A name neither has fails the card.
+    square.  A name neither has fails the card.  With ``markup`` ('html' or 'markdown'), or icon
+    tokens the game declares where icons are drawn, the text is rich
+    (:func:`deckpress.generator.render.text.fit_markup`): bold, italic, line breaks, rules, icons.
     """
 
     kind = "text"
@@ -385,12 +388,15 @@ class Text(Element):
         self.icon_set = spec.get("inline_icons", False)
         self.images: dict[str, str] = spec.get("inline_images", {})
         self.icons = self.icon_set or bool(self.images)  # :name: tokens are drawn, not printed
+        self.markup = spec.get("markup", "none")
+        self.html_tags = tuple(sorted(spec.get("html_tags", {}).items()))  # the data's own tags, and what each draws
 
     def draw(self, p, fields, dx, dy):
         text = self.template.render(fields, self.path)
         if not text:
             return
-        images = self._inline_images(p, text) if self.icons else {}
+        rich = self.markup != "none" or (self.icons and bool(p.fonts.tokens))
+        images = self._inline_images(p, text) if self.icons and not rich else {}
         x, y, w, h = _box(p, self.spec, dx, dy)
         turn = _TURNS.get(self.rotate)
         if turn is not None:
@@ -401,11 +407,15 @@ class Text(Element):
             x, y = -w / 2, -h / 2
         chain = p.fonts.chain(self.style)
         try:
-            f = fit(text, chain, self.size, self.min_size, w, h, self.wrap, self.leading, self.icons)
+            f = (fit_markup(text, self.markup, p.fonts, self.style, self.icons, self.size, self.min_size, w, h, self.wrap, self.leading,
+                            self.html_tags)
+                 if rich else fit(text, chain, self.size, self.min_size, w, h, self.wrap, self.leading, self.icons))
         except TextOverflow as exc:
             raise LayoutError(self.path, f"text '{self.template.source}' = '{text}' {exc} in its {self.spec['w_mm']} x {self.spec['h_mm']} mm box", of_card=True) from None
-        except scripts.Unprintable as exc:
+        except (scripts.Unprintable, MarkupError) as exc:
             raise LayoutError(self.path, f"text '{self.template.source}' = '{text}' {exc}", of_card=True) from None
+        if rich and self.icons:
+            images = self._inline_images(p, text, f.icons)
         c = p.canvas
         colour = self.colour(p, "colour", fields, "#000000")
         if turn is not None:
@@ -427,7 +437,9 @@ class Text(Element):
         knockout = self.colour(p, "knockout", fields, "#ffffff") if self.icons else None
         try:
             for (left, *_), line in zip(inks, f.lines):
-                if knockout is None:
+                if rich:
+                    draw_rich_line(c, left, base, line, f, w, p.fonts, colour, knockout, images, p.forms, p.icons)
+                elif knockout is None:
                     scripts.draw(c, anchor, base, line, chain, f.size, self.align)
                 else:
                     _draw_with_icons(p, left, base, line, chain, f.size, colour, knockout, images)
@@ -443,24 +455,25 @@ class Text(Element):
                                          f"({p.safe / mm:g} mm inside the cut) {beyond}, where the cut may take it off: move or narrow "
                                          "its box, or lower the card's safe_mm", of_card=True)
 
-    def _inline_images(self, p: Painter, text: str) -> dict[str, Any]:
-        """The images of the ``:name:`` tokens of ``text`` that name one of ``inline_images``
-        (name -> ImageReader).
+    def _inline_images(self, p: Painter, text: str, icons: tuple[str, ...] | None = None) -> dict[str, Any]:
+        """The images of the ``:name:`` tokens of ``text`` (or of the ``icons`` named, from rich
+        text) that name one of ``inline_images`` (name -> ImageReader).
 
         Raises:
             LayoutError: a token that names neither one of ``inline_images`` nor (with
                 ``inline_icons``) an icon of the icon set, with the nearest names; an image the
                 gate refuses.
         """
-        names = list(dict.fromkeys(ICON_TOKEN.findall(text)))
-        icons = p.icons if p.icons is not None else icon_set()
-        unknown = [name for name in names if name not in self.images and not (self.icon_set and name in icons)]
+        names = list(dict.fromkeys(ICON_TOKEN.findall(text) if icons is None else icons))
+        available = p.icons if p.icons is not None else icon_set()
+        unknown = [name for name in names if name not in self.images and not (self.icon_set and name in available)]
         if unknown:
-            known = sorted(set(self.images) | (set(icons) if self.icon_set else set()))
+            known = sorted(set(self.images) | (set(available) if self.icon_set else set()))
             where = " or ".join(what for what, used in (("inline_images", self.images), ("the icon set", self.icon_set)) if used)
             hint = icon_hint if self.icon_set else choices
             raise LayoutError(self.path, f"text '{self.template.source}' = '{text}': " + "; ".join(
-                f"':{excerpt(name)}:' is not in {where} ({hint(name, known)})" for name in unknown), of_card=True)
+                (f"':{excerpt(name)}:'" if icons is None else f"icon '{excerpt(name)}'") + f" is not in {where} ({hint(name, known)})"
+                for name in unknown), of_card=True)
         return {name: _open_image(p, self.images[name], self.path, f"inline_images.{name}: ", of_card=False)
                 for name in names if name in self.images}
 

@@ -9,17 +9,30 @@ With ``icons`` (a text element's ``inline_icons`` or ``inline_images``), ``:name
 for an icon of the icon set or a picture of the game's, drawn in the line as a square :data:`ICON_EM`
 wide and high (Squib's ``embed``, nanDECK's inline images): it is measured, wrapped and shrunk with
 the words around it.
+
+Rich text (:func:`fit_rich`, :func:`draw_rich_line`): a text in markup
+(:mod:`deckpress.generator.render.markup`) is runs in several styles (bold, italic), icons (with a
+number drawn on them, from the game's icon tokens), line breaks and horizontal rules; it is fitted
+by the same rule (shrink to fit, then fail loudly) and drawn run by run, each run shaped and
+measured as plain text is.  Plain text keeps its own path, so a layout without markup prints as it
+always did.
 """
 from __future__ import annotations
 
 import re
 from dataclasses import dataclass
 from functools import lru_cache
+from typing import NamedTuple
 
-from reportlab.lib.utils import _simpleSplit  # reportlab's greedy line breaker, given our width function
-from reportlab.pdfbase.pdfmetrics import getAscentDescent
-
-from deckpress.generator.render.scripts import width
+from deckpress.generator.render.fonts import Fonts
+from deckpress.generator.render.icons import Icons, draw_icon
+from deckpress.generator.render.markup import NO_TOKENS, Run, icon_names, parse
+from deckpress.generator.render.scripts import draw, needs_shaping, runs, width
+from reportlab.lib.utils import (
+    _simpleSplit,  # reportlab's greedy line breaker, given our width function
+)
+from reportlab.pdfbase.pdfmetrics import getAscentDescent, stringWidth
+from reportlab.pdfgen.canvas import Canvas
 
 _STEP_PT = 0.25
 #: An inline icon in a text: ``:name:``, an icon of the icon set or one of the element's ``inline_images``.
@@ -66,11 +79,32 @@ class TextOverflow(ValueError):
 
 def split(text: str, chain: tuple[str, ...], size_pt: float, w_pt: float, icons: bool = False) -> list[str]:
     """``text`` broken into lines at spaces and line breaks, each at most ``w_pt`` wide where a
-    break allows (a longer word stays whole on its line); with ``icons``, as :func:`measure`."""
+    break allows (a longer word stays whole on its line); with ``icons``, as :func:`measure`.
+
+    Text that the chain's first font draws whole, unshaped (most Latin text), is measured by
+    reportlab's ``stringWidth`` directly: the same widths as :func:`measure` gives (every part of
+    it is drawn in that font too), without the look-ups."""
+    if not icons and _one_font(text, chain):
+        font = chain[0]
+        measured = lambda s: stringWidth(s, font, size_pt)
+    else:
+        measured = lambda s: measure(s, chain, size_pt, icons)
     lines = []
     for line in text.split("\n"):
-        lines.extend(_simpleSplit(line, w_pt, lambda s: measure(s, chain, size_pt, icons)))
+        lines.extend(_simpleSplit(line, w_pt, measured))
     return lines
+
+
+@lru_cache(maxsize=65536)
+def _one_font(text: str, chain: tuple[str, ...]) -> bool:
+    """Whether the first font of ``chain`` draws all of ``text``, unshaped: then so it does every
+    part of it (each word of a part lies within a word of ``text``).
+
+    Raises:
+        Unprintable: as :func:`~deckpress.generator.render.scripts.runs`.
+    """
+    parts = runs(text, chain)
+    return all(font == chain[0] for font, _ in parts) and not needs_shaping(text)
 
 
 @lru_cache(maxsize=65536)
@@ -104,3 +138,299 @@ def fit(text: str, chain: tuple[str, ...], size_pt: float, min_pt: float, w_pt: 
         size -= _STEP_PT
     n = len(split(text, chain, min_pt, w_pt, icons))
     raise TextOverflow(f"takes {n} line{'s' * (n != 1)} even at the minimum of {min_pt} pt, more than its box holds")
+
+
+# Rich text: runs in several styles, icons with their numbers, forced line breaks and rules
+# (:mod:`deckpress.generator.render.markup` reads them from a card's markup).
+
+#: Where words break: spaces, tabs (a no-break space U+00A0 does not).
+_SPACES = " \t\r\n\f\v"
+_SPACE = re.compile(f"[{re.escape(_SPACES)}]+")
+#: A horizontal rule's thickness, in ems of the text's size (at least :data:`RULE_MIN_PT`), and
+#: the size of a number drawn on an icon, in ems of the icon's side.
+RULE_EM, RULE_MIN_PT, LABEL_EM = 0.06, 0.4, 0.6
+
+
+class RichLine(NamedTuple):
+    """One line of rich text as laid out: its runs (words with their spaces, icons) left to right,
+    or a horizontal rule (``rule``; no runs); for each run, the one font that draws it whole and
+    unshaped (None: drawn run by run, :func:`deckpress.generator.render.scripts.draw`) and its
+    width at 1 pt (pt per pt).  (A named tuple: a deck makes thousands.)"""
+
+    runs: tuple[Run, ...] = ()
+    rule: bool = False
+    fonts: tuple[str | None, ...] = ()
+    units: tuple[float, ...] = ()
+
+
+@dataclass(frozen=True)
+class RichFitted:
+    """Rich text laid out in a box, as :class:`Fitted`: the size chosen (pt), its lines, the base
+    style's ascent and descent at that size (pt; descent negative) and each line's width as drawn
+    (pt; a rule's is the box's)."""
+
+    size: float
+    lines: tuple[RichLine, ...]
+    ascent: float
+    descent: float
+    widths: tuple[float, ...]
+    icons: tuple[str, ...] = ()
+
+
+#: Widths at 1 pt (pt per pt) of the words met so far, per chain, with the one font that draws each
+#: whole and unshaped (or None): words recur from card to card.
+_UNIT: dict[tuple[str, ...], dict[str, tuple[float, str | None]]] = {}
+_UNIT_MAX = 200_000
+
+
+def _measured(word: str, chain: tuple[str, ...], known: dict[str, tuple[float, str | None]]) -> tuple[float, str | None]:
+    """``word``'s width at 1 pt in ``chain`` and the font that draws it whole (or None), kept in ``known``.
+
+    Raises:
+        Unprintable: as :func:`deckpress.generator.render.scripts.runs`.
+    """
+    found = known[word] = (width(word, chain, 1.0), chain[0] if _one_font(word, chain) else None)
+    return found
+
+
+def _unit_widths(chain: tuple[str, ...]) -> dict[str, tuple[float, str | None]]:
+    """The cache of word widths at 1 pt for ``chain`` (cleared with :func:`fit_rich`'s cache)."""
+    found = _UNIT.get(chain)
+    if found is None or len(found) > _UNIT_MAX:
+        found = _UNIT[chain] = {}
+    return found
+
+
+def clear_caches() -> None:
+    """Forget every text fitted and every width measured (a benchmark's runs start even)."""
+    for cached in (fit, fit_rich, _one_font):
+        cached.cache_clear()
+    _UNIT.clear()
+
+
+#: A piece of a line as laid out: (words, style, width at 1 pt, the one font that draws them whole
+#: and unshaped or None), or an icon's :class:`Run`.
+_Piece = tuple
+
+
+def _words(block: tuple[Run, ...], fonts: Fonts) -> list[tuple[list[_Piece], float, _Piece | None, float]]:
+    """A block as its words, each ``(pieces, width at 1 pt, the space before it or None, its width
+    at 1 pt)``: a word is what lies between spaces, whatever styles and icons it holds; a space is
+    one space in the style of the spaces it stands for.
+
+    Raises:
+        Unprintable: as :func:`deckpress.generator.render.scripts.runs`.
+    """
+    words: list[tuple[list[_Piece], float, _Piece | None, float]] = []
+    current: list[_Piece] = []
+    current_w = 0.0
+    pending: _Piece | None = None
+    pending_w = 0.0
+    for run in block:
+        if run.icon is not None:
+            current.append(run)
+            current_w += ICON_EM
+            continue
+        style, text = run.style, run.text
+        chain = fonts.chain(style)
+        known = _unit_widths(chain)
+        space = known.get(" ") or _measured(" ", chain, known)
+        for k, word in enumerate(w for w in _SPACE.split(text) if w):
+            if k or text[0] in _SPACES:  # spaces before it: one space of this style between two words
+                if current:
+                    words.append((current, current_w, pending if words else None, pending_w if words else 0.0))
+                    current, current_w = [], 0.0
+                pending, pending_w = (" ", style, *space), space[0]
+            w, font = known.get(word) or _measured(word, chain, known)
+            current.append((word, style, w, font))
+            current_w += w
+        if text and text[-1] in _SPACES:
+            if current:
+                words.append((current, current_w, pending if words else None, pending_w if words else 0.0))
+                current, current_w = [], 0.0
+            pending, pending_w = (" ", style, *space), space[0]
+    if current:
+        words.append((current, current_w, pending if words else None, pending_w if words else 0.0))
+    return words
+
+
+def _break_lines(words, limit: float) -> list[tuple[list[_Piece], float]]:
+    """Greedy lines of ``words`` (as :func:`_words`), each at most ``limit`` wide at 1 pt where a
+    break allows (a longer word stays whole on its line, as the plain engine does)."""
+    lines: list[tuple[list[_Piece], float]] = []
+    line: list[_Piece] = []
+    total = 0.0
+    for parts, w, gap, gap_w in words:
+        if line and total + gap_w + w <= limit + 1e-9:
+            if gap is not None:
+                line.append(gap)
+            line.extend(parts)
+            total += gap_w + w
+        else:
+            if line:
+                lines.append((line, total))
+            line, total = list(parts), w
+    lines.append((line, total))
+    return lines
+
+
+@lru_cache(maxsize=16384)
+def fit_rich(blocks: tuple, fonts: Fonts, base: str, size_pt: float, min_pt: float, w_pt: float, h_pt: float, wrap: bool,
+             leading: float) -> RichFitted:
+    """Lay out ``blocks`` (:func:`deckpress.generator.render.markup.parse`) in a ``w_pt`` x
+    ``h_pt`` box at ``size_pt`` or smaller, down to ``min_pt``, as :func:`fit` does plain text: each
+    block starts a line, a rule takes a line of its own, and with ``wrap`` a block breaks at its
+    spaces.  Words are measured once, at 1 pt, and scaled: every size tried costs only arithmetic.
+    Heights are those of ``base``'s chain's first font.
+
+    Raises:
+        TextOverflow: even ``min_pt`` does not fit (the message gives the size or lines needed).
+        Unprintable: a character no font of its style's chain draws, or right-to-left text.
+    """
+    asc, desc = getAscentDescent(fonts.chain(base)[0], 1.0)
+    height_per_pt = asc - desc
+    parts = [None if block is None else _words(block, fonts) for block in blocks]
+
+    def lay_out(limit: float) -> list[tuple[list[_Piece], float] | None]:
+        out: list[tuple[list[_Piece], float] | None] = []
+        for words in parts:
+            if words is None:
+                out.append(None)
+            elif wrap:
+                out.extend(_break_lines(words, limit))
+            else:
+                out.append(_break_lines(words, float("inf"))[0])
+        return out
+
+    def result(size: float, lines) -> RichFitted:
+        return RichFitted(size, tuple(RichLine(rule=True) if line is None else _merged_line(line[0]) for line in lines),
+                          asc * size, desc * size, tuple(w_pt if line is None else line[1] * size for line in lines),
+                          tuple(icon_names(blocks)))
+
+    if not wrap:
+        lines = lay_out(float("inf"))
+        widest = max((line[1] for line in lines if line is not None), default=0.0)
+        tall = (len(lines) - 1) * leading + height_per_pt
+        size = min(size_pt, w_pt / widest if widest else size_pt, h_pt / tall)
+        if size + 1e-9 < min_pt:
+            raise TextOverflow(f"needs {size:.1f} pt to fit, below the minimum of {min_pt} pt")
+        return result(round(size, 3), lines)
+    size = size_pt
+    while size + 1e-9 >= min_pt:
+        lines = lay_out((w_pt + 0.01) / size)
+        total = (len(lines) - 1) * size * leading + size * height_per_pt
+        if all(line is None or line[1] * size <= w_pt + 0.01 for line in lines) and total <= h_pt + 0.01:
+            return result(size, lines)
+        size -= _STEP_PT
+    n = len(lay_out((w_pt + 0.01) / min_pt))
+    raise TextOverflow(f"takes {n} line{'s' * (n != 1)} even at the minimum of {min_pt} pt, more than its box holds")
+
+
+def fit_markup(text: str, markup: str, fonts: Fonts, style: str, icons: bool, size_pt: float, min_pt: float, w_pt: float, h_pt: float,
+               wrap: bool, leading: float, tags: tuple[tuple[str, str], ...] = ()) -> RichFitted:
+    """``text`` written in ``markup`` ('none', 'html' or 'markdown') read
+    (:func:`deckpress.generator.render.markup.parse`: ``style`` is the element's, and with
+    ``icons`` its ``:name:`` and the game's icon tokens are icons, ``tags`` its ``html_tags``) and
+    fitted (:func:`fit_rich`);
+    the result's ``icons`` names the icons it draws.
+
+    Raises:
+        MarkupError: markup that cannot be drawn (naming it).
+        TextOverflow, Unprintable: as :func:`fit_rich`.
+    """
+    blocks = parse(text, markup, style, fonts.tokens if icons else NO_TOKENS, icons, tags)
+    return fit_rich(blocks, fonts, style, size_pt, min_pt, w_pt, h_pt, wrap, leading)
+
+
+def _merged_line(pieces: list[_Piece]) -> RichLine:
+    """A line's pieces as a :class:`RichLine`, neighbouring words in one style as one run: fewer,
+    longer strings to draw."""
+    runs: list[Run] = []
+    fonts: list[str | None] = []
+    units: list[float] = []
+    texts: list[str] = []
+    style = font = None
+    unit = 0.0
+
+    def close() -> None:
+        runs.append(Run("".join(texts), style))  # type: ignore[arg-type]
+        fonts.append(font)
+        units.append(unit)
+
+    for piece in pieces:
+        if isinstance(piece, Run):  # an icon
+            if texts:
+                close()
+                texts = []
+            runs.append(piece)
+            fonts.append(None)
+            units.append(ICON_EM)
+            style = None
+        elif piece[1] == style:
+            texts.append(piece[0])
+            unit += piece[2]
+            if piece[3] != font:
+                font = None
+        else:
+            if texts:
+                close()
+            texts, style, unit, font = [piece[0]], piece[1], piece[2], piece[3]
+    if texts:
+        close()
+    return RichLine(tuple(runs), False, tuple(fonts), tuple(units))
+
+
+def draw_rich_line(c: Canvas, x: float, base: float, line: RichLine, fitted: RichFitted, box_w: float, fonts: Fonts, colour, knockout,
+                   images: dict, forms: set[str], icons: Icons | None = None) -> None:
+    """Draw one line of rich text starting at ``x`` (its left end, pt) on baseline ``base`` (pt):
+    each run in its style's chain (:func:`deckpress.generator.render.scripts.draw`), each icon an
+    :data:`ICON_EM` square sunk :data:`ICON_DROP_EM` below the baseline (the image ``images`` holds
+    for its name, else the icon of ``icons`` (:func:`deckpress.generator.render.icons.game_icons`;
+    default: the shipped set) in ``colour`` and ``knockout``) with its number, if
+    any, centred on it in bold ``knockout``; a rule a line ``box_w`` (pt) long at mid-height of the
+    line, :data:`RULE_EM` of the size thick.  The canvas's fill colour is ``colour`` throughout.
+
+    Raises:
+        Unprintable: as :func:`deckpress.generator.render.scripts.runs`.
+    """
+    size = fitted.size
+    if line.rule:
+        c.saveState()
+        c.setStrokeColor(colour)
+        c.setLineWidth(max(RULE_MIN_PT, RULE_EM * size))
+        y = base + (fitted.ascent + fitted.descent) / 2
+        c.line(x, y, x + box_w, y)
+        c.restoreState()
+        return
+    side = ICON_EM * size
+    text = None  # one text object for the line's runs that one font draws unshaped
+    for run, font, unit in zip(line.runs, line.fonts, line.units):
+        if run.icon is None:
+            if font is not None:
+                if text is None:
+                    text = c.beginText()
+                text.setTextOrigin(x, base)
+                text.setFont(font, size)
+                text.textOut(run.text)
+                x += unit * size
+            else:
+                chain = fonts.chain(run.style)
+                draw(c, x, base, run.text, chain, size)
+                x += width(run.text, chain, size)
+            continue
+        bottom = base - ICON_DROP_EM * size
+        name = run.icon.icon
+        if name in images:
+            c.drawImage(images[name], x, bottom, side, side, preserveAspectRatio=True, anchor="c", mask="auto")
+        else:
+            draw_icon(c, name, x, bottom + side, side, colour, knockout, forms, icons)
+        if run.icon.label:
+            bold = fonts.chain("bold")
+            label = LABEL_EM * side
+            label = min(label, 0.9 * side * label / max(width(run.icon.label, bold, label), 1e-9))
+            c.setFillColor(knockout)
+            draw(c, x + side / 2, bottom + side / 2 - 0.35 * label, run.icon.label, bold, label, "center")
+            c.setFillColor(colour)
+        x += side
+    if text is not None:
+        c.drawText(text)
