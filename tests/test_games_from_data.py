@@ -216,3 +216,12 @@ def test_a_variant_of_a_game_made_from_data_alone(cli, here):
     variant.write_text(variant.read_text().replace("value: 5", "value: 500"))
     result = cli("check", variant, "--content", "mygame", "--report", here / "r")
     assert result.exit_code == 2 and "hot.yaml:7:55: card 'spark': value: 500 is out of range: it must be at most 99" in result.stdout
+
+
+def test_a_cards_own_source_field_prints_as_written_not_the_file_name(cli, here):
+    # A published card list often says which set a card came from in a column named source.
+    (here / "sets.csv").write_text("name,source,id\nAlpha,Core Set,7\nBeta,Expansion,8\n", encoding="utf-8")
+    assert cli("init", "ts", "--from", "sets.csv").exit_code == 0
+    assert cli("build", "ts").exit_code == 0
+    text = pdf_text(here / "output" / "ts.pdf")
+    assert "Core Set" in text and "Expansion" in text and "sets.csv" not in text

@@ -17,7 +17,9 @@ from deckpress.generator.model import Cover, Deck, Section
 def decks(content) -> list[Deck]:
     """Every declared deck as plain field dicts, each card repeated for its copies.  A field whose
     value is ``null`` is left out, as an empty CSV cell is: null is an absent value, never the
-    text ``None``."""
+    text ``None``.  Each card carries its file's name as ``source`` (where messages and the studio
+    find it), unless the card has a ``source`` field of its own: the data's own value is printed
+    as it is, never replaced by a file name."""
     out = []
     for index, deck in enumerate(content["game"].get("decks", [])):
         doc = content.documents[deck["id"]]
@@ -26,7 +28,7 @@ def decks(content) -> list[Deck]:
         kinds = per_card_layouts(deck, index, doc.data["cards"])
         for n, record in enumerate(doc.data["cards"], 1):
             copies = record[deck["copies"]] if isinstance(deck.get("copies"), str) else deck.get("copies", 1)
-            card = {**present(record), "source": source, **kinds[n - 1]}
+            card = {"source": source, **present(record), **kinds[n - 1]}
             card["id"] = str(card.get("id", f"{deck['id']}-{n}"))
             cards += [card] * copies
         out.append(Deck(default_layout(deck), deck["name"], cards))
