@@ -153,3 +153,16 @@ def test_tts_dpi_advice_is_the_highest_at_which_every_deck_fits(cli, three_decks
                 and "use --dpi 743 or less, the highest at which every deck fits (set by deck 'tarot')\n" in result.stderr)
     result = cli("export", "mygame", "--to", "tts", "--dpi", "743", "--out", "tts")
     assert result.exit_code == 0, result.output
+
+
+def test_a_tts_export_too_large_for_memory_is_refused_before_drawing_with_a_dpi_that_fits(cli, three_decks, monkeypatch):
+    # A whole published card database (tens of thousands of cards) would hold tens of GB of images
+    # at once; the limit is lowered here so that this small game stands for one.
+    from deckpress.generator.export import tts
+
+    monkeypatch.setattr(tts, "MAX_IMAGE_BYTES", 20 * 1024 ** 2)
+    result = cli("export", "mygame", "--to", "tts", "--dpi", "300", "--out", "tts")
+    assert result.exit_code == 2 and not Path("tts").exists(), result.output
+    advice = result.stderr.split("use --dpi ")[1].split(" ")[0]
+    assert "card images at 300 dpi need about" in result.stderr and "export fewer cards (--sets)" in result.stderr
+    assert cli("export", "mygame", "--to", "tts", "--dpi", advice, "--out", "tts").exit_code == 0

@@ -84,6 +84,27 @@ def check_resolution(pages: list[Page], dpi: int) -> None:
                             f"the highest at which every deck fits (set by deck '{kind}')")
 
 
+#: The most image memory one TTS export holds at once: every card's face and back, 3 bytes a
+#: pixel, are kept until its deck's sheets are laid out.  A whole published card database (tens of
+#: thousands of cards) at 150 dpi would need tens of GB.
+MAX_IMAGE_BYTES = 2 * 1024 ** 3
+
+
+def check_memory(pages: list[Page], dpi: int) -> None:
+    """Refuse an export whose card images at ``dpi`` would take more than :data:`MAX_IMAGE_BYTES`
+    of memory together (checked before any page is drawn), with the highest dpi that fits.
+
+    Raises:
+        SheetTooLarge: naming the number of card images, the memory they need and the advice.
+    """
+    need = sum(3 * w * h for w, h in (_card_px(trim_of(page), dpi) for page in pages))
+    if need > MAX_IMAGE_BYTES:
+        fits = max(1, int(dpi * (MAX_IMAGE_BYTES / need) ** 0.5))
+        raise SheetTooLarge(f"{len(pages):,} card images at {dpi} dpi need about {need / 1024 ** 3:.1f} GB of memory at once, more than the "
+                            f"{MAX_IMAGE_BYTES // 1024 ** 3} GB a Tabletop Simulator export may take: export fewer cards (--sets) "
+                            f"or use --dpi {fits} or less")
+
+
 def highest_dpi(trim_mm: tuple[float, float], below: int) -> int:
     """The highest resolution (dpi) under ``below`` at which a sheet of cards ``trim_mm`` (width,
     height, mm) holds a card and the hidden-card slot within :data:`MAX_SHEET_PX`; 1 if none."""
@@ -108,10 +129,12 @@ def write_tts(pdf: bytes, pages: list[Page], out: Path, name: str, dpi: int, eac
     URL of this machine.  Images are cut to the cards' trim.  Returns the JSON paths.
 
     Raises:
-        SheetTooLarge: ``dpi`` too high for a sheet of some deck (checked before any page is drawn).
+        SheetTooLarge: ``dpi`` too high for a sheet of some deck, or for the memory all the
+            images take together (checked before any page is drawn).
         OutputError: a file cannot be written.
     """
     check_resolution(pages, dpi)
+    check_memory(pages, dpi)
     faces: dict[int, list[tuple[Page, Image.Image]]] = {}
     backs: dict[int, list[Image.Image]] = {}
     for page, image in rasterise(pdf, pages, dpi, each):
