@@ -36,11 +36,14 @@ counts for none of them:
 
 Targets: deckpress (load and build) at least 0.8 of the reportlab loop's faces per second on the
 markup deck, and its whole command at least 20 times protograf's.  Measured on 2026-11-28 with
-``python benchmarks/generic.py --protograf-python PY`` (a shared two-core machine): load and build
-0.54 of the loop on the markup deck (1,678 against 3,087 faces/s; render alone 0.55), 0.50 on the
-plain deck (render alone 0.66); the whole command 1.37 s against protograf 0.5.2's 52.3 s, 38 times
-its rate, start-up 0.23 s.  Where the rest goes (``cProfile``): the loading's JSON Schema checks,
-the cover, and each element's own work (templates, colours, the safe-area check) besides the text.
+``python benchmarks/generic.py --protograf-python PY`` (a shared two-core machine), on this deck
+with its derived field, ``when:`` expressions and layout per card: load and build 0.53 of the loop
+on the markup deck (1,894 against 3,571 faces/s; render alone 0.61), 0.52 on the plain deck
+(render alone 0.70); the whole command 1.24 s against protograf 0.5.2's 41.3 s, 33 times its
+rate, start-up 0.24 s.  Where the rest goes (``cProfile``): reportlab's own text objects and
+number formatting for each run of a line, each element's own work (templates, colours, the
+safe-area check) besides the text, the cover; the loading's JSON Schema checks take a fast path
+for flat card schemas (``deckpress.generator.schema.quick_check``) and cost little now.
 
     python benchmarks/generic.py [--cards 1000] [--repeat 3] [--protograf-python PATH]
 """
