@@ -486,10 +486,7 @@ def _field_test(field: Any) -> Callable[[Any], bool] | None:
                 return False
             if (min_len is not None and len(v) < min_len) or (max_len is not None and len(v) > max_len):
                 return False
-        elif type(v) in (int, float):
-            if (low is not None and v < low) or (high is not None and v > high):
-                return False
-        if enum is not None and not (type(v) is str and v in enum):
+        elif type(v) in (int, float) and ((low is not None and v < low) or (high is not None and v > high)):
             return False
-        return True
+        return enum is None or (type(v) is str and v in enum)
     return test
