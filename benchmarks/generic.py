@@ -36,11 +36,14 @@ counts for none of them:
 
 Targets: deckpress (load and build) at least 0.8 of the reportlab loop's faces per second on the
 markup deck, and its whole command at least 20 times protograf's.  Measured on 2026-11-28 with
-``python benchmarks/generic.py --protograf-python PY`` (a shared two-core machine): load and build
-0.54 of the loop on the markup deck (1,678 against 3,087 faces/s; render alone 0.55), 0.50 on the
-plain deck (render alone 0.66); the whole command 1.37 s against protograf 0.5.2's 52.3 s, 38 times
-its rate, start-up 0.23 s.  Where the rest goes (``cProfile``): the loading's JSON Schema checks,
-the cover, and each element's own work (templates, colours, the safe-area check) besides the text.
+``python benchmarks/generic.py --protograf-python PY`` (a shared two-core machine), on this deck
+with its derived field, ``when:`` expressions and layout per card: load and build 0.53 of the loop
+on the markup deck (1,894 against 3,571 faces/s; render alone 0.61), 0.52 on the plain deck
+(render alone 0.70); the whole command 1.24 s against protograf 0.5.2's 41.3 s, 33 times its
+rate, start-up 0.24 s.  Where the rest goes (``cProfile``): reportlab's own text objects and
+number formatting for each run of a line, each element's own work (templates, colours, the
+safe-area check) besides the text, the cover; the loading's JSON Schema checks take a fast path
+for flat card schemas (``deckpress.generator.schema.quick_check``) and cost little now.
 
     python benchmarks/generic.py [--cards 1000] [--repeat 3] [--protograf-python PATH]
 """
@@ -87,7 +90,17 @@ title: Benchmark deck
 card_sizes:
   poker: {width_mm: 63, height_mm: 88}
 decks:
-  - {id: cards, name: Cards, file: cards.csv, schema: cards.schema.json, layout: card, card_size: poker, copies: 1}
+  - id: cards
+    name: Cards
+    file: cards.csv
+    schema: cards.schema.json
+    card_size: poker
+    copies: 1
+    # A derived field and a layout chosen per card by an expression (docs/expressions.md): odd
+    # numbers print with the kind "odd", which extends "card"; both draw the same marks.
+    derive:
+      label: "{{ number }}"
+    layout: {by: "'odd' if number is odd else 'card'", map: {card: card, odd: odd}, default: card}
 """
 SCHEMA = {
     "$schema": "https://json-schema.org/draft/2020-12/schema",
@@ -100,6 +113,7 @@ SCHEMA = {
         "body": {"type": "string", "maxLength": 400},
         "colour": {"type": "string", "pattern": "^#[0-9a-f]{6}$"},
         "number": {"type": "integer", "minimum": 0, "maximum": 9},
+        "label": {"type": "integer"},  # derived in GAME
     },
 }
 
@@ -113,16 +127,20 @@ cards:
     bleed_mm: 3
     safe_mm: 3
     face:
-      # Expressions (when:) and a layout chosen per card go here, and in GAME: the same elements drawn,
-      # so the baseline and protograf stay as they are.
+      # Expressions (when:, a derived field) and a layout chosen per card (GAME): the same marks
+      # drawn on every card, so the baseline and protograf stay as they are.
       - {{type: rect, x_mm: 0, y_mm: 0, w_mm: 63, h_mm: 88, fill: "{{colour}}", bleed: true}}
       - {{type: text, x_mm: 5, y_mm: 5, w_mm: 53, h_mm: 10, text: "{{title}}", font: bold, font_pt: 16, min_font_pt: 8, align: center, colour: paper}}
-      - {{type: rect, x_mm: 4, y_mm: 18, w_mm: 55, h_mm: 52, fill: paper, radius_mm: 2}}
+      - {{type: rect, x_mm: 4, y_mm: 18, w_mm: 55, h_mm: 52, fill: paper, radius_mm: 2, when: body}}
       - {{type: text, x_mm: 7, y_mm: 21, w_mm: 49, h_mm: 46, text: "{{body}}", font: regular, font_pt: 11, min_font_pt: 6, wrap: true, align: center, colour: ink, markup: {markup}}}
-      - {{type: text, x_mm: 5, y_mm: 73, w_mm: 53, h_mm: 10, text: "{{number}}", font: bold, font_pt: 22, min_font_pt: 10, align: right, colour: paper}}
+      - {{id: number, type: text, x_mm: 5, y_mm: 73, w_mm: 53, h_mm: 10, text: "{{number}}", font: bold, font_pt: 22, min_font_pt: 10, align: right, colour: paper, when: "number >= 0"}}
     back:
       - {{type: rect, x_mm: 0, y_mm: 0, w_mm: 63, h_mm: 88, fill: back, bleed: true}}
       - {{type: text, x_mm: 6, y_mm: 38, w_mm: 51, h_mm: 12, text: "Benchmark", font: bold, font_pt: 20, min_font_pt: 8, align: center, colour: paper}}
+  odd:
+    extends: card
+    face:
+      - {{id: number, type: text, x_mm: 5, y_mm: 73, w_mm: 53, h_mm: 10, text: "{{label}}", font: bold, font_pt: 22, min_font_pt: 10, align: right, colour: paper, when: "label is defined"}}
 """
 
 

@@ -7,8 +7,9 @@ from __future__ import annotations
 
 import difflib
 import json
+import re
 from functools import lru_cache
-from typing import Mapping
+from typing import Any, Callable, Mapping
 
 from jsonschema import Draft202012Validator
 from jsonschema.exceptions import ValidationError, best_match
@@ -101,7 +102,10 @@ def validate_items(doc: Document, key: str, schema: dict) -> list[ContentError]:
     errors = []
     unknown: dict[str, int] = {}  # a column the schema refuses -> cards that fill it
     missing: dict[str, int] = {}  # a required field no column holds -> cards that lack it
+    quick = quick_check(schema)
     for i, item in enumerate(doc.data[key]):
+        if quick is not None and quick(item):
+            continue  # valid for certain: jsonschema would find nothing
         found = list(item_validator.iter_errors(item))
         if columns:
             found = _header_faults(found, columns, unknown, missing)
@@ -404,3 +408,85 @@ def bundled(schema_name: str) -> dict:
 def schema_names() -> list[str]:
     """The file names of every deckpress schema, sorted."""
     return sorted(p.name for p in SCHEMAS_DIR.glob("*.schema.json"))
+
+
+_NOTES = frozenset({"title", "description", "$comment", "default", "examples"})
+_TOP = _NOTES | {"$schema", "$id", "type", "required", "properties", "additionalProperties"}
+_FIELD = _NOTES | {"type", "pattern", "minLength", "maxLength", "minimum", "maximum", "enum"}
+_TYPES = {"string": lambda v: type(v) is str, "integer": lambda v: type(v) is int,
+          "number": lambda v: type(v) in (int, float), "boolean": lambda v: type(v) is bool,
+          "null": lambda v: v is None}
+
+
+def quick_check(schema: dict) -> Callable[[Any], bool] | None:
+    """A fast test that a card is valid against ``schema`` (a game's schema for one card), or None
+    where the schema uses anything beyond the flat record most card schemas are: an object with
+    ``properties`` of simple ``type``, ``pattern``, ``minLength``/``maxLength``,
+    ``minimum``/``maximum`` and text ``enum``, ``required`` and ``additionalProperties`` true or
+    false.  The test is conservative: True only where jsonschema (draft 2020-12) finds no error,
+    False wherever it is unsure (a float where an integer is asked, say), and a card it fails is
+    checked by jsonschema itself, which names its errors.  It spares a deck of 20,000 rows
+    20,000 walks of the jsonschema validator."""
+    if not isinstance(schema, dict) or set(schema) - _TOP or schema.get("type") != "object":
+        return None
+    props, required, extra = schema.get("properties", {}), schema.get("required", []), schema.get("additionalProperties", True)
+    if not isinstance(props, dict) or not isinstance(required, list) or not all(isinstance(r, str) for r in required) \
+            or not isinstance(extra, bool):
+        return None
+    tests: dict[str, Callable[[Any], bool]] = {}
+    for name, field in props.items():
+        test = _field_test(field)
+        if test is None:
+            return None
+        tests[name] = test
+
+    def check(item: Any) -> bool:
+        if type(item) is not dict or any(r not in item for r in required):
+            return False
+        for k, v in item.items():
+            test = tests.get(k)
+            if test is None:
+                if not extra:
+                    return False
+            elif not test(v):
+                return False
+        return True
+    return check
+
+
+def _field_test(field: Any) -> Callable[[Any], bool] | None:
+    """A test for one property's value (see :func:`quick_check`), or None for a schema beyond it."""
+    if field is True or field == {}:
+        return lambda v: True
+    if not isinstance(field, dict) or set(field) - _FIELD:
+        return None
+    kinds = field.get("type")
+    kinds = [kinds] if isinstance(kinds, str) else kinds
+    if kinds is not None and not (isinstance(kinds, list) and kinds and all(k in _TYPES for k in kinds)):
+        return None
+    type_tests = [_TYPES[k] for k in kinds] if kinds else None
+    pattern = field.get("pattern")
+    try:
+        regex = re.compile(pattern) if pattern is not None else None
+    except (re.error, TypeError):
+        return None
+    bounds = [field.get(k) for k in ("minLength", "maxLength", "minimum", "maximum")]
+    if any(b is not None and (type(b) not in (int, float)) for b in bounds):
+        return None
+    min_len, max_len, low, high = bounds
+    enum = field.get("enum")
+    if enum is not None and not (isinstance(enum, list) and all(type(e) is str for e in enum)):
+        return None
+
+    def test(v: Any) -> bool:
+        if type_tests is not None and not any(t(v) for t in type_tests):
+            return False
+        if type(v) is str:
+            if regex is not None and not regex.search(v):
+                return False
+            if (min_len is not None and len(v) < min_len) or (max_len is not None and len(v) > max_len):
+                return False
+        elif type(v) in (int, float) and ((low is not None and v < low) or (high is not None and v > high)):
+            return False
+        return enum is None or (type(v) is str and v in enum)
+    return test

@@ -92,7 +92,7 @@ def game_errors(folder: Path, paper: str = "a4") -> list[ContentError]:
     if errors:
         return errors
     try:
-        build_kit(content, PrintOptions(paper=paper))
+        build_kit(content, PrintOptions(paper=paper), write=False)  # laid out and checked, no PDF made
     except ContentErrors as exc:
         return exc.errors
     return []

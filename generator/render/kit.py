@@ -77,8 +77,9 @@ class PrintOptions:
     tuck_boxes: bool = False
 
 
-def build_kit(content: GameContent, options: PrintOptions = PrintOptions()) -> bytes:
-    """The kit of ``content``'s game as PDF bytes.  A game module may also define
+def build_kit(content: GameContent, options: PrintOptions = PrintOptions(), write: bool = True) -> bytes:
+    """The kit of ``content``'s game as PDF bytes (with ``write`` false, every card laid out and
+    checked but no PDF made: empty bytes, as ``validate`` needs).  A game module may also define
     ``boards(content) -> list[Board]``: its boards print after the decks (tiled across sheets
     when larger than the paper).
 
@@ -107,7 +108,7 @@ def build_kit(content: GameContent, options: PrintOptions = PrintOptions()) -> b
     if options.cards:
         decks, boards, cover = only_cards(content.game_id, decks, options.cards), [], None
     return render_pdf(content.documents["layout"], decks, cover, options, title=content["game"]["title"], boards=boards,
-                      **drawn_as(content))
+                      write=write, **drawn_as(content))
 
 
 def drawn_as(content: GameContent) -> dict:
@@ -219,14 +220,15 @@ def _only_sets(cover: Cover, sets: tuple[str, ...]) -> Cover:
 
 def render_pdf(layout_doc, decks: list[Deck], cover: Cover | None, options: PrintOptions, title: str = "deckpress",
                boards: list[Board] = (), checked_images: frozenset[str] = frozenset(), locate=None, fonts: Fonts = SHIPPED,
-               sizes: Mapping[str, tuple[float, float]] | None = None) -> bytes:
+               sizes: Mapping[str, tuple[float, float]] | None = None, write: bool = True) -> bytes:
     """Render ``decks`` (and ``cover`` if given) with the layouts of ``layout_doc``: see
     :func:`build_kit`.  Used directly for previews of a subset of cards.  Images are named
     relative to the layout's folder (the game's) and opened through the gate; ``checked_images``
     are absolute paths already checked elsewhere (a variant's art); ``locate`` puts a card's
     layout errors at its own line (see :func:`summarise`); ``fonts`` are the game's font chains
     (:func:`deckpress.generator.render.fonts.game_fonts`) and ``sizes`` its card sizes
-    (:func:`deckpress.generator.render.layout.card_sizes`), which the card kinds print at."""
+    (:func:`deckpress.generator.render.layout.card_sizes`), which the card kinds print at; with
+    ``write`` false the PDF is not made (empty bytes returned) once everything is checked."""
     register_fonts()
     layout = compile_layout(layout_doc, ink_friendly=options.ink_friendly, sizes=sizes)
     errors = layout_errors(layout, decks, options)
@@ -264,6 +266,8 @@ def render_pdf(layout_doc, decks: list[Deck], cover: Cover | None, options: Prin
     errors += summarise(layout, failures, locate)
     if errors:
         raise ContentErrors(errors)
+    if not write:
+        return b""
     c.save()
     return buf.getvalue()
 
