@@ -354,3 +354,16 @@ def test_a_tts_deck_of_upright_and_sideways_cards_puts_each_on_sheets_of_its_sha
     assert [o.get("SidewaysCard", False) for o in saved["ContainedObjects"]] == [False, True, False]
     assert "SidewaysCard" not in saved and len(saved["CustomDeck"]) == 2
     assert Image.open(tmp_path / "trade-1.png").size == (63 * 3, 88) and Image.open(tmp_path / "trade-2.png").size == (88 * 2, 63)
+
+
+@pytest.mark.parametrize("entry", ["tre", "'{type}x'"])
+def test_an_icon_map_naming_an_unknown_icon_is_one_line_not_a_crash(cli, here, entry):
+    _game(cli, here, "id,type\nscout,ship\noutpost,base\ncutter,base\n",
+          f"{{type: icon, x_mm: 5, y_mm: 5, size_mm: 10, icon: {{by: type, map: {{ship: bolt, base: {entry}}}}}}}")
+    for command in ("validate", "build"):
+        result = cli(command, "mygame")
+        assert result.exit_code == 1 and "Traceback" not in result.output and "AttributeError" not in result.output, result.output
+        said = "icon 'tre' is not in the icon set (did you mean 'tree'?)" if entry == "tre" else "icon 'basex' is not in the icon set"
+        assert said in result.output, result.output
+        if entry == "tre":  # a constant entry is the layout's fault: told once
+            assert result.output.count("is not in the icon set") == 1, result.output

@@ -78,6 +78,10 @@ class Template:
                 raise LayoutError(path, f"'{{{part}}}' names no field of this card ({choices(part, sorted(k for k in fields if not k.startswith('_')))})")
         return "".join(out)
 
+    def varies(self) -> bool:
+        """Whether the card's data fills this template (it holds a ``{field}``)."""
+        return len(self.parts) > 1
+
 
 def _find(fields: dict[str, Any], path: str) -> Any:
     """The value at ``path`` (a field name, or a dotted path into nested mappings), or
@@ -127,6 +131,11 @@ class Choice:
             raise LayoutError(path, f"{self.key}: by '{excerpt(self.source)}': {shown} has no entry in the map "
                                     f"({choices(key or '', sorted(self.map))}) and the map has no default", of_card=True)
         return chosen.render(fields, path)
+
+    def varies(self) -> bool:
+        """Whether an entry of the map is filled from the card's data (the choice itself is the
+        card's, but a constant entry that is wrong is the layout's fault, told once)."""
+        return any(t.varies() for t in (*self.map.values(), *([self.default] if self.default else [])))
 
 
 def template(value: str | dict[str, Any], key: str) -> Template | Choice:
@@ -493,7 +502,7 @@ class Icon(Element):
         name = self.template.render(fields, self.path)
         icons = p.icons if p.icons is not None else icon_set()
         if name not in icons:  # the card's fault when its field names the icon; else the layout's, told once
-            raise LayoutError(self.path, f"icon '{excerpt(name)}' is not in the icon set ({icon_hint(name, icons)})", of_card=len(self.template.parts) > 1)
+            raise LayoutError(self.path, f"icon '{excerpt(name)}' is not in the icon set ({icon_hint(name, icons)})", of_card=self.template.varies())
         size = self.spec["size_mm"] * mm
         x, y = p.x0 + (self.spec["x_mm"] + dx) * mm, p.y0 - (self.spec["y_mm"] + dy) * mm  # top-left, pt
         colour, knockout = self.colour(p, "colour", fields, "#000000"), self.colour(p, "knockout", fields, "#ffffff")
