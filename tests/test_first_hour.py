@@ -104,6 +104,23 @@ def test_an_icon_past_the_trim_fails_validate_once_at_its_element(cli, game):
     assert cli("build", "mygame").exit_code == 1 and not (game.parent / "output" / "mygame.pdf").exists()
 
 
+def test_an_icon_or_image_a_card_kind_inherits_through_extends_is_checked_on_its_own_trim(cli, game):
+    from PIL import Image
+
+    Image.new("RGB", (40, 40), "#336699").save(game / "art.png")
+    edit(game / "layout.yaml", "    back:\n", "    back:\n      - {type: icon, icon: bolt, x_mm: 5, y_mm: 68, size_mm: 12}\n"
+                                              "      - {type: image, image: art.png, x_mm: 5, y_mm: 66, w_mm: 12, h_mm: 12}\n")
+    layout = game / "layout.yaml"
+    layout.write_text(layout.read_text() + "  base:\n    extends: card\n    trim: {width_mm: 88, height_mm: 63}\n"
+                      "  ice:\n    extends: base\n    back:\n      - {type: icon, icon: tree, x_mm: 30, y_mm: 68, size_mm: 5}\n")
+    out = errors(cli("validate", "mygame"))
+    line = next(n for n, text in enumerate(layout.read_text().splitlines(), 1) if "y_mm: 68, size_mm: 12" in text)
+    assert any(e.startswith(f"mygame/layout.yaml:{line}:9: cards.card.back[0] (drawn on card kind 'base'): icon 'bolt' crosses the safe area") for e in out), out
+    assert sum("cards.card.back[0]" in e for e in out) == 1, out  # base and ice share the trim: told once
+    assert any("cards.card.back[1] (drawn on card kind 'base'): image 'art.png' crosses the cut" in e for e in out), out
+    assert any("cards.ice.back[0]: icon 'tree' crosses the safe area" in e for e in out), out  # ice's own, on base's trim
+
+
 def test_an_icon_pattern_over_the_whole_card_is_a_background(cli, game):
     edit(game / "layout.yaml", "    back:\n", "    back:\n      - {type: icon, icon: drop, x_mm: -10, y_mm: -5, size_mm: 100, colour: paper}\n")
     assert cli("validate", "mygame").exit_code == 0
