@@ -367,3 +367,16 @@ def test_an_icon_map_naming_an_unknown_icon_is_one_line_not_a_crash(cli, here, e
         assert said in result.output, result.output
         if entry == "tre":  # a constant entry is the layout's fault: told once
             assert result.output.count("is not in the icon set") == 1, result.output
+
+
+@pytest.mark.parametrize("when", ["Strenght", "pick_labl"])
+def test_a_bare_field_name_in_when_that_no_card_has_is_one_error_at_its_line(cli, here, when):
+    folder = _trade(cli, here, "", "card")
+    layout = folder / "layout.yaml"
+    layout.write_text(layout.read_text().replace("when: pick_label}", f"when: {when}}}"))
+    out = cli("validate", "mygame").stdout
+    near = {"Strenght": "", "pick_labl": " (did you mean 'pick_label'"}[when]
+    assert f"when: '{when}' reads '{when}', a field no card of deck 'cards' has" in out and out.count(f"reads '{when}'") == 1, out
+    assert near in out, out
+    layout.write_text(layout.read_text().replace(f"when: {when}}}", "when: pick_label}"))
+    assert cli("validate", "mygame").exit_code == 0  # a derived field some cards lack is a name the deck knows

@@ -212,9 +212,10 @@ def check(content) -> list[ContentError]:
             if not missing and not isinstance(deck["layout"], str):
                 errors += [game.error(p, m) for p, m in card_layouts(deck, i, doc.data["cards"])[1]]
             if isinstance(doc.data.get("cards"), list):
-                known = set().union(*(c.keys() for c in doc.data["cards"] if isinstance(c, dict))) | {"id", "source"}
-                errors += [content.documents["layout"].error(p, m) for kind in named if kind in kinds
-                           for p, m in unknown_names(kinds[kind], known, f"deck '{deck['id']}'")]
+                known = set().union(*(c.keys() for c in doc.data["cards"] if isinstance(c, dict))) | {"id", "source"} | set(deck.get("derive") or {})
+                found = dict.fromkeys((p, m) for kind in named if kind in kinds  # an element kinds share through extends: once
+                                      for p, m in unknown_names(kinds[kind], known, f"deck '{deck['id']}'"))
+                errors += [content.documents["layout"].error(p, m) for p, m in found]
             if isinstance(doc.data.get("cards"), list):
                 errors += [e for kind in named if kind in kinds for e in unprintable_errors(doc, deck, kinds[kind].spec)]
     return errors + _image_errors(content)
