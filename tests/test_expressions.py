@@ -380,3 +380,16 @@ def test_a_bare_field_name_in_when_that_no_card_has_is_one_error_at_its_line(cli
     assert near in out, out
     layout.write_text(layout.read_text().replace(f"when: {when}}}", "when: pick_label}"))
     assert cli("validate", "mygame").exit_code == 0  # a derived field some cards lack is a name the deck knows
+
+
+def test_a_derived_yes_no_or_list_that_the_layout_prints_is_one_error_at_its_derive_line(cli, here):
+    folder = _trade(cli, here, derive=DERIVE + '      flag: "{{ Name == \'Scout\' }}"\n      lst: "{{ [1, 2] }}"\n')
+    layout = folder / "layout.yaml"
+    layout.write_text(layout.read_text().replace("text: '{Name}'", "text: '{flag}|{lst}'"))
+    result = cli("validate", "mygame")
+    game = folder / "game.yaml"
+    assert result.exit_code == 1 and "True" not in result.stdout, result.output
+    assert (f"mygame/game.yaml:{line_of(game, 'flag:')}:13: decks[0].derive.flag: gives card 'scout' (and 3 more cards) a yes/no value (true), "
+            "which has no printed form") in result.stdout, result.output
+    assert f"mygame/game.yaml:{line_of(game, 'lst:')}:12: decks[0].derive.lst: gives card 'scout' (and 3 more cards) a list ([1, 2])" in result.stdout
+    assert "cards.csv" not in result.stdout and "2 errors" in result.stdout, result.output

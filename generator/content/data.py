@@ -217,7 +217,8 @@ def check(content) -> list[ContentError]:
                                       for p, m in unknown_names(kinds[kind], known, f"deck '{deck['id']}'"))
                 errors += [content.documents["layout"].error(p, m) for p, m in found]
             if isinstance(doc.data.get("cards"), list):
-                errors += [e for kind in named if kind in kinds for e in unprintable_errors(doc, deck, kinds[kind].spec)]
+                errors += list({str(e): e for kind in named if kind in kinds  # a field two kinds print: once
+                                for e in unprintable_errors(doc, deck, kinds[kind].spec, (game, i))}.values())
     return errors + _image_errors(content)
 
 
@@ -339,13 +340,17 @@ def printed_fields(kind_spec: dict) -> list[tuple[str, ...]]:
     return list(found)
 
 
-def unprintable_errors(doc: Document, deck: dict, kind_spec: dict) -> list[ContentError]:
+def unprintable_errors(doc: Document, deck: dict, kind_spec: dict, at_deck: tuple[Document, int] | None = None) -> list[ContentError]:
     """An error at the value's own line and column for every printed field (see
     :func:`printed_fields`) of a card of ``doc`` whose value has no printed form: ``true`` or
     ``false``, a list, a group of fields.  Text and numbers print; ``null`` is an absent value
-    (as an empty CSV cell), never the text ``None``."""
+    (as an empty CSV cell), never the text ``None``.  A derived field's value is the deck's
+    doing, not the card's: with ``at_deck`` (game.yaml and the deck's index) it is one error at
+    its ``derive`` line, with how many cards it touches."""
     paths = printed_fields(kind_spec)
+    derived = set(deck.get("derive") or {}) if at_deck else set()
     errors = []
+    by_derived: dict[tuple, list] = {}
     for n, card in enumerate(doc.data["cards"] if paths else ()):
         for path in paths:
             value: object = card
@@ -357,8 +362,18 @@ def unprintable_errors(doc: Document, deck: dict, kind_spec: dict) -> list[Conte
                 hint = ("test it with when:, or write the text to print" if isinstance(value, bool)
                         else "print its parts by name ({" + name + ".part})" if isinstance(value, dict)
                         else "print its items with a rows element, or write it as one text")
+                if path[0] in derived:
+                    by_derived.setdefault((path[0], name, what, hint), []).append((card, n, value))
+                    continue
                 errors.append(doc.error(("cards", n, *path), f"{card_name(card, n, deck)}: {name}: a {what} ({excerpt(json.dumps(value, ensure_ascii=False))}) "
                                                                 f"has no printed form, and the layout prints {{{name}}}: {hint}"))
+    for (field, name, what, hint), cards in by_derived.items():
+        game, i = at_deck  # type: ignore[misc]
+        card, n, value = cards[0]
+        more = f" (and {len(cards) - 1} more card{'s' if len(cards) > 2 else ''})" if len(cards) > 1 else ""
+        errors.append(game.error(("decks", i, "derive", field), f"decks[{i}].derive.{field}: gives {card_name(card, n, deck)}{more} "
+                                                                 f"a {what} ({excerpt(json.dumps(value, ensure_ascii=False))}), which has no printed form, "
+                                                                 f"and the layout prints {{{name}}}: {hint}"))
     return errors
 
 
