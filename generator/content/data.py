@@ -149,6 +149,25 @@ def _card_file_errors(doc: Document, game_doc: Document, index: int, root: Path)
     return derived + _own_schema_errors(doc, game_doc, index, root)
 
 
+def _text_as_written(doc: Document, own: dict) -> None:
+    """In a table's cards (CSV, TSV, a spreadsheet), a cell whose field the game's schema says is
+    text (``type: string``) keeps its text as written when it reads as a number (a title
+    ``1984``, a version ``3.10``): a table cannot say which it meant, its schema does."""
+    if doc.path is None or doc.path.suffix.lower() not in (".csv", ".tsv", ".xlsx"):
+        return
+    from deckpress.generator.csvcards import written
+
+    props = own.get("properties")
+    if not isinstance(props, dict):
+        return
+    text = [name for name, spec in props.items() if isinstance(spec, dict) and spec.get("type") == "string"]
+    for card in doc.data["cards"] if text else ():
+        if isinstance(card, dict):
+            for name in text:
+                if name in card:
+                    card[name] = written(card[name])
+
+
 def _own_schema_errors(doc: Document, game_doc: Document, index: int, root: Path) -> list[ContentError]:
     """The card file's shape, then its records against the game's own schema for one card."""
     from jsonschema import Draft202012Validator
@@ -177,6 +196,7 @@ def _own_schema_errors(doc: Document, game_doc: Document, index: int, root: Path
     errors = validate_with(doc, CARD_FILE_SCHEMA)
     if errors:
         return errors
+    _text_as_written(doc, own)
     try:
         return validate_items(doc, "cards", own)
     except Unresolvable as exc:
