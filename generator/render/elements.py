@@ -420,9 +420,9 @@ class Text(Element):
                             self.html_tags)
                  if rich else fit(text, chain, self.size, self.min_size, w, h, self.wrap, self.leading, self.icons))
         except TextOverflow as exc:
-            raise LayoutError(self.path, f"text '{self.template.source}' = '{text}' {exc} in its {self.spec['w_mm']} x {self.spec['h_mm']} mm box", of_card=True) from None
+            raise LayoutError(self.path, f"text '{self.template.source}' = '{text}' {exc} in its {self.spec['w_mm']} x {self.spec['h_mm']} mm box", of_card=self.template.varies()) from None
         except (scripts.Unprintable, MarkupError) as exc:
-            raise LayoutError(self.path, f"text '{self.template.source}' = '{text}' {exc}", of_card=True) from None
+            raise LayoutError(self.path, f"text '{self.template.source}' = '{text}' {exc}", of_card=self.template.varies()) from None
         if rich and self.icons:
             images = self._inline_images(p, text, f.icons)
         c = p.canvas
@@ -462,7 +462,7 @@ class Text(Element):
         if beyond is not None:
             raise LayoutError(self.path, f"text '{self.template.source}' = '{text}' crosses the safe area "
                                          f"({p.safe / mm:g} mm inside the cut) {beyond}, where the cut may take it off: move or narrow "
-                                         "its box, or lower the card's safe_mm", of_card=True)
+                                         "its box, or lower the card's safe_mm", of_card=self.template.varies())
 
     def _inline_images(self, p: Painter, text: str, icons: tuple[str, ...] | None = None) -> dict[str, Any]:
         """The images of the ``:name:`` tokens of ``text`` (or of the ``icons`` named, from rich
@@ -482,7 +482,7 @@ class Text(Element):
             hint = icon_hint if self.icon_set else choices
             raise LayoutError(self.path, f"text '{self.template.source}' = '{text}': " + "; ".join(
                 (f"':{excerpt(name)}:'" if icons is None else f"icon '{excerpt(name)}'") + f" is not in {where} ({hint(name, known)})"
-                for name in unknown), of_card=True)
+                for name in unknown), of_card=self.template.varies())
         return {name: _open_image(p, self.images[name], self.path, f"inline_images.{name}: ", of_card=False)
                 for name in names if name in self.images}
 
