@@ -91,6 +91,14 @@ def test_a_group_path_that_is_not_there_gets_the_nearest_group():
     assert _set(card, ["values", "forrest", "value"], 5) == "'values.forrest' is not a group of fields in this card (did you mean 'forest'?)"
 
 
+def test_a_sweep_group_path_typo_is_told_once_for_all_its_values(cli, tmp_path):
+    result = cli("sweep", "mission-emission", "--vary", "states:goa.values.forrest.value=10,20", "--games", "5", "--players", "2",
+                 "--workers", "1", "--out", tmp_path)
+    assert result.exit_code != 0
+    assert result.output.count("is not a group of fields") == 1, result.output
+    assert "states:goa.values.forrest.value=10, 20: " in result.output and "(did you mean 'forest'?)" in result.output, result.output
+
+
 # Nothing printed off the card unnoticed
 
 
