@@ -202,7 +202,7 @@ def test_an_expression_error_names_its_place_and_the_card(cli, here):
     out = cli("validate", "mygame").stdout
     line = line_of(layout, "when: cost < 'two'")
     col = layout.read_text().splitlines()[line - 1].index("cost < 'two'") + 1
-    assert (f"mygame/layout.yaml:{line}:{col}: card face, card 'scout' (cards.csv) (and 3 more cards): when 'cost < 'two'' "
+    assert (f"mygame/layout.yaml:{line}:{col}: card face, card 'scout' (cards.csv) (and 3 more cards): when: 'cost < 'two'': "
             "fails on this card: '<' not supported between a number and text") in out, out
     # a field no card has: a typo, at its column, with the nearest name (it would hold for no card, silently)
     layout.write_text(layout.read_text().replace("when: cost < 'two'}", "when: coast < 2}"))
@@ -393,3 +393,11 @@ def test_a_derived_yes_no_or_list_that_the_layout_prints_is_one_error_at_its_der
             "which has no printed form") in result.stdout, result.output
     assert f"mygame/game.yaml:{line_of(game, 'lst:')}:12: decks[0].derive.lst: gives card 'scout' (and 3 more cards) a list ([1, 2])" in result.stdout
     assert "cards.csv" not in result.stdout and "2 errors" in result.stdout, result.output
+
+
+def test_a_when_written_in_braces_is_told_to_drop_them(cli, here):
+    folder = _trade(cli, here)
+    layout = folder / "layout.yaml"
+    layout.write_text(layout.read_text().replace("when: cost < 2}", "when: '{{ cost }}'}"))
+    out = cli("validate", "mygame").stdout
+    assert "is written in '{{ }}': write the expression bare (when: cost > 1)" in out and "expected token" not in out, out

@@ -224,7 +224,7 @@ class Element:
         try:
             return self.when.holds(fields)
         except ExpressionError as exc:
-            raise LayoutError(self.path + ("when",), f"when '{excerpt(self.when.source)}' {exc}") from None
+            raise LayoutError(self.path + ("when",), f"when: '{excerpt(self.when.source)}': {exc}") from None
 
     def colour(self, painter: Painter, key: str, fields: dict[str, Any], default: str | None = None) -> Color | None:
         """The colour under ``key`` (template filled, palette resolved), or None if absent."""
