@@ -401,3 +401,15 @@ def test_a_when_written_in_braces_is_told_to_drop_them(cli, here):
     layout.write_text(layout.read_text().replace("when: cost < 2}", "when: '{{ cost }}'}"))
     out = cli("validate", "mygame").stdout
     assert "is written in '{{ }}': write the expression bare (when: cost > 1)" in out and "expected token" not in out, out
+
+
+def test_a_map_or_derived_text_of_the_wrong_shape_is_told_what_is_wrong_with_it(cli, here):
+    folder = _trade(cli, here, derive=DERIVE + "      long: '" + "x" * 2100 + "'\n")
+    layout = folder / "layout.yaml"
+    layout.write_text(layout.read_text().replace("default: ink}", "default: 5}"))
+    out = cli("validate", "mygame").stdout
+    assert "decks[0].derive.long: the text" in out and "has 2100 characters; at most 2000 allowed" in out, out
+    assert "expected a mapping" not in out
+    (folder / "game.yaml").write_text((folder / "game.yaml").read_text().replace("x" * 2100, "short"))
+    out = cli("validate", "mygame").stdout
+    assert "fill.default: expected text, found the number 5" in out and "found a mapping" not in out, out
