@@ -99,6 +99,16 @@ def test_a_sweep_group_path_typo_is_told_once_for_all_its_values(cli, tmp_path):
     assert "states:goa.values.forrest.value=10, 20: " in result.output and "(did you mean 'forest'?)" in result.output, result.output
 
 
+def test_an_image_that_is_not_there_gets_the_nearest_file(cli, game):
+    from PIL import Image
+
+    (game / "art").mkdir()
+    Image.new("RGB", (40, 40), "#336699").save(game / "art" / "a.png")
+    edit(game / "layout.yaml", "    back:\n", "    back:\n      - {type: image, image: art/ab.png, x_mm: 10, y_mm: 10, w_mm: 20, h_mm: 20}\n")
+    out = errors(cli("validate", "mygame"))
+    assert len(out) == 1 and "image 'art/ab.png' does not exist (did you mean 'art/a.png'?)" in out[0], out
+
+
 # Nothing printed off the card unnoticed
 
 

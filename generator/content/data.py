@@ -294,7 +294,7 @@ def _image_errors(content) -> list[ContentError]:
                 gate.check_image(gate.resolve(name, root, root, "image"), root)
                 checked[name] = None
             except gate.GateError as exc:
-                checked[name] = str(exc)
+                checked[name] = str(exc) + (_near_files(name, root) if str(exc) == "does not exist" else "")
         return checked[name]
 
     errors = []
@@ -319,6 +319,20 @@ def _image_errors(content) -> list[ContentError]:
                         if isinstance(name, str) and refusal(name):
                             errors.append(doc.error(("cards", n, field.group(1)), f"{card_name(card, n)}: {field.group(1)}: image '{excerpt(name)}' {refusal(name)}"))
     return sorted(set(errors))
+
+
+def _near_files(name: str, root: Path) -> str:
+    """`` (did you mean 'art/a.png'?)`` for an image path that is not there, from the files of
+    the folder it names inside the game's folder (at most 1,000 looked at), or nothing."""
+    folder = (root / name).parent
+    try:
+        if not folder.resolve().is_relative_to(root) or not folder.is_dir():
+            return ""
+        files = [p.relative_to(root).as_posix() for _, p in zip(range(1000), folder.iterdir()) if p.is_file()]
+    except (OSError, ValueError):
+        return ""
+    near = choices(name, files)
+    return f" ({near})" if near.startswith("did you mean") else ""
 
 
 def _unknown_copies_field(game: Document, index: int, doc: Document) -> ContentError | None:
