@@ -143,8 +143,8 @@ def test_an_icon_typo_in_a_constant_back_text_is_one_error_at_the_layout_with_ho
     edit(game / "layout.yaml", "    back:\n", "    back:\n      - {type: text, x_mm: 6, y_mm: 60, w_mm: 51, h_mm: 12, text: 'go :bolts:', font_pt: 12, inline_icons: true}\n")
     out = errors(cli("validate", "mygame"))
     line = next(n for n, text in enumerate((game / "layout.yaml").read_text().splitlines(), 1) if "go :bolts:" in text)
-    assert out == [f"mygame/layout.yaml:{line}:9: card back, card 'spark' (cards.csv) (and 2 more cards): text 'go :bolts:' = 'go :bolts:': "
-                   "':bolts:' is not in the icon set (did you mean 'bolt'?)"], out
+    assert out == [(f"mygame/layout.yaml:{line}:9: card back, card 'spark' (cards.csv) (and 2 more cards): text 'go :bolts:' = 'go :bolts:': "
+                    "':bolts:' is not in the icon set (did you mean 'bolt'?)")], out
 
 
 def test_an_icon_pattern_over_the_whole_card_is_a_background(cli, game):
