@@ -10,6 +10,7 @@ from collections import Counter
 from typing import TYPE_CHECKING, Iterable
 
 from deckpress.generator.errors import ContentError
+from deckpress.generator.safetext import excerpt
 from deckpress.generator.yamlsafe import Document
 
 if TYPE_CHECKING:
@@ -105,30 +106,47 @@ def printed_off_card(content: "GameContent") -> list[ContentError]:
     layout = content.documents.get("layout")
     if layout is None or not isinstance(layout.data, dict):
         return []
-    errors = []
-    for kind, spec in layout.data.get("cards", {}).items():
+    from deckpress.generator.content.layout_kinds import card_kinds
+
+    cards = layout.data.get("cards")
+    if not isinstance(cards, dict):
+        return []
+    kinds, _ = card_kinds({k: v for k, v in cards.items() if isinstance(v, dict)})  # a kind that extends another: as drawn
+    errors, seen = [], set()
+    for kind, resolved in kinds.items():
+        spec = resolved.spec
         trim = spec.get("trim", {})
         w, h = trim.get("width_mm"), trim.get("height_mm")
         if not all(isinstance(v, (int, float)) for v in (w, h)):
             continue
         safe, bleed, round_cut = spec.get("safe_mm", DEFAULT_SAFE_MM), spec.get("bleed_mm", 0), spec.get("shape") == "circle"
         for side in ("face", "back"):
-            for i, element in enumerate(spec.get(side, [])):
-                path = ("cards", kind, side, i)
+            for element, path in zip(spec.get(side, []), resolved.sides[side]):
+                where = f"cards.{path[1]}.{side}[{path[3]}]" + (f" (drawn on card kind '{kind}')" if path[1] != kind else "")
+                problem = None
                 if element.get("type") == "icon":
                     box = _box(element, "size_mm", "size_mm")
                     background = box is not None and box[0] <= 0 and box[1] <= 0 and box[2] >= w and box[3] >= h  # a pattern over the whole card
                     beyond = box and not background and _beyond_safe(box, w, h, safe, round_cut)
                     if beyond:
-                        errors.append(layout.error(path, f"cards.{kind}.{side}[{i}]: icon '{element.get('icon')}' crosses the safe area "
-                                                         f"({safe:g} mm inside the cut) {beyond}, where the cut may take it off: move or "
-                                                         "shrink it, or lower the card's safe_mm"))
+                        problem = (f"icon {_named(element.get('icon'))} crosses the safe area ({safe:g} mm inside the cut) {beyond}, "
+                                   "where the cut may take it off: move or shrink it, or lower the card's safe_mm")
                 elif element.get("type") == "image" and not round_cut:
                     box = _box(element, "w_mm", "h_mm")
-                    problem = box and _crosses_cut(box, w, h, bleed)
-                    if problem:
-                        errors.append(layout.error(path, f"cards.{kind}.{side}[{i}]: image '{element.get('image')}' {problem}"))
+                    crossing = box and _crosses_cut(box, w, h, bleed)
+                    if crossing:
+                        problem = f"image {_named(element.get('image'))} {crossing}"
+                if problem and (path, problem) not in seen:  # an inherited element on a card of the same size: once
+                    seen.add((path, problem))
+                    errors.append(layout.error(path, f"{where}: {problem}"))
     return errors
+
+
+def _named(value: object) -> str:
+    """An icon or image of a layout as a message quotes it: its name, or the field its map reads."""
+    if isinstance(value, dict):
+        return f"chosen by '{excerpt(value.get('by'))}'"
+    return f"'{excerpt(value)}'"
 
 
 def _box(element: dict, wkey: str, hkey: str) -> tuple[float, float, float, float] | None:

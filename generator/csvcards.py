@@ -150,11 +150,44 @@ def load_csv(path: Path, display: str, root: Path | None = None, max_bytes: int 
     return doc, []
 
 
+class WrittenFloat(float):
+    """A number read from a cell whose text is not the number's own (``3.10``, ``-0.0``): it
+    compares and computes as the number, and prints as written (``str``), so a card shows what
+    its designer typed; ``written`` holds that text."""
+
+    written: str
+
+    def __str__(self) -> str:
+        return self.written
+
+
+class WrittenInt(int):
+    """As :class:`WrittenFloat`, for a whole number written otherwise than Python would (``-0``)."""
+
+    written: str
+
+    def __str__(self) -> str:
+        return self.written
+
+
+def written(value: Any) -> Any:
+    """A cell's number as its text as written (``3.10`` stays ``3.10``); any other value as it is."""
+    if isinstance(value, (int, float)) and not isinstance(value, bool):
+        return str(value)
+    return value
+
+
 def _typed(value: str) -> Any:
-    """A JSON number for a cell that reads as one, else the text as written."""
+    """A JSON number for a cell that reads as one, else the text as written.  A number that
+    Python would print otherwise than written keeps the text it was written as
+    (:class:`WrittenFloat`, :class:`WrittenInt`)."""
     stripped = value.strip()
     if stripped[:1] in _NUMBER_START and _NUMBER.match(stripped):
-        return float(stripped) if "." in stripped else int(stripped)
+        number: Any = float(stripped) if "." in stripped else int(stripped)
+        if str(number) != stripped:
+            number = (WrittenFloat if isinstance(number, float) else WrittenInt)(number)
+            number.written = stripped
+        return number
     return value
 
 

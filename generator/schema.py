@@ -198,7 +198,7 @@ def _errors(doc: Document, found, prefix: tuple = ()) -> list[ContentError]:
     required: dict[tuple, list[ValidationError]] = {}  # by mapping: every missing key in one message
     for err in found:
         if err.context:  # oneOf/anyOf: show the most relevant branch's error
-            err = best_match(err.context)
+            err = best_match(_of_its_type(err.context))
         if err.validator == "required" and isinstance(err.instance, dict):
             required.setdefault(prefix + tuple(err.absolute_path), []).append(err)
             continue
@@ -206,6 +206,14 @@ def _errors(doc: Document, found, prefix: tuple = ()) -> list[ContentError]:
     for path, errs in required.items():
         errors.append(doc.error(path, f"{dotted(path)}: {_required(errs)}"))
     return sorted(set(errors))
+
+
+def _of_its_type(context: list[ValidationError]) -> list[ValidationError]:
+    """The errors of the anyOf/oneOf branches whose type the value has (a text too long is
+    told its length, not that a mapping was expected), or all of them where none has it."""
+    wrong = {e.relative_schema_path[0] for e in context if e.validator == "type" and not e.relative_path and e.relative_schema_path}
+    kept = [e for e in context if e.relative_schema_path and e.relative_schema_path[0] not in wrong]
+    return kept or list(context)
 
 
 def _located(doc: Document, err: ValidationError, prefix: tuple = ()) -> list[ContentError]:

@@ -331,11 +331,17 @@ def _point_problems(sweep: Sweep, content: GameContent, cards: list[Dimension], 
     at = [sweep.dimensions.index(d) for d in cards]
     merged: dict[tuple, GameContent | None] = {}
     found: dict[tuple, tuple[tuple, str]] = {}  # each problem once, in the order found
+    by_message: dict[tuple[int, str], list[int]] = {}  # (dimension, message) -> the values that give it
     for combo in dict.fromkeys(tuple(point[i] for i in at) for point in grid):
         merged[combo], errors = _merged_point(sweep, content, {d.target: d.values[i] for d, i in zip(cards, combo)})
         for k, message in errors:
-            where = ("vary", cards[k].target, combo[k])
-            found.setdefault((where, message), (where, f"{cards[k].target}={excerpt(str(cards[k].values[combo[k]]))}: {message}"))
+            giving = by_message.setdefault((k, message), [])
+            if combo[k] not in giving:
+                giving.append(combo[k])
+    for (k, message), giving in by_message.items():  # a message every value gives (a path typo): once, at the dimension
+        first: tuple = ("vary", cards[k].target, giving[0])
+        shown = ", ".join(excerpt(str(cards[k].values[i])) for i in giving)
+        found.setdefault((first, message), (first, f"{cards[k].target}={shown}: {message}"))
     if found or not engine:  # by dimension, then value, as the file and the command line give them
         targets = [d.target for d in sweep.dimensions]
         return sorted(found.values(), key=lambda problem: (targets.index(problem[0][1]), problem[0][2]))

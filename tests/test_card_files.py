@@ -487,3 +487,26 @@ def test_every_json_value_and_key_is_placed_where_a_yaml_reader_places_it():
         assert positions == doc.positions and keys == doc.key_positions and duplicates == []
 
     agree()
+
+
+def test_a_cell_that_reads_as_a_number_prints_as_written_and_text_fields_keep_their_text(cli, here):
+    folder = starter(cli, here)  # init's own schema: title and text are text
+    (folder / "cards.csv").write_text("id,title,text,colour,value,copies\n"
+                                      "novel,1984,42,#d1495b,1,1\n"
+                                      "patch,Patch,3.10,#00798c,2,1\n")
+    result = cli("build", "mygame")
+    assert result.exit_code == 0, result.output  # not "expected text, found the number 1984"
+    text = pdf_text(here / "output" / "mygame.pdf")
+    assert "1984" in text and "42" in text and "3.10" in text, text
+    # without a schema a cell prints as written, and an expression still compares it as a number
+    game = folder / "game.yaml"
+    game.write_text("\n".join(line for line in game.read_text().splitlines() if "schema: card.schema.json" not in line) + "\n")
+    (folder / "cards.csv").write_text("id,title,text,colour,value,copies\n"
+                                      "a,Price,3.10,#d1495b,1.50,1\n"
+                                      "b,Zero,-0,#00798c,2,1\n")
+    layout = folder / "layout.yaml"
+    layout.write_text(layout.read_text().replace('text: "{value}"', 'text: "{value}", when: "value > 1.4"'))
+    result = cli("build", "mygame")
+    assert result.exit_code == 0, result.output
+    text = pdf_text(here / "output" / "mygame.pdf")
+    assert "3.10" in text and "1.50" in text and "-0" in text and "3.1\n" not in text, text

@@ -202,7 +202,7 @@ def test_an_expression_error_names_its_place_and_the_card(cli, here):
     out = cli("validate", "mygame").stdout
     line = line_of(layout, "when: cost < 'two'")
     col = layout.read_text().splitlines()[line - 1].index("cost < 'two'") + 1
-    assert (f"mygame/layout.yaml:{line}:{col}: card face, card 'scout' (cards.csv) (and 3 more cards): when 'cost < 'two'' "
+    assert (f"mygame/layout.yaml:{line}:{col}: card face, card 'scout' (cards.csv) (and 3 more cards): when: 'cost < 'two'': "
             "fails on this card: '<' not supported between a number and text") in out, out
     # a field no card has: a typo, at its column, with the nearest name (it would hold for no card, silently)
     layout.write_text(layout.read_text().replace("when: cost < 'two'}", "when: coast < 2}"))
@@ -354,3 +354,62 @@ def test_a_tts_deck_of_upright_and_sideways_cards_puts_each_on_sheets_of_its_sha
     assert [o.get("SidewaysCard", False) for o in saved["ContainedObjects"]] == [False, True, False]
     assert "SidewaysCard" not in saved and len(saved["CustomDeck"]) == 2
     assert Image.open(tmp_path / "trade-1.png").size == (63 * 3, 88) and Image.open(tmp_path / "trade-2.png").size == (88 * 2, 63)
+
+
+@pytest.mark.parametrize("entry", ["tre", "'{type}x'"])
+def test_an_icon_map_naming_an_unknown_icon_is_one_line_not_a_crash(cli, here, entry):
+    _game(cli, here, "id,type\nscout,ship\noutpost,base\ncutter,base\n",
+          f"{{type: icon, x_mm: 5, y_mm: 5, size_mm: 10, icon: {{by: type, map: {{ship: bolt, base: {entry}}}}}}}")
+    for command in ("validate", "build"):
+        result = cli(command, "mygame")
+        assert result.exit_code == 1 and "Traceback" not in result.output and "AttributeError" not in result.output, result.output
+        said = "icon 'tre' is not in the icon set (did you mean 'tree'?)" if entry == "tre" else "icon 'basex' is not in the icon set"
+        assert said in result.output, result.output
+        if entry == "tre":  # a constant entry is the layout's fault: told once
+            assert result.output.count("is not in the icon set") == 1, result.output
+
+
+@pytest.mark.parametrize("when", ["Strenght", "pick_labl"])
+def test_a_bare_field_name_in_when_that_no_card_has_is_one_error_at_its_line(cli, here, when):
+    folder = _trade(cli, here, "", "card")
+    layout = folder / "layout.yaml"
+    layout.write_text(layout.read_text().replace("when: pick_label}", f"when: {when}}}"))
+    out = cli("validate", "mygame").stdout
+    near = {"Strenght": "", "pick_labl": " (did you mean 'pick_label'"}[when]
+    assert f"when: '{when}' reads '{when}', a field no card of deck 'cards' has" in out and out.count(f"reads '{when}'") == 1, out
+    assert near in out, out
+    layout.write_text(layout.read_text().replace(f"when: {when}}}", "when: pick_label}"))
+    assert cli("validate", "mygame").exit_code == 0  # a derived field some cards lack is a name the deck knows
+
+
+def test_a_derived_yes_no_or_list_that_the_layout_prints_is_one_error_at_its_derive_line(cli, here):
+    folder = _trade(cli, here, derive=DERIVE + '      flag: "{{ Name == \'Scout\' }}"\n      lst: "{{ [1, 2] }}"\n')
+    layout = folder / "layout.yaml"
+    layout.write_text(layout.read_text().replace("text: '{Name}'", "text: '{flag}|{lst}'"))
+    result = cli("validate", "mygame")
+    game = folder / "game.yaml"
+    assert result.exit_code == 1 and "True" not in result.stdout, result.output
+    assert (f"mygame/game.yaml:{line_of(game, 'flag:')}:13: decks[0].derive.flag: gives card 'scout' (and 3 more cards) a yes/no value (true), "
+            "which has no printed form") in result.stdout, result.output
+    assert f"mygame/game.yaml:{line_of(game, 'lst:')}:12: decks[0].derive.lst: gives card 'scout' (and 3 more cards) a list ([1, 2])" in result.stdout
+    assert "cards.csv" not in result.stdout and "2 errors" in result.stdout, result.output
+
+
+def test_a_when_written_in_braces_is_told_to_drop_them(cli, here):
+    folder = _trade(cli, here)
+    layout = folder / "layout.yaml"
+    layout.write_text(layout.read_text().replace("when: cost < 2}", "when: '{{ cost }}'}"))
+    out = cli("validate", "mygame").stdout
+    assert "is written in '{{ }}': write the expression bare (when: cost > 1)" in out and "expected token" not in out, out
+
+
+def test_a_map_or_derived_text_of_the_wrong_shape_is_told_what_is_wrong_with_it(cli, here):
+    folder = _trade(cli, here, derive=DERIVE + "      long: '" + "x" * 2100 + "'\n")
+    layout = folder / "layout.yaml"
+    layout.write_text(layout.read_text().replace("default: ink}", "default: 5}"))
+    out = cli("validate", "mygame").stdout
+    assert "decks[0].derive.long: the text" in out and "has 2100 characters; at most 2000 allowed" in out, out
+    assert "expected a mapping" not in out
+    (folder / "game.yaml").write_text((folder / "game.yaml").read_text().replace("x" * 2100, "short"))
+    out = cli("validate", "mygame").stdout
+    assert "fill.default: expected text, found the number 5" in out and "found a mapping" not in out, out

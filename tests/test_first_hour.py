@@ -91,6 +91,24 @@ def test_a_group_path_that_is_not_there_gets_the_nearest_group():
     assert _set(card, ["values", "forrest", "value"], 5) == "'values.forrest' is not a group of fields in this card (did you mean 'forest'?)"
 
 
+def test_a_sweep_group_path_typo_is_told_once_for_all_its_values(cli, tmp_path):
+    result = cli("sweep", "mission-emission", "--vary", "states:goa.values.forrest.value=10,20", "--games", "5", "--players", "2",
+                 "--workers", "1", "--out", tmp_path)
+    assert result.exit_code != 0
+    assert result.output.count("is not a group of fields") == 1, result.output
+    assert "states:goa.values.forrest.value=10, 20: " in result.output and "(did you mean 'forest'?)" in result.output, result.output
+
+
+def test_an_image_that_is_not_there_gets_the_nearest_file(cli, game):
+    from PIL import Image
+
+    (game / "art").mkdir()
+    Image.new("RGB", (40, 40), "#336699").save(game / "art" / "a.png")
+    edit(game / "layout.yaml", "    back:\n", "    back:\n      - {type: image, image: art/ab.png, x_mm: 10, y_mm: 10, w_mm: 20, h_mm: 20}\n")
+    out = errors(cli("validate", "mygame"))
+    assert len(out) == 1 and "image 'art/ab.png' does not exist (did you mean 'art/a.png'?)" in out[0], out
+
+
 # Nothing printed off the card unnoticed
 
 
@@ -102,6 +120,31 @@ def test_an_icon_past_the_trim_fails_validate_once_at_its_element(cli, game):
         (f"mygame/layout.yaml:{line}:9: cards.card.back[0]: icon 'bolt' crosses the safe area (3 mm inside the cut) by 15.0 mm at the right, "
         "where the cut may take it off: move or shrink it, or lower the card's safe_mm")]
     assert cli("build", "mygame").exit_code == 1 and not (game.parent / "output" / "mygame.pdf").exists()
+
+
+def test_an_icon_or_image_a_card_kind_inherits_through_extends_is_checked_on_its_own_trim(cli, game):
+    from PIL import Image
+
+    Image.new("RGB", (40, 40), "#336699").save(game / "art.png")
+    edit(game / "layout.yaml", "    back:\n", "    back:\n      - {type: icon, icon: bolt, x_mm: 5, y_mm: 68, size_mm: 12}\n"
+                                              "      - {type: image, image: art.png, x_mm: 5, y_mm: 66, w_mm: 12, h_mm: 12}\n")
+    layout = game / "layout.yaml"
+    layout.write_text(layout.read_text() + "  base:\n    extends: card\n    trim: {width_mm: 88, height_mm: 63}\n"
+                      "  ice:\n    extends: base\n    back:\n      - {type: icon, icon: tree, x_mm: 30, y_mm: 68, size_mm: 5}\n")
+    out = errors(cli("validate", "mygame"))
+    line = next(n for n, text in enumerate(layout.read_text().splitlines(), 1) if "y_mm: 68, size_mm: 12" in text)
+    assert any(e.startswith(f"mygame/layout.yaml:{line}:9: cards.card.back[0] (drawn on card kind 'base'): icon 'bolt' crosses the safe area") for e in out), out
+    assert sum("cards.card.back[0]" in e for e in out) == 1, out  # base and ice share the trim: told once
+    assert any("cards.card.back[1] (drawn on card kind 'base'): image 'art.png' crosses the cut" in e for e in out), out
+    assert any("cards.ice.back[0]: icon 'tree' crosses the safe area" in e for e in out), out  # ice's own, on base's trim
+
+
+def test_an_icon_typo_in_a_constant_back_text_is_one_error_at_the_layout_with_how_many_cards(cli, game):
+    edit(game / "layout.yaml", "    back:\n", "    back:\n      - {type: text, x_mm: 6, y_mm: 60, w_mm: 51, h_mm: 12, text: 'go :bolts:', font_pt: 12, inline_icons: true}\n")
+    out = errors(cli("validate", "mygame"))
+    line = next(n for n, text in enumerate((game / "layout.yaml").read_text().splitlines(), 1) if "go :bolts:" in text)
+    assert out == [(f"mygame/layout.yaml:{line}:9: card back, card 'spark' (cards.csv) (and 2 more cards): text 'go :bolts:' = 'go :bolts:': "
+                    "':bolts:' is not in the icon set (did you mean 'bolt'?)")], out
 
 
 def test_an_icon_pattern_over_the_whole_card_is_a_background(cli, game):

@@ -149,6 +149,25 @@ def _card_file_errors(doc: Document, game_doc: Document, index: int, root: Path)
     return derived + _own_schema_errors(doc, game_doc, index, root)
 
 
+def _text_as_written(doc: Document, own: dict) -> None:
+    """In a table's cards (CSV, TSV, a spreadsheet), a cell whose field the game's schema says is
+    text (``type: string``) keeps its text as written when it reads as a number (a title
+    ``1984``, a version ``3.10``): a table cannot say which it meant, its schema does."""
+    if doc.path is None or doc.path.suffix.lower() not in (".csv", ".tsv", ".xlsx"):
+        return
+    from deckpress.generator.csvcards import written
+
+    props = own.get("properties")
+    if not isinstance(props, dict):
+        return
+    text = [name for name, spec in props.items() if isinstance(spec, dict) and spec.get("type") == "string"]
+    for card in doc.data["cards"] if text else ():
+        if isinstance(card, dict):
+            for name in text:
+                if name in card:
+                    card[name] = written(card[name])
+
+
 def _own_schema_errors(doc: Document, game_doc: Document, index: int, root: Path) -> list[ContentError]:
     """The card file's shape, then its records against the game's own schema for one card."""
     from jsonschema import Draft202012Validator
@@ -177,6 +196,7 @@ def _own_schema_errors(doc: Document, game_doc: Document, index: int, root: Path
     errors = validate_with(doc, CARD_FILE_SCHEMA)
     if errors:
         return errors
+    _text_as_written(doc, own)
     try:
         return validate_items(doc, "cards", own)
     except Unresolvable as exc:
@@ -212,11 +232,13 @@ def check(content) -> list[ContentError]:
             if not missing and not isinstance(deck["layout"], str):
                 errors += [game.error(p, m) for p, m in card_layouts(deck, i, doc.data["cards"])[1]]
             if isinstance(doc.data.get("cards"), list):
-                known = set().union(*(c.keys() for c in doc.data["cards"] if isinstance(c, dict))) | {"id", "source"}
-                errors += [content.documents["layout"].error(p, m) for kind in named if kind in kinds
-                           for p, m in unknown_names(kinds[kind], known, f"deck '{deck['id']}'")]
+                known = set().union(*(c.keys() for c in doc.data["cards"] if isinstance(c, dict))) | {"id", "source"} | set(deck.get("derive") or {})
+                found = dict.fromkeys((p, m) for kind in named if kind in kinds  # an element kinds share through extends: once
+                                      for p, m in unknown_names(kinds[kind], known, f"deck '{deck['id']}'"))
+                errors += [content.documents["layout"].error(p, m) for p, m in found]
             if isinstance(doc.data.get("cards"), list):
-                errors += [e for kind in named if kind in kinds for e in unprintable_errors(doc, deck, kinds[kind].spec)]
+                errors += list({str(e): e for kind in named if kind in kinds  # a field two kinds print: once
+                                for e in unprintable_errors(doc, deck, kinds[kind].spec, (game, i))}.values())
     return errors + _image_errors(content)
 
 
@@ -272,7 +294,7 @@ def _image_errors(content) -> list[ContentError]:
                 gate.check_image(gate.resolve(name, root, root, "image"), root)
                 checked[name] = None
             except gate.GateError as exc:
-                checked[name] = str(exc)
+                checked[name] = str(exc) + (_near_files(name, root) if str(exc) == "does not exist" else "")
         return checked[name]
 
     errors = []
@@ -297,6 +319,20 @@ def _image_errors(content) -> list[ContentError]:
                         if isinstance(name, str) and refusal(name):
                             errors.append(doc.error(("cards", n, field.group(1)), f"{card_name(card, n)}: {field.group(1)}: image '{excerpt(name)}' {refusal(name)}"))
     return sorted(set(errors))
+
+
+def _near_files(name: str, root: Path) -> str:
+    """`` (did you mean 'art/a.png'?)`` for an image path that is not there, from the files of
+    the folder it names inside the game's folder (at most 1,000 looked at), or nothing."""
+    folder = (root / name).parent
+    try:
+        if not folder.resolve().is_relative_to(root) or not folder.is_dir():
+            return ""
+        files = [p.relative_to(root).as_posix() for _, p in zip(range(1000), folder.iterdir()) if p.is_file()]
+    except (OSError, ValueError):
+        return ""
+    near = choices(name, files)
+    return f" ({near})" if near.startswith("did you mean") else ""
 
 
 def _unknown_copies_field(game: Document, index: int, doc: Document) -> ContentError | None:
@@ -338,13 +374,17 @@ def printed_fields(kind_spec: dict) -> list[tuple[str, ...]]:
     return list(found)
 
 
-def unprintable_errors(doc: Document, deck: dict, kind_spec: dict) -> list[ContentError]:
+def unprintable_errors(doc: Document, deck: dict, kind_spec: dict, at_deck: tuple[Document, int] | None = None) -> list[ContentError]:
     """An error at the value's own line and column for every printed field (see
     :func:`printed_fields`) of a card of ``doc`` whose value has no printed form: ``true`` or
     ``false``, a list, a group of fields.  Text and numbers print; ``null`` is an absent value
-    (as an empty CSV cell), never the text ``None``."""
+    (as an empty CSV cell), never the text ``None``.  A derived field's value is the deck's
+    doing, not the card's: with ``at_deck`` (game.yaml and the deck's index) it is one error at
+    its ``derive`` line, with how many cards it touches."""
     paths = printed_fields(kind_spec)
+    derived = set(deck.get("derive") or {}) if at_deck else set()
     errors = []
+    by_derived: dict[tuple, list] = {}
     for n, card in enumerate(doc.data["cards"] if paths else ()):
         for path in paths:
             value: object = card
@@ -356,8 +396,18 @@ def unprintable_errors(doc: Document, deck: dict, kind_spec: dict) -> list[Conte
                 hint = ("test it with when:, or write the text to print" if isinstance(value, bool)
                         else "print its parts by name ({" + name + ".part})" if isinstance(value, dict)
                         else "print its items with a rows element, or write it as one text")
+                if path[0] in derived:
+                    by_derived.setdefault((path[0], name, what, hint), []).append((card, n, value))
+                    continue
                 errors.append(doc.error(("cards", n, *path), f"{card_name(card, n, deck)}: {name}: a {what} ({excerpt(json.dumps(value, ensure_ascii=False))}) "
                                                                 f"has no printed form, and the layout prints {{{name}}}: {hint}"))
+    for (field, name, what, hint), cards in by_derived.items():
+        game, i = at_deck  # type: ignore[misc]
+        card, n, value = cards[0]
+        more = f" (and {len(cards) - 1} more card{'s' if len(cards) > 2 else ''})" if len(cards) > 1 else ""
+        errors.append(game.error(("decks", i, "derive", field), f"decks[{i}].derive.{field}: gives {card_name(card, n, deck)}{more} "
+                                                                 f"a {what} ({excerpt(json.dumps(value, ensure_ascii=False))}), which has no printed form, "
+                                                                 f"and the layout prints {{{name}}}: {hint}"))
     return errors
 
 

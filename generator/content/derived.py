@@ -83,7 +83,7 @@ def derive(deck: Mapping[str, Any], index: int, records: list[Any]) -> list[Prob
                     record.pop(name, None)
                     continue
             except ExpressionError as exc:
-                failed.setdefault((at + ("when",), f"when '{excerpt(when.source if when else '')}' {exc}"), []).append(_who(record, n))
+                failed.setdefault((at + ("when",), f"when: '{excerpt(when.source if when else '')}': {exc}"), []).append(_who(record, n))
                 continue
             try:
                 value = text.value(record)

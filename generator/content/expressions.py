@@ -248,6 +248,9 @@ def _parse(source: str, text: bool) -> nodes.Template:
         raise ExpressionError(f"is {len(source):,} characters long; an expression is at most {MAX_SOURCE:,}")
     if _nesting(source) > MAX_NESTING:
         raise ExpressionError(f"nests brackets more than {MAX_NESTING} deep")
+    if not text and source.lstrip().startswith("{{"):
+        raise ExpressionError("is written in '{{ }}': write the expression bare (when: cost > 1); "
+                              "'{{' and '}}' belong in a derived field's text")
     try:
         tree = _ENV.parse(source if text else "{{ " + source + " }}")
     except TemplateSyntaxError as exc:

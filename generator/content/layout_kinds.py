@@ -116,10 +116,11 @@ def expressions_of(element: dict):
 
 
 def unknown_names(kind: KindSpec, known: set[str], label: str) -> list[tuple[tuple, str]]:
-    """``(path, message)`` for each expression of a card kind (an element's ``when`` other than a
-    bare field name, a map's ``by``; not inside ``rows``, whose items bring fields of their own)
+    """``(path, message)`` for each expression of a card kind (an element's ``when``, a bare field
+    name too, a map's ``by``; not inside ``rows``, whose items bring fields of their own)
     that reads a field not in ``known`` (the fields of every card of a deck drawn with it,
-    ``label`` naming it): a typo would otherwise hold for no card, silently (``typ == "ice"``).
+    ``label`` naming it): a typo would otherwise hold for no card, silently (``typ == "ice"``,
+    ``when: Strenght`` hiding the strength of every card).
     Expressions that do not compile are left to the layout's own checks."""
     from deckpress.generator.content.expressions import ExpressionError, compile_expression
 
@@ -131,8 +132,6 @@ def unknown_names(kind: KindSpec, known: set[str], label: str) -> list[tuple[tup
                     expr = compile_expression(source)
                 except ExpressionError:
                     continue
-                if key == ("when",) and expr.field is not None:
-                    continue  # a bare field name: absent on every card is simply never drawn
                 for name in sorted(expr.names - known):
                     problems.append((path + key, f"{'.'.join(key)}: '{excerpt(source)}' reads '{name}', a field no card of {label} has "
                                                  f"({choices(name, sorted(k for k in known if not k.startswith('_')))})"))

@@ -78,6 +78,10 @@ class Template:
                 raise LayoutError(path, f"'{{{part}}}' names no field of this card ({choices(part, sorted(k for k in fields if not k.startswith('_')))})")
         return "".join(out)
 
+    def varies(self) -> bool:
+        """Whether the card's data fills this template (it holds a ``{field}``)."""
+        return len(self.parts) > 1
+
 
 def _find(fields: dict[str, Any], path: str) -> Any:
     """The value at ``path`` (a field name, or a dotted path into nested mappings), or
@@ -127,6 +131,11 @@ class Choice:
             raise LayoutError(path, f"{self.key}: by '{excerpt(self.source)}': {shown} has no entry in the map "
                                     f"({choices(key or '', sorted(self.map))}) and the map has no default", of_card=True)
         return chosen.render(fields, path)
+
+    def varies(self) -> bool:
+        """Whether an entry of the map is filled from the card's data (the choice itself is the
+        card's, but a constant entry that is wrong is the layout's fault, told once)."""
+        return any(t.varies() for t in (*self.map.values(), *([self.default] if self.default else [])))
 
 
 def template(value: str | dict[str, Any], key: str) -> Template | Choice:
@@ -215,7 +224,7 @@ class Element:
         try:
             return self.when.holds(fields)
         except ExpressionError as exc:
-            raise LayoutError(self.path + ("when",), f"when '{excerpt(self.when.source)}' {exc}") from None
+            raise LayoutError(self.path + ("when",), f"when: '{excerpt(self.when.source)}': {exc}") from None
 
     def colour(self, painter: Painter, key: str, fields: dict[str, Any], default: str | None = None) -> Color | None:
         """The colour under ``key`` (template filled, palette resolved), or None if absent."""
@@ -411,9 +420,9 @@ class Text(Element):
                             self.html_tags)
                  if rich else fit(text, chain, self.size, self.min_size, w, h, self.wrap, self.leading, self.icons))
         except TextOverflow as exc:
-            raise LayoutError(self.path, f"text '{self.template.source}' = '{text}' {exc} in its {self.spec['w_mm']} x {self.spec['h_mm']} mm box", of_card=True) from None
+            raise LayoutError(self.path, f"text '{self.template.source}' = '{text}' {exc} in its {self.spec['w_mm']} x {self.spec['h_mm']} mm box", of_card=self.template.varies()) from None
         except (scripts.Unprintable, MarkupError) as exc:
-            raise LayoutError(self.path, f"text '{self.template.source}' = '{text}' {exc}", of_card=True) from None
+            raise LayoutError(self.path, f"text '{self.template.source}' = '{text}' {exc}", of_card=self.template.varies()) from None
         if rich and self.icons:
             images = self._inline_images(p, text, f.icons)
         c = p.canvas
@@ -453,7 +462,7 @@ class Text(Element):
         if beyond is not None:
             raise LayoutError(self.path, f"text '{self.template.source}' = '{text}' crosses the safe area "
                                          f"({p.safe / mm:g} mm inside the cut) {beyond}, where the cut may take it off: move or narrow "
-                                         "its box, or lower the card's safe_mm", of_card=True)
+                                         "its box, or lower the card's safe_mm", of_card=self.template.varies())
 
     def _inline_images(self, p: Painter, text: str, icons: tuple[str, ...] | None = None) -> dict[str, Any]:
         """The images of the ``:name:`` tokens of ``text`` (or of the ``icons`` named, from rich
@@ -473,7 +482,7 @@ class Text(Element):
             hint = icon_hint if self.icon_set else choices
             raise LayoutError(self.path, f"text '{self.template.source}' = '{text}': " + "; ".join(
                 (f"':{excerpt(name)}:'" if icons is None else f"icon '{excerpt(name)}'") + f" is not in {where} ({hint(name, known)})"
-                for name in unknown), of_card=True)
+                for name in unknown), of_card=self.template.varies())
         return {name: _open_image(p, self.images[name], self.path, f"inline_images.{name}: ", of_card=False)
                 for name in names if name in self.images}
 
@@ -493,7 +502,7 @@ class Icon(Element):
         name = self.template.render(fields, self.path)
         icons = p.icons if p.icons is not None else icon_set()
         if name not in icons:  # the card's fault when its field names the icon; else the layout's, told once
-            raise LayoutError(self.path, f"icon '{excerpt(name)}' is not in the icon set ({icon_hint(name, icons)})", of_card=len(self.template.parts) > 1)
+            raise LayoutError(self.path, f"icon '{excerpt(name)}' is not in the icon set ({icon_hint(name, icons)})", of_card=self.template.varies())
         size = self.spec["size_mm"] * mm
         x, y = p.x0 + (self.spec["x_mm"] + dx) * mm, p.y0 - (self.spec["y_mm"] + dy) * mm  # top-left, pt
         colour, knockout = self.colour(p, "colour", fields, "#000000"), self.colour(p, "knockout", fields, "#ffffff")
