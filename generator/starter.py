@@ -159,6 +159,19 @@ def _kind_words(f: Field) -> str:
     return " or ".join(words.get(t, t) for t in sorted(f.types))
 
 
+#: A tag in a text value: ``<b>``, ``</i>``, ``<br/>``.
+_TAG = re.compile(r"<\s*/?\s*([A-Za-z][A-Za-z0-9]*)[^<>]*>")
+#: The tags ``markup: html`` draws (docs/rich-text.md), which a starter layout turns on for.
+_DRAWN_TAGS = {"b", "strong", "i", "em", "br", "hr"}
+
+
+def _html(f: Field) -> bool:
+    """Whether ``f``'s texts hold the simple HTML of published card data (``<b>``, ``<i>``,
+    ``<br>``, ``<hr>``) and no other tag: then its element reads them with ``markup: html``."""
+    tags = {m.lower() for v in f.values if isinstance(v, str) for m in _TAG.findall(v)}
+    return bool(tags) and tags <= _DRAWN_TAGS
+
+
 def _text(f: Field, x: float, y: float, w: float, h: float, font_pt: float, font: str, cards: int, label: bool = True) -> str:
     """One text element for field ``f`` as a YAML flow mapping."""
     if set(f.types) == {"boolean"}:
@@ -166,5 +179,6 @@ def _text(f: Field, x: float, y: float, w: float, h: float, font_pt: float, font
     else:
         text = f"{f.name}: {{{f.name}}}" if label else f"{{{f.name}}}"
     when = f", when: {f.name}" if f.present < cards or set(f.types) == {"boolean"} else ""
+    when += ", markup: html" if _html(f) else ""
     return (f"{{type: text, x_mm: {x:g}, y_mm: {y:g}, w_mm: {w:g}, h_mm: {h:g}, text: {json.dumps(text, ensure_ascii=False)}, "
             f"font: {font}, font_pt: {font_pt:g}, min_font_pt: {MIN_FONT_PT:g}, wrap: true, align: left, valign: top, colour: ink{when}}}")

@@ -510,3 +510,15 @@ def test_a_cell_that_reads_as_a_number_prints_as_written_and_text_fields_keep_th
     assert result.exit_code == 0, result.output
     text = pdf_text(here / "output" / "mygame.pdf")
     assert "3.10" in text and "1.50" in text and "-0" in text and "3.1\n" not in text, text
+
+
+def test_init_from_a_file_whose_text_holds_simple_html_draws_it_as_markup(cli, tmp_path, monkeypatch):
+    # ArkhamDB and NetrunnerDB texts hold <b> and <i>: the first build draws them, not the tags.
+    monkeypatch.chdir(tmp_path)
+    Path("db.csv").write_text('name,text,flavour\nAlpha,"<b>Ally:</b> draw a card.<br>Then discard one.",a <u>rare</u> one\n', encoding="utf-8")
+    assert cli("init", "db", "--from", "db.csv").exit_code == 0
+    layout = Path("db/layout.yaml").read_text("utf-8")
+    assert layout.count("markup: html") == 1  # the text field; flavour's <u> is not a tag markup draws
+    assert cli("build", "db").exit_code == 0
+    text = "\n".join(page.extract_text() for page in PdfReader("output/db.pdf").pages)
+    assert "Ally: draw a card." in text and "<b>" not in text and "<u>rare</u>" in text
