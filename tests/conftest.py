@@ -25,6 +25,19 @@ def game_copy(tmp_path):
 
     return copy
 
+@pytest.fixture
+def here(tmp_path, monkeypatch):
+    """An empty folder to run commands in, as a user would (outputs land in ./output)."""
+    monkeypatch.chdir(tmp_path)
+    return tmp_path
+
+
+def pdf_text(path: Path) -> str:
+    """The text of every page of the PDF at ``path``, as pypdf extracts it, one page a line."""
+    from pypdf import PdfReader
+
+    return "\n".join(page.extract_text() for page in PdfReader(path).pages)
+
 
 def line_of(path: Path, needle: str) -> int:
     """The 1-based number of the first line of ``path`` containing ``needle``."""

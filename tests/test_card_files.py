@@ -8,21 +8,11 @@ import json
 from pathlib import Path
 
 import pytest
+from conftest import line_of, pdf_text
 from deckpress.generator.yamlsafe import load_yaml
 from pypdf import PdfReader
 
-from tests.conftest import line_of
 
-
-@pytest.fixture
-def here(tmp_path, monkeypatch):
-    """An empty folder to run commands in, as a user would (outputs land in ./output)."""
-    monkeypatch.chdir(tmp_path)
-    return tmp_path
-
-
-def pdf_text(path: Path) -> str:
-    return "\n".join(page.extract_text() for page in PdfReader(path).pages)
 
 
 def starter(cli, here: Path, name: str = "mygame", schema: bool = True) -> Path:

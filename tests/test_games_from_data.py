@@ -8,23 +8,13 @@ import shutil
 from pathlib import Path
 
 import pytest
+from conftest import line_of, pdf_text
 from jsonschema import Draft202012Validator
 from pypdf import PdfReader
 
 from deckpress.generator.paths import CONTENT_DIR
 from deckpress.generator.yamlsafe import load_yaml
-from tests.conftest import line_of
 
-
-@pytest.fixture
-def here(tmp_path, monkeypatch):
-    """An empty folder to run commands in, as a user would (outputs land in ./output)."""
-    monkeypatch.chdir(tmp_path)
-    return tmp_path
-
-
-def pdf_text(path: Path) -> str:
-    return "\n".join(page.extract_text() for page in PdfReader(path).pages)
 
 
 def test_init_then_build_gives_a_pdf_of_the_starter_cards(cli, here):
