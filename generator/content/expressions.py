@@ -283,15 +283,15 @@ def _names(tree: nodes.Template) -> frozenset[str]:
     return frozenset(meta.find_undeclared_variables(tree))
 
 
-def lookup(fields: Mapping[str, Any], path: str) -> Any:
+def lookup(fields: Mapping[str, Any], path: str, missing: Any = None) -> Any:
     """The value of field ``path`` (``"cost"``, or ``"stats.attack"`` into nested mappings) of a
-    card, or None where it has none.  A field whose own name holds the dots is found first."""
+    card, or ``missing`` where it has none.  A field whose own name holds the dots is found first."""
     if path in fields:
         return fields[path]
     value: Any = fields
     for part in path.split("."):
         if not isinstance(value, Mapping) or part not in value:
-            return None
+            return missing
         value = value[part]
     return value
 

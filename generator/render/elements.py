@@ -17,7 +17,7 @@ from reportlab.lib.colors import Color
 from reportlab.lib.units import mm
 from reportlab.pdfgen.canvas import Canvas
 
-from deckpress.generator.content.expressions import ExpressionError, compile_expression, key_of
+from deckpress.generator.content.expressions import ExpressionError, compile_expression, key_of, lookup
 from deckpress.generator.render import scripts
 from deckpress.generator.render.fonts import SHIPPED, Fonts
 from deckpress.generator.safetext import choices, excerpt
@@ -85,15 +85,8 @@ class Template:
 
 def _find(fields: dict[str, Any], path: str) -> Any:
     """The value at ``path`` (a field name, or a dotted path into nested mappings), or
-    :data:`_MISSING`.  A field whose own name holds the dots is found first."""
-    if path in fields:
-        return fields[path]
-    value: Any = fields
-    for part in path.split("."):
-        if not isinstance(value, dict) or part not in value:
-            return _MISSING
-        value = value[part]
-    return value
+    :data:`_MISSING`: :func:`deckpress.generator.content.expressions.lookup`."""
+    return lookup(fields, path, _MISSING)
 
 
 class Choice:
