@@ -19,9 +19,9 @@ from reportlab.lib.units import mm
 from reportlab.pdfgen.canvas import Canvas
 
 from deckpress.generator.content import load_game
-from deckpress.generator.games import mission_emission
-from deckpress.generator.imposition import grid
-from deckpress.generator.model import Deck
+from deckpress.generator.kit.adapters import mission_emission
+from deckpress.generator.kit.imposition import grid
+from deckpress.generator.kit.printdata import Deck
 from deckpress.generator.render import fonts
 from deckpress.generator.render.icons import icon_set
 from deckpress.generator.render.kit import PrintOptions, build_kit, render_pdf

@@ -23,7 +23,7 @@ import pypdfium2 as pdfium
 
 from deckpress.generator.content import load_game
 from deckpress.generator.export.images import write_images
-from deckpress.generator.games import kit_module
+from deckpress.generator.kit.adapters import kit_module
 from deckpress.generator.render.oneup import one_up_pdf
 
 TARGET = 0.8

@@ -43,7 +43,7 @@ on the markup deck (1,894 against 3,571 faces/s; render alone 0.61), 0.52 on the
 rate, start-up 0.24 s.  Where the rest goes (``cProfile``): reportlab's own text objects and
 number formatting for each run of a line, each element's own work (templates, colours, the
 safe-area check) besides the text, the cover; the loading's JSON Schema checks take a fast path
-for flat card schemas (``deckpress.generator.schema.quick_check``) and cost little now.
+for flat card schemas (``deckpress.generator.content.schema.quick_check``) and cost little now.
 
     python benchmarks/generic.py [--cards 1000] [--repeat 3] [--protograf-python PATH]
 """
@@ -67,8 +67,8 @@ import time
 from pathlib import Path
 
 from deckpress.generator.content import load_game
-from deckpress.generator.games import kit_module
-from deckpress.generator.imposition import grid
+from deckpress.generator.kit.adapters import kit_module
+from deckpress.generator.kit.imposition import grid
 from deckpress.generator.render import fonts
 from deckpress.generator.render.kit import PrintOptions, build_kit, render_pdf
 from deckpress.generator.render.markup import parse

@@ -27,12 +27,12 @@ from pathlib import Path
 
 from deckpress.generator.content import check_game
 from deckpress.generator.export.images import rasterise
-from deckpress.generator.games import kit_module
+from deckpress.generator.kit.adapters import kit_module
 from deckpress.generator.paths import CONTENT_DIR
 from deckpress.generator.render.kit import drawn_as
 from deckpress.generator.render.oneup import one_up_pdf
-from deckpress.generator.cli.studio.app import Studio
-from deckpress.generator.cli.studio.server import running
+from deckpress.generator.studio.app import Studio
+from deckpress.generator.studio.server import running
 
 TARGET_S = 1.0
 

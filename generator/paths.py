@@ -3,7 +3,7 @@ templates, all inside the installed package (read through :mod:`importlib.resour
 installed anywhere finds them exactly as the editable checkout does).
 
 These folders are trusted: they come with deckpress.  Everything a user points deckpress at is
-not, and goes through :mod:`deckpress.generator.gate`.
+not, and goes through :mod:`deckpress.generator.content.gate`.
 """
 from __future__ import annotations
 

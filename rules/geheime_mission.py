@@ -41,7 +41,7 @@ from bisect import bisect_left, bisect_right
 from typing import Any, Iterator, Mapping
 
 from deckpress.generator.content.geheime_mission import MIN_CARDS_PER_ROUND, VALUES
-from deckpress.generator.safetext import quoted
+from deckpress.generator.content.safetext import quoted
 from deckpress.rules.core.bots import register_bot
 from deckpress.rules.core.errors import IllegalAction, ParameterError, Reason
 from deckpress.rules.core.game import CHANCE, SIMULTANEOUS, TERMINAL, Game, GameInfo, State, View, shuffled

@@ -12,13 +12,13 @@ from hypothesis import given, settings, strategies as st
 from pypdf import PdfReader
 from reportlab.pdfbase.pdfmetrics import getAscentDescent, stringWidth
 
-from deckpress.generator.imposition import PAPERS, ImpositionError
-from deckpress.generator.model import Board, Deck
+from deckpress.generator.kit.imposition import PAPERS, ImpositionError
+from deckpress.generator.kit.printdata import Board, Deck
 from deckpress.generator.render import fonts
 from deckpress.generator.render.board import (CROSS_LABEL_PT, CROSS_RING_MM, CROSS_RING_STROKE_PT, SCALE_BAR_MM,
                                               SHEET_MARGIN_MM, alignment_marks, tile_board)
 from deckpress.generator.render.kit import PrintOptions, render_pdf
-from deckpress.generator.yamlsafe import load_yaml
+from deckpress.generator.content.yamlsafe import load_yaml
 
 MM = 72 / 25.4
 
@@ -177,7 +177,7 @@ def test_crop_marks_sit_on_the_tile_edges(board_pdf):
 
 
 def test_a_missing_board_layout_is_reported(tmp_path):
-    from deckpress.generator.errors import ContentErrors
+    from deckpress.generator.content.errors import ContentErrors
 
     layout, _ = load_yaml(tmp_path / "layout.yaml", text=BOARD_LAYOUT)
     board = Board("city", "Board", {"id": "b", "source": "test.yaml"})

@@ -9,7 +9,7 @@ from pathlib import Path
 
 import pytest
 from conftest import line_of, pdf_text
-from deckpress.generator.yamlsafe import load_yaml
+from deckpress.generator.content.yamlsafe import load_yaml
 from pypdf import PdfReader
 
 

@@ -12,8 +12,8 @@ from reportlab.pdfbase.pdfmetrics import getAscentDescent, stringWidth
 
 from conftest import edit
 from deckpress.generator.content import load_game
-from deckpress.generator.games.fifty_missions import decks
-from deckpress.generator.imposition import PAPERS, grid
+from deckpress.generator.kit.adapters.fifty_missions import decks
+from deckpress.generator.kit.imposition import PAPERS, grid
 from deckpress.generator.render import fonts
 from deckpress.generator.render.kit import PrintOptions, build_kit
 
@@ -255,9 +255,9 @@ cards:
 def test_text_turns_by_quarter_turns_inside_its_box(tmp_path):
     # rotate: 90 and 270 fit the text along the box's height (it runs down, or up), 180 prints it
     # upside down; every box stays where the layout puts it.
-    from deckpress.generator.model import Deck
+    from deckpress.generator.kit.printdata import Deck
     from deckpress.generator.render.kit import render_pdf
-    from deckpress.generator.yamlsafe import load_yaml
+    from deckpress.generator.content.yamlsafe import load_yaml
 
     layout, errors = load_yaml(tmp_path / "layout.yaml", text=TURNS_LAYOUT)
     assert not errors
@@ -315,6 +315,6 @@ def test_ink_friendly_symbol_cards_keep_their_colour_only_as_a_light_tint(cli, t
 
     plain, light = coverage(), coverage("--ink-friendly")
     assert light < plain * 0.5, (plain, light)
-    from deckpress.generator.games.fifty_missions import tint
+    from deckpress.generator.kit.adapters.fifty_missions import tint
 
     assert tint("#d13b30") == "#f6d8d6"  # 20 % of the red on white: the same hue, light

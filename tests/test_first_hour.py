@@ -7,7 +7,7 @@ import re
 from pathlib import Path
 
 import pytest
-from deckpress.generator.variant import _set
+from deckpress.generator.content.variant import _set
 
 
 @pytest.fixture
@@ -173,7 +173,7 @@ def search_hint(page: str) -> str:
 
 @pytest.mark.parametrize("shipped", [None, "fifty-missions"])
 def test_the_studios_search_hint_names_the_games_own_fields_and_finds_a_card(game, shipped):
-    from deckpress.generator.cli.studio.app import Studio, create_app
+    from deckpress.generator.studio.app import Studio, create_app
     from deckpress.generator.paths import CONTENT_DIR
     from starlette.testclient import TestClient
 

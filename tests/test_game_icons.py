@@ -147,7 +147,7 @@ def test_an_outline_icon_from_an_icon_set_keeps_its_strokes_and_round_ends(cli, 
 def test_the_studio_redraws_a_card_when_its_svg_icon_is_saved(game):
     import os
 
-    from deckpress.generator.export.catalogue import CardCatalogue
+    from deckpress.generator.studio.catalogue import CardCatalogue
 
     on_back(game, "{type: icon, icon: meeple, x_mm: 21.5, y_mm: 55, size_mm: 20, colour: paper}")
     catalogue = CardCatalogue(game, dpi=20)

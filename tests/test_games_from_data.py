@@ -13,7 +13,7 @@ from jsonschema import Draft202012Validator
 from pypdf import PdfReader
 
 from deckpress.generator.paths import CONTENT_DIR
-from deckpress.generator.yamlsafe import load_yaml
+from deckpress.generator.content.yamlsafe import load_yaml
 
 
 

@@ -8,7 +8,7 @@ import pytest
 from conftest import edit, errors_of, line_of
 from deckpress.generator.content import load_game
 from deckpress.generator.content.geheime_mission import VALUES, max_rounds, value_counts
-from deckpress.generator.games.geheime_mission import decks
+from deckpress.generator.kit.adapters.geheime_mission import decks
 
 
 @pytest.fixture(scope="module")

@@ -14,7 +14,7 @@ from pypdf import PdfReader
 
 from conftest import edit
 from deckpress.generator.content import load_game
-from deckpress.generator.imposition import grid
+from deckpress.generator.kit.imposition import grid
 from deckpress.generator.render.icons import icon_set
 from deckpress.generator.render.kit import PrintOptions, build_kit
 

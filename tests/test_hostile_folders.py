@@ -29,7 +29,7 @@ from pathlib import Path
 
 import pytest
 from deckpress.generator.paths import CONTENT_DIR
-from deckpress.generator.safetext import refused
+from deckpress.generator.content.safetext import refused
 from PIL import Image, PngImagePlugin
 
 from tests.conftest import line_of

@@ -15,8 +15,8 @@ import pypdfium2
 import pytest
 
 from deckpress.generator.content import load_game
-from deckpress.generator.games.maybe_missions import SIDE_SLOTS, icon_row
-from deckpress.generator.model import Deck
+from deckpress.generator.kit.adapters.maybe_missions import SIDE_SLOTS, icon_row
+from deckpress.generator.kit.printdata import Deck
 from deckpress.generator.render.oneup import one_up_pdf
 
 GAME = "maybe-missions"

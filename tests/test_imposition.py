@@ -2,7 +2,7 @@
 bleed only on the outer edges, crop marks outside the bleed, mirrored backs."""
 import pytest
 
-from deckpress.generator.imposition import ImpositionError, grid
+from deckpress.generator.kit.imposition import ImpositionError, grid
 
 
 def test_a4_grid_is_centred_3_by_3():

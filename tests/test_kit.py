@@ -11,10 +11,10 @@ from pypdf import PdfReader
 
 from conftest import edit
 from deckpress.generator.content import load_game
-from deckpress.generator.imposition import PAPERS, grid
+from deckpress.generator.kit.imposition import PAPERS, grid
 from deckpress.generator.render.kit import PrintOptions, build_kit, render_pdf
-from deckpress.generator.model import Deck
-from deckpress.generator.yamlsafe import load_yaml
+from deckpress.generator.kit.printdata import Deck
+from deckpress.generator.content.yamlsafe import load_yaml
 
 MM = 72 / 25.4
 

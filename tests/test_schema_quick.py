@@ -1,9 +1,9 @@
-"""The fast test for flat card schemas (deckpress.generator.schema.quick_check) passes a card
+"""The fast test for flat card schemas (deckpress.generator.content.schema.quick_check) passes a card
 only where jsonschema finds no error: a card it fails is checked by jsonschema, which names the
 errors, so a deck's errors are the same with or without it."""
 from __future__ import annotations
 
-from deckpress.generator.schema import quick_check
+from deckpress.generator.content.schema import quick_check
 from jsonschema import Draft202012Validator
 
 SCHEMA = {

@@ -6,7 +6,7 @@ from __future__ import annotations
 import pytest
 from pypdf import PdfReader
 
-from deckpress.generator.imposition import ImpositionError, grid, paper_size
+from deckpress.generator.kit.imposition import ImpositionError, grid, paper_size
 
 MM_PER_PT = 25.4 / 72
 
@@ -65,7 +65,7 @@ def test_crop_marks_stay_inside_the_printable_area(cli, tmp_path):
 
 
 def test_fold_over_puts_every_back_behind_its_face():
-    from deckpress.generator.imposition import fold_grid
+    from deckpress.generator.kit.imposition import fold_grid
 
     g = fold_grid("a4", (63, 88), 3.0)
     assert g.sheet_mm == (297, 210) and g.per_sheet == 4  # landscape holds four cards with their backs
@@ -96,7 +96,7 @@ def test_maybe_missions_without_duplex_folds_its_two_sided_cards(cli, tmp_path):
     # green face left of the fold, its red back at the mirror place right of it
     page = pdfium.PdfDocument(path)[fold_pages[0]]
     image = page.render(scale=254 / 72).to_pil().convert("RGB")  # 10 px per mm
-    from deckpress.generator.imposition import fold_grid
+    from deckpress.generator.kit.imposition import fold_grid
 
     g = fold_grid("a4", (63, 88), 3.0)
     face, back = g.faces[0], g.backs[0]

@@ -14,7 +14,7 @@ from starlette.testclient import TestClient
 from conftest import line_of, retitle_first_card
 from deckpress.generator.cli import main
 from deckpress.generator.paths import CONTENT_DIR
-from deckpress.generator.cli.studio.app import Studio, create_app
+from deckpress.generator.studio.app import Studio, create_app
 
 VARIANTS = CONTENT_DIR / "variants"
 
@@ -291,7 +291,7 @@ def test_the_check_refuses_a_number_of_games_out_of_its_range(monkeypatch):
     range, never run with another number; the field says the range too."""
     import time
 
-    from deckpress.generator.cli.studio import app
+    from deckpress.generator.studio import app
 
     started = []
 
@@ -504,7 +504,7 @@ def test_a_variant_saved_by_rename_again_and_again_updates_the_page_each_time(tm
     import time
     import urllib.request
 
-    from deckpress.generator.cli.studio.server import running
+    from deckpress.generator.studio.server import running
 
     variant = tmp_path / "v.yaml"
     text = (VARIANTS / "mission-emission-set-collection.yaml").read_text(encoding="utf-8")
@@ -604,8 +604,8 @@ def test_an_upload_over_the_limit_is_refused_by_its_length_before_a_byte_is_read
     (chunked) is cut off at the limit, not read to its end."""
     import tempfile
 
-    from deckpress.generator.cli.studio.app import MAX_FORM_BYTES, MAX_UPLOAD_BYTES
-    from deckpress.generator.cli.studio.server import running
+    from deckpress.generator.studio.app import MAX_FORM_BYTES, MAX_UPLOAD_BYTES
+    from deckpress.generator.studio.server import running
 
     spool = tmp_path / "spool"
     spool.mkdir()

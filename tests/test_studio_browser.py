@@ -19,8 +19,8 @@ from click.testing import CliRunner
 
 from deckpress.generator.cli import main
 from deckpress.generator.paths import CONTENT_DIR
-from deckpress.generator.cli.studio.app import Studio
-from deckpress.generator.cli.studio.server import running
+from deckpress.generator.studio.app import Studio
+from deckpress.generator.studio.server import running
 
 CHROMIUM, DRIVER = Path("/usr/bin/chromium"), Path("/usr/bin/chromedriver")
 pytestmark = pytest.mark.skipif(not (CHROMIUM.exists() and DRIVER.exists()),

@@ -13,7 +13,7 @@ from PIL import Image
 
 from conftest import edit, line_of
 from deckpress.generator.paths import CONTENT_DIR
-from deckpress.generator.export.catalogue import CardCatalogue, matches
+from deckpress.generator.studio.catalogue import CardCatalogue, matches
 
 DPI = 72  # the export's lowest dpi: enough to tell images apart, fast to draw
 VARIANT = CONTENT_DIR / "variants" / "geheime-mission-softer-00-agents.yaml"

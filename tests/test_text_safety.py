@@ -9,10 +9,10 @@ import shutil
 from pathlib import Path
 
 import pytest
-from deckpress.generator.errors import ContentError
+from deckpress.generator.content.errors import ContentError
 from deckpress.generator.paths import CONTENT_DIR
-from deckpress.generator.schema import validate_with
-from deckpress.generator.yamlsafe import load_yaml
+from deckpress.generator.content.schema import validate_with
+from deckpress.generator.content.yamlsafe import load_yaml
 
 from tests.conftest import edit, line_of
 
@@ -220,7 +220,7 @@ def test_json_keeps_exact_values_with_nothing_that_reorders_text(cli, tmp_path, 
 
 @pytest.mark.parametrize("shown, expected", [(1, "more like it"), (5, "more like these")])
 def test_the_summary_line_reads_naturally(shown, expected):
-    from deckpress.generator.reporters import summarised
+    from deckpress.generator.content.reporters import summarised
 
     errors = [ContentError("f.yaml", n, 1, f"cards[{n}].cost: {n} is out of range") for n in range(1, 8)]
     lines = summarised(errors, shown=shown, where_all="deckpress validate --format json lists them all")

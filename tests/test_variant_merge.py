@@ -3,7 +3,7 @@ variant's lines, and the field-by-field diff."""
 from pathlib import Path
 
 from deckpress.generator.content import load_game
-from deckpress.generator.variant import diff, load_variant, merge
+from deckpress.generator.content.variant import diff, load_variant, merge
 
 HEADER = "extends: mission-emission\nname: Test\nauthor: A Fan\nversion: \"1.0\"\ndescription: A test variant.\n"
 

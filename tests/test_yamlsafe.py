@@ -7,7 +7,7 @@ import yaml
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from deckpress.generator.yamlsafe import load_yaml
+from deckpress.generator.content.yamlsafe import load_yaml
 
 
 def load(text: str, **limits):
@@ -81,7 +81,7 @@ def test_positions_of_values_and_keys():
 def _both_loaders(text: str):
     """The document and errors of ``text`` read by libyaml's fast path and by the pure-Python
     loader alone."""
-    from deckpress.generator import yamlsafe
+    from deckpress.generator.content import yamlsafe
 
     fast = yamlsafe._FastJsonScalarLoader
     assert fast is not None, "PyYAML here has no libyaml: the fast path is not tested"

@@ -10,7 +10,7 @@ Files of a report folder, in the order they are written, each atomically: ``prev
 ``report.json`` therefore always has the rest of its run beside it; a failure at any step leaves
 the files of that name from an earlier run as they were.
 
-1. Safe loading (:mod:`deckpress.generator.yamlsafe` with the variant limits).
+1. Safe loading (:mod:`deckpress.generator.content.yamlsafe` with the variant limits).
 2. The variant's schema; the merged content against the game's schemas and semantic checks;
    the parameters against the engine's declarations.
 3. What changed: cards added, removed and changed field by field; effective parameters.
@@ -37,12 +37,12 @@ from deckpress.generator.check.simulation import SimulationPlan, compare, run_bo
 from deckpress.generator.check.thresholds import Thresholds
 from deckpress.generator.content import SCHEMA_COMMENT, GameContent, schema_for
 from deckpress.generator import exitcodes
-from deckpress.generator.errors import ContentError, ContentErrors, display_path
-from deckpress.generator.games import kit_module
+from deckpress.generator.content.errors import ContentError, ContentErrors, display_path
+from deckpress.generator.kit.adapters import kit_module
 from deckpress.generator.output import write_atomic, writing
-from deckpress.generator.variant import (VARIANT_MAX_BYTES, VARIANT_MAX_DEPTH, VARIANT_MAX_NODES, ContentDiff, Variant, diff, merge,
+from deckpress.generator.content.variant import (VARIANT_MAX_BYTES, VARIANT_MAX_DEPTH, VARIANT_MAX_NODES, ContentDiff, Variant, diff, merge,
                                         relocate, unsourced, variant_art, variant_of, base_content)
-from deckpress.generator.yamlsafe import load_yaml
+from deckpress.generator.content.yamlsafe import load_yaml
 
 EXIT_CODES = {"accept": exitcodes.OK, "review": exitcodes.CONTENT, "reject": exitcodes.USAGE,
               "unreadable": exitcodes.UNREADABLE, "could not finish": exitcodes.COULD_NOT_FINISH}
@@ -331,7 +331,7 @@ def _preview(base: GameContent, merged: GameContent, art: dict[str, str], path: 
         ContentErrors: a changed card cannot be laid out (the variant's fault).
         OutputError: ``path`` cannot be written.
     """
-    from deckpress.generator.model import Deck
+    from deckpress.generator.kit.printdata import Deck
 
     module = kit_module(base.game_id)
     before = {(d.kind, c["id"]): c for d in module.decks(base) for c in d.cards}

@@ -18,7 +18,7 @@ from deckpress.generator.check import CheckReport
 from deckpress.generator.limits import Bounds, run_in_child
 from deckpress.generator.output import write_atomic
 from deckpress.generator.paths import TEMPLATES_DIR
-from deckpress.generator.safetext import json_safe
+from deckpress.generator.content.safetext import json_safe
 
 
 def report_dict(report: CheckReport) -> dict[str, Any]:

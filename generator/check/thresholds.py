@@ -32,9 +32,9 @@ from __future__ import annotations
 from dataclasses import dataclass, fields, replace
 from pathlib import Path
 
-from deckpress.generator.errors import ContentError
-from deckpress.generator.safetext import quoted
-from deckpress.generator.yamlsafe import load_yaml
+from deckpress.generator.content.errors import ContentError
+from deckpress.generator.content.safetext import quoted
+from deckpress.generator.content.yamlsafe import load_yaml
 
 
 @dataclass(frozen=True)

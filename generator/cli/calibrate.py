@@ -18,7 +18,7 @@ def calibrate(paper: str, duplex: str, out: Path) -> None:
     """Write a two-page sheet that, printed double-sided, shows how far your printer shifts the
     back of a page: held against a light with the front towards you, the numbers where the back's
     cross meets the front's scales are the --back-offset X,Y to build with."""
-    from deckpress.generator.imposition import ImpositionError
+    from deckpress.generator.kit.imposition import ImpositionError
     from deckpress.generator.output import write_atomic
     from deckpress.generator.render.calibration import calibration_pdf
 

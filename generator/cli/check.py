@@ -19,8 +19,8 @@ from deckpress.generator import exitcodes
 from deckpress.generator.output import writing
 from deckpress.generator.cli.options import FiniteRange
 from deckpress.generator.cli.progress import progress_bar
-from deckpress.generator.reporters import summarised
-from deckpress.generator.safetext import escape, json_safe
+from deckpress.generator.content.reporters import summarised
+from deckpress.generator.content.safetext import escape, json_safe
 
 if TYPE_CHECKING:
     from deckpress.generator.check import CheckReport

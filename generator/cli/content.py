@@ -17,10 +17,10 @@ import click
 from deckpress.generator.content import GAME_FILE, check_game, find_game, game_id_of, shipped_games
 from deckpress.generator.cli.options import CMYK_HELP, FiniteRange, cmyk_profile, name_list
 from deckpress.generator.cli.progress import progress_bar
-from deckpress.generator.errors import ContentError, ContentErrors, display_path
-from deckpress.generator.imposition import DUPLEX_EDGES, ImpositionError, paper_size
+from deckpress.generator.content.errors import ContentError, ContentErrors, display_path
+from deckpress.generator.kit.imposition import DUPLEX_EDGES, ImpositionError, paper_size
 from deckpress.generator.paths import CONTENT_DIR
-from deckpress.generator.reporters import REPORTERS, ValidationResult
+from deckpress.generator.content.reporters import REPORTERS, ValidationResult
 
 
 def _paper(ctx, param, value: str) -> str:
@@ -166,8 +166,8 @@ def is_variant(path: Path) -> bool:
     line of its first 64 KiB starts with ``extends:``, so that a broken variant's errors are shown
     while a CI workflow or a compose file (anchors are common there) is not taken for one; a path
     that is not a regular file counts as one too, so that the reader says what it is."""
-    from deckpress.generator.variant import VARIANT_MAX_BYTES
-    from deckpress.generator.yamlsafe import load_yaml
+    from deckpress.generator.content.variant import VARIANT_MAX_BYTES
+    from deckpress.generator.content.yamlsafe import load_yaml
 
     if path.suffix.lower() not in (".yaml", ".yml"):
         return False
@@ -271,8 +271,8 @@ def build(games: tuple[str, ...], paper: str, gap_mm: float, printer_margin_mm: 
 def _sheet_template(path: Path):
     """The sheet template in ``path``; its errors printed, every one at its line, and exit 1."""
     from deckpress.generator import exitcodes
-    from deckpress.generator.reporters import summarised
-    from deckpress.generator.sheets import load_sheet_template
+    from deckpress.generator.content.reporters import summarised
+    from deckpress.generator.kit.sheets import load_sheet_template
 
     try:
         return load_sheet_template(path)
@@ -287,7 +287,7 @@ def _sheet_template(path: Path):
 def _build_one(folder: Path, options, out: Path) -> bool:
     """Build one game folder's kit into ``out``; True when it failed (errors printed)."""
     from deckpress.generator.output import write_atomic
-    from deckpress.generator.reporters import summarised
+    from deckpress.generator.content.reporters import summarised
     from deckpress.generator.render.kit import build_kit
 
     content, errors = check_game(folder)

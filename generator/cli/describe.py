@@ -10,7 +10,7 @@ from typing import Any
 
 import click
 
-from deckpress.generator.safetext import escape, json_safe
+from deckpress.generator.content.safetext import escape, json_safe
 
 
 @click.command()
@@ -67,7 +67,7 @@ def describe_game(game: str) -> dict[str, Any]:
         click.UsageError: GAME is neither a game folder nor a shipped game.
     """
     from deckpress.generator.content import find_game, game_id_of, load_game
-    from deckpress.generator.errors import ContentErrors
+    from deckpress.generator.content.errors import ContentErrors
     from deckpress.rules.core.bots import bot_names, make_bot
     from deckpress.rules.core.params import FROM_CONTENT
     from deckpress.rules.core.registry import game_class, known_games, load

@@ -10,7 +10,7 @@ import click
 from deckpress.generator import exitcodes
 from deckpress.generator.cli.options import CMYK_HELP, cmyk_profile, name_list
 from deckpress.generator.cli.progress import progress_bar
-from deckpress.generator.errors import ContentErrors
+from deckpress.generator.content.errors import ContentErrors
 from deckpress.generator.export import SERVICES, kept_own_size, service_template
 
 FORMATS = ("png", "pdf", "tts", "hand")
@@ -51,9 +51,9 @@ def export(game: str, fmt: str, service: str | None, dpi: int | None, sets: tupl
     a resolution too high for a TTS sheet), 4 a file could not be written."""
     from deckpress.generator.export.images import rasterise, write_images
     from deckpress.generator.export.tts import SheetTooLarge, check_base_url, write_tts
-    from deckpress.generator.games import kit_module
+    from deckpress.generator.kit.adapters import kit_module
     from deckpress.generator.output import write_atomic
-    from deckpress.generator.reporters import summarised
+    from deckpress.generator.content.reporters import summarised
     from deckpress.generator.render.kit import drawn_as, only_sets
     from deckpress.generator.render.oneup import one_up_pdf
 
@@ -193,7 +193,7 @@ def _load(path: Path, folder: Path | None):
     """``(content, errors, name)`` of a game folder, shipped id or variant file."""
     from deckpress.generator.cli.content import is_variant
     from deckpress.generator.content import check_game, find_game
-    from deckpress.generator.variant import merged_content
+    from deckpress.generator.content.variant import merged_content
 
     if path.is_file() and is_variant(path):
         content, errors = merged_content(path, folder)

@@ -6,7 +6,7 @@ The starter game is data, in ``generator/templates/new-game/``: one deck from a 
 and a back layout, a JSON Schema for a card, and ``$schema`` modelines pointing at ``.schemas/``
 in the new folder, which ``init`` fills with the schemas those files name (:data:`USED_SCHEMAS`).
 With ``--from``, the card file is copied into the new folder and the schema and layout are made
-from its fields (:mod:`deckpress.generator.starter`).
+from its fields (:mod:`deckpress.generator.content.starter`).
 """
 from __future__ import annotations
 
@@ -19,7 +19,7 @@ from pathlib import Path
 import click
 from deckpress.generator.output import write_atomic
 from deckpress.generator.paths import TEMPLATES_DIR
-from deckpress.generator.schema import bundled, schema_names
+from deckpress.generator.content.schema import bundled, schema_names
 
 STARTER = TEMPLATES_DIR / "new-game"
 SCHEMAS_FOLDER = ".schemas"
@@ -32,7 +32,7 @@ COPIES_FIELDS = ("copies", "quantity", "qty", "count")
 
 def write_schemas(folder: Path, names: tuple[str, ...] | None = None) -> list[Path]:
     """Write deckpress's schemas named ``names`` (default: all), each self-contained
-    (:func:`deckpress.generator.schema.bundled`), into ``folder``; returns the files written."""
+    (:func:`deckpress.generator.content.schema.bundled`), into ``folder``; returns the files written."""
     written = []
     for name in names or schema_names():
         target = folder / name
@@ -43,11 +43,11 @@ def write_schemas(folder: Path, names: tuple[str, ...] | None = None) -> list[Pa
 
 def yaml_scalar(text: str) -> str:
     """``text`` as a YAML value that reads back as that very text: plain where deckpress's loader
-    (:mod:`deckpress.generator.yamlsafe`) and YAML 1.1 readers (PyYAML's, which an editor may use)
+    (:mod:`deckpress.generator.content.yamlsafe`) and YAML 1.1 readers (PyYAML's, which an editor may use)
     both read it so (``my-game``), else in JSON's double quotes (``"null"``, ``"true"``, ``"no"``,
     ``"123"``, ``"a: b"``), which every YAML reader reads as the same string."""
     import yaml
-    from deckpress.generator.yamlsafe import load_yaml
+    from deckpress.generator.content.yamlsafe import load_yaml
 
     line = f"v: {text}\n"
     doc, errors = load_yaml(Path("value.yaml"), text=line)
@@ -114,7 +114,7 @@ def _init_from(name: Path, source: Path, records: str | None, sheet: str | None,
     """``deckpress init NAME --from SOURCE``: read SOURCE's cards (every error listed, exit 1,
     nothing written), then write NAME/ with SOURCE copied in (or left where it is, when it is in
     NAME already), game.yaml, card.schema.json, a layout.yaml that places every field, and .schemas/."""
-    from deckpress.generator import gate
+    from deckpress.generator.content import gate
     from deckpress.generator.content.cardfiles import (
         FORMATS,
         HARD_CARDS,
@@ -123,9 +123,9 @@ def _init_from(name: Path, source: Path, records: str | None, sheet: str | None,
         load_card_file,
         parse_path,
     )
-    from deckpress.generator.errors import display_path
-    from deckpress.generator.reporters import summarised
-    from deckpress.generator.starter import card_schema, layout_yaml, survey
+    from deckpress.generator.content.errors import display_path
+    from deckpress.generator.content.reporters import summarised
+    from deckpress.generator.content.starter import card_schema, layout_yaml, survey
 
     suffix = source.suffix.lower()
     if suffix not in FORMATS:
@@ -204,7 +204,7 @@ def _records_key(source: Path, suffix: str) -> str | None:
     """The top-level key of a JSON or YAML file that holds its longest list of records (objects),
     or None: where a file such as ``{"data": [...], "version": 2}`` keeps its cards."""
     from deckpress.generator.content.cardfiles import load_json
-    from deckpress.generator.yamlsafe import load_yaml
+    from deckpress.generator.content.yamlsafe import load_yaml
 
     doc, _ = load_json(source, str(source), None) if suffix == ".json" else load_yaml(source, str(source), max_bytes=source.stat().st_size + 1,
                                                                                       max_nodes=10_000_000)

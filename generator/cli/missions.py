@@ -14,7 +14,7 @@ from typing import Callable, TextIO
 import click
 
 from deckpress.generator.content import find_game, game_id_of, module_for, shipped_games
-from deckpress.generator.errors import ContentError, ContentErrors
+from deckpress.generator.content.errors import ContentError, ContentErrors
 
 
 @click.command()

@@ -16,8 +16,8 @@ from typing import Any
 
 import click
 
-from deckpress.generator.errors import ContentErrors
-from deckpress.generator.safetext import escape
+from deckpress.generator.content.errors import ContentErrors
+from deckpress.generator.content.safetext import escape
 from deckpress.rules.core.errors import IllegalAction, LogError, ParameterError
 
 
@@ -38,7 +38,7 @@ def record(game: str, mode: str | None, players: int | None, ruleset: str | None
     file (its cards, and its ruleset and parameters unless given here).  Type '?' for a card you
     did not see, 'choices' for what may come next, 'undo' to take back the last event, 'quit' to
     stop (the log is kept)."""
-    from deckpress.generator.cli.play import _params
+    from deckpress.generator.cli.simulate import _params
     from deckpress.rules.core.log import GameLog, read_log
     from deckpress.rules.core.recorder import Recorder
 
@@ -120,8 +120,8 @@ def _table_game(game: str):
     variant's cards merged into the game it extends (as ``replay --content VARIANT`` plays them).
     Exits 1 with every error of a variant that does not merge, 2 when GAME is no game."""
     from deckpress.generator.cli.content import is_variant
-    from deckpress.generator.cli.play import engine_game
-    from deckpress.generator.variant import merged_variant
+    from deckpress.generator.cli.simulate import engine_game
+    from deckpress.generator.content.variant import merged_variant
     from deckpress.rules.core.registry import game_class, load
 
     candidate = Path(game)

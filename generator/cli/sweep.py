@@ -9,7 +9,7 @@ from pathlib import Path
 import click
 
 from deckpress.generator import exitcodes
-from deckpress.generator.safetext import escape, json_safe
+from deckpress.generator.content.safetext import escape, json_safe
 
 
 @click.command()
@@ -50,9 +50,9 @@ def sweep(game, sweep_file, vary, ruleset, players, bots, games, seed, points, o
     as a variant file that 'deckpress check' accepts."""
     from dataclasses import replace
 
-    from deckpress.generator.errors import ContentErrors
+    from deckpress.generator.content.errors import ContentErrors
     from deckpress.generator.output import write_atomic
-    from deckpress.generator.cli.play import dask_scheduler
+    from deckpress.generator.cli.simulate import dask_scheduler
     from deckpress.generator.sweep import Sweep, heat_map, load_sweep, parse_vary, run_sweep
     from deckpress.rules.core.errors import ParameterError
     from deckpress.rules.core.registry import game_class

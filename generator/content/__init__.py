@@ -4,7 +4,7 @@ checked, all errors collected.
 A game is what its ``game.yaml`` says, wherever its folder lives: ``deckpress build editions/2026``
 and ``deckpress build mission-emission`` (a shipped game, by id) load the same way, and a copy of
 Mission Emission in ``me-india/`` is Mission Emission because its ``game.yaml`` says
-``id: mission-emission``.  Every file is read through :mod:`deckpress.generator.gate`: inside the
+``id: mission-emission``.  Every file is read through :mod:`deckpress.generator.content.gate`: inside the
 game's folder after following links, regular, size-checked.
 
 Two kinds of game:
@@ -32,17 +32,17 @@ from pathlib import Path
 from types import MappingProxyType, ModuleType
 from typing import Any, Mapping
 
-from deckpress.generator import checks
-from deckpress.generator.errors import ContentError, ContentErrors, display_path
+from deckpress.generator.content import semantic
+from deckpress.generator.content.errors import ContentError, ContentErrors, display_path
 from deckpress.generator.paths import CONTENT_DIR
-from deckpress.generator.schema import schema_exists, validate
-from deckpress.generator.yamlsafe import Document, load_yaml
+from deckpress.generator.content.schema import schema_exists, validate
+from deckpress.generator.content.yamlsafe import Document, load_yaml
 
 SCHEMA_COMMENT = "# yaml-language-server: $schema="
 GAME_FILE = "game.yaml"
 #: The shipped games with code of their own: id -> module name.  The module of that name here
 #: holds the game's content model (files, checks, facts the rules engine reads); the one of the
-#: same name in :mod:`deckpress.generator.games` turns the content into cards to print.
+#: same name in :mod:`deckpress.generator.kit.adapters` turns the content into cards to print.
 SHIPPED = {
     "mission-emission": "mission_emission",
     "fifty-missions": "fifty_missions",
@@ -198,7 +198,7 @@ def check_documents(game_id: str, root: Path, documents: dict[str, Document]) ->
     """The semantic checks of a game (shared ones, then the game's own) on parsed,
     schema-valid documents.  Returns ``(content, [])`` or ``(None, errors)``."""
     content = GameContent(game_id, Path(root), MappingProxyType(documents))
-    errors = checks.game_file(content) or content.module.check(content) + checks.printed_off_card(content)  # the game's checks read game.yaml
+    errors = semantic.game_file(content) or content.module.check(content) + semantic.printed_off_card(content)  # the game's checks read game.yaml
     if errors:
         return None, errors
     return content, []
@@ -211,7 +211,7 @@ def semantic_errors(game_id: str, root: Path, documents: dict[str, Document]) ->
     Errors of the schema come first in every report; this adds what else can be found."""
     try:
         content = GameContent(game_id, Path(root), MappingProxyType(documents))
-        return checks.game_file(content) + content.module.check(content)
+        return semantic.game_file(content) + content.module.check(content)
     except (KeyError, TypeError, ValueError, AttributeError, IndexError):  # data the schema refused, read as if valid
         game = documents.get("game")
         shown = game.display if game is not None else display_path(root)

@@ -1,10 +1,10 @@
 """Card files as designers have them: every format a deck's ``file`` may be, read into the same
-:class:`~deckpress.generator.yamlsafe.Document` (``{"cards": [record, ...]}``), with every value's
+:class:`~deckpress.generator.content.yamlsafe.Document` (``{"cards": [record, ...]}``), with every value's
 place for error messages.
 
 =================  =====================================================================
 ``.csv``, ``.tsv``  the first row names the fields, each further row is a card
-                    (:mod:`deckpress.generator.csvcards`)
+                    (:mod:`deckpress.generator.content.csvfile`)
 ``.json``           a top-level list of cards, ``{"cards": [...]}``, or the records under the
                     deck's ``path`` (``data``, ``packs[*].white``: the cards of every
                     pack, each keeping its pack's own text and number fields, such as its
@@ -36,11 +36,11 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
-from deckpress.generator import gate, safetext
-from deckpress.generator.errors import ContentError
-from deckpress.generator.yamlsafe import Document, dotted, load_yaml
+from deckpress.generator.content import gate, safetext
+from deckpress.generator.content.errors import ContentError
+from deckpress.generator.content.yamlsafe import Document, dotted, load_yaml
 
-#: Deepest nesting of a card file (as :data:`deckpress.generator.yamlsafe.MAX_DEPTH`).
+#: Deepest nesting of a card file (as :data:`deckpress.generator.content.yamlsafe.MAX_DEPTH`).
 MAX_DEPTH = 32
 #: The longest number JSON may write (as YAML's): longer digit strings are errors, never 4,300-digit integers.
 MAX_NUMBER_CHARS = 40
@@ -99,7 +99,7 @@ def load_card_file(path: Path, shown: str, root: Path | None, deck: dict) -> tup
     Raises:
         ValueError: a suffix that is not in :data:`FORMATS` (the caller checks it first).
     """
-    from deckpress.generator.csvcards import load_csv
+    from deckpress.generator.content.csvfile import load_csv
 
     limits = CardLimits.of(deck)
     suffix = path.suffix.lower()
@@ -132,7 +132,7 @@ _YAML_COUNT_FROM = 2_000_000
 
 
 def _load_yaml_cards(path: Path, shown: str, root: Path | None, limits: CardLimits) -> tuple[Document | None, list[ContentError]]:
-    """A YAML card file, through :func:`deckpress.generator.yamlsafe.load_yaml` with the deck's
+    """A YAML card file, through :func:`deckpress.generator.content.yamlsafe.load_yaml` with the deck's
     limits (at most :data:`YAML_MAX_BYTES`); a large file's values are counted before its tree is built."""
     max_bytes = min(limits.max_bytes, YAML_MAX_BYTES)
     try:

@@ -19,10 +19,10 @@ A deck in ``game.yaml``::
 A card's fields are its record's; ``id`` is the record's own or ``<deck>-<n>`` (its 1-based
 row), and ``source`` names its file.  Card files are read by
 :mod:`deckpress.generator.content.cardfiles` (its limits: ``CardLimits``).  Paths are resolved against the game's folder through
-:mod:`deckpress.generator.gate`.
+:mod:`deckpress.generator.content.gate`.
 
 This module is the content side: the files, the checks and the facts that both the kit and the
-rules engine read; the cards to print are made in :mod:`deckpress.generator.games.data`.
+rules engine read; the cards to print are made in :mod:`deckpress.generator.kit.adapters.data`.
 """
 from __future__ import annotations
 
@@ -30,14 +30,14 @@ import json
 import re
 from pathlib import Path
 
-from deckpress.generator import checks, gate
+from deckpress.generator.content import gate, semantic
 from deckpress.generator.content.derived import card_layouts, derive, layouts_named
 from deckpress.generator.content.layout_kinds import card_kinds, unknown_names
 from deckpress.generator.content.cardfiles import FORMATS, load_card_file
-from deckpress.generator.errors import ContentError, display_path
-from deckpress.generator.safetext import choices, excerpt, quoted, strict_json
-from deckpress.generator.schema import validate_items, validate_with
-from deckpress.generator.yamlsafe import Document
+from deckpress.generator.content.errors import ContentError, display_path
+from deckpress.generator.content.safetext import choices, excerpt, quoted, strict_json
+from deckpress.generator.content.schema import validate_items, validate_with
+from deckpress.generator.content.yamlsafe import Document
 from referencing.exceptions import Unresolvable
 
 #: Reserved document names: a deck may not be called like a game-wide file.
@@ -129,7 +129,7 @@ def document_errors(stem: str, doc: Document, game_doc: Document) -> list[Conten
     """The schema errors of one document of a game made from data alone (a variant's merged
     copy is checked again this way): ``game`` and ``layout`` by deckpress's schemas, a deck's
     cards by the card-file shape and the deck's own schema."""
-    from deckpress.generator.schema import validate
+    from deckpress.generator.content.schema import validate
 
     if stem in RESERVED:
         return validate(doc, f"{stem}.schema.json")
@@ -155,7 +155,7 @@ def _text_as_written(doc: Document, own: dict) -> None:
     ``1984``, a version ``3.10``): a table cannot say which it meant, its schema does."""
     if doc.path is None or doc.path.suffix.lower() not in (".csv", ".tsv", ".xlsx"):
         return
-    from deckpress.generator.csvcards import written
+    from deckpress.generator.content.csvfile import written
 
     props = own.get("properties")
     if not isinstance(props, dict):
@@ -212,7 +212,7 @@ def check(content) -> list[ContentError]:
     game = content.documents["game"]
     layout = content.documents["layout"].data
     decks = game.data.get("decks", [])
-    errors = checks.unique_ids(game, "decks", "deck") if decks else []
+    errors = semantic.unique_ids(game, "decks", "deck") if decks else []
     kinds, problems = card_kinds(layout["cards"])  # 'extends' resolved
     errors += [content.documents["layout"].error(path, message) for path, message in problems]
     for i, deck in enumerate(decks):

@@ -22,7 +22,7 @@ from collections.abc import Mapping
 from typing import Any
 
 from deckpress.generator.content.expressions import Expression, ExpressionError, Text, compile_expression, compile_text, key_of
-from deckpress.generator.safetext import choices, excerpt
+from deckpress.generator.content.safetext import choices, excerpt
 
 #: (path in game.yaml, message): a problem of a deck's expressions, placed by the caller.
 Problem = tuple[tuple, str]
@@ -172,8 +172,8 @@ def per_card_layouts(deck: Mapping[str, Any], index: int, records: list[Mapping[
         ContentErrors: never for checked content (:func:`card_layouts` found no problem at
             validate); the problems, placed in game.yaml's deck, if it does.
     """
-    from deckpress.generator.errors import ContentError, ContentErrors
-    from deckpress.generator.model import LAYOUT_KEY
+    from deckpress.generator.content.errors import ContentError, ContentErrors
+    from deckpress.generator.kit.printdata import LAYOUT_KEY
 
     if isinstance(deck["layout"], str):
         return [{}] * len(records)

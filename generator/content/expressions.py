@@ -264,7 +264,7 @@ def _parse(source: str, text: bool) -> nodes.Template:
         if isinstance(node, nodes.Call):
             raise ExpressionError("calls are not part of the language: use a filter, such as 'name | upper'")
         if isinstance(node, nodes.Filter) and node.name not in _ENV.filters:
-            from deckpress.generator.safetext import choices
+            from deckpress.generator.content.safetext import choices
 
             raise ExpressionError(f"no filter '{node.name}' ({choices(node.name, sorted(_ENV.filters))})")
         if isinstance(node, nodes.Name) and node.name in _RESERVED:

@@ -11,7 +11,7 @@ compiled :class:`~deckpress.generator.content.fifty_missions_conditions.Conditio
 imports reportlab.
 
 This module is the content side: the files, the checks and the facts that both the kit and the
-rules engine read; the cards to print are made in :mod:`deckpress.generator.games.fifty_missions`.
+rules engine read; the cards to print are made in :mod:`deckpress.generator.kit.adapters.fifty_missions`.
 """
 from __future__ import annotations
 
@@ -19,7 +19,7 @@ from dataclasses import dataclass
 from fractions import Fraction
 from pathlib import Path
 
-from deckpress.generator import checks
+from deckpress.generator.content import semantic
 from deckpress.generator.content import load_file, schema_for
 from deckpress.generator.content.fifty_missions_conditions import (
     DISPLAY_SIZE,
@@ -31,8 +31,8 @@ from deckpress.generator.content.fifty_missions_conditions import (
     compile_condition,
 )
 from deckpress.generator.content.fifty_missions_odds import counted
-from deckpress.generator.errors import ContentError, display_path
-from deckpress.generator.yamlsafe import Document
+from deckpress.generator.content.errors import ContentError, display_path
+from deckpress.generator.content.yamlsafe import Document
 
 FILES = ("game", "symbols", "missions", "medals", "layout")
 #: What this game's code reads from game.yaml (optional keys for a game made from data alone).
@@ -143,10 +143,10 @@ def check(content) -> list[ContentError]:
     within the mission deck."""
     symbols_doc, missions_doc, medals_doc = (content.documents[s] for s in ("symbols", "missions", "medals"))
     errors = _check_symbols(symbols_doc)
-    errors += checks.unique_ids(missions_doc, "missions", "mission")
-    errors += checks.unique_ids(medals_doc, "medals", "medal")
-    errors += checks.count(content, "mission", "missions", "missions")
-    errors += checks.count(content, "medal", "medals", "medals")
+    errors += semantic.unique_ids(missions_doc, "missions", "mission")
+    errors += semantic.unique_ids(medals_doc, "medals", "medal")
+    errors += semantic.count(content, "mission", "missions", "missions")
+    errors += semantic.count(content, "medal", "medals", "medals")
     errors += _check_deck_count(content)
     errors += _check_medals(medals_doc, len(missions_doc.data["missions"]))
     if not any(e.path == symbols_doc.display for e in errors):
@@ -155,7 +155,7 @@ def check(content) -> list[ContentError]:
 
 
 def _check_symbols(doc: Document) -> list[ContentError]:
-    errors = checks.unique_ids(doc, "symbols", "symbol")
+    errors = semantic.unique_ids(doc, "symbols", "symbol")
     for key, what in (("colour", "colour"), ("icon", "icon")):
         first: dict[str, int] = {}
         for i, symbol in enumerate(doc.data["symbols"]):

@@ -8,15 +8,15 @@ Content: ``game.yaml``, ``agents.yaml``, ``components.yaml``, ``layout.yaml`` in
 stated in ``agents.yaml``'s ``design`` block.
 
 This module is the content side: the files, the checks and the facts that both the kit and the
-rules engine read; the cards to print are made in :mod:`deckpress.generator.games.geheime_mission`.
+rules engine read; the cards to print are made in :mod:`deckpress.generator.kit.adapters.geheime_mission`.
 """
 from __future__ import annotations
 
 from collections import Counter
 from math import ceil
 
-from deckpress.generator import checks
-from deckpress.generator.errors import ContentError
+from deckpress.generator.content import semantic
+from deckpress.generator.content.errors import ContentError
 
 FILES = ("game", "agents", "components", "layout")
 #: What this game's code reads from game.yaml (optional keys for a game made from data alone).
@@ -39,12 +39,12 @@ def check(content) -> list[ContentError]:
     embassy, the city centre and an embassy; one back-door chip per door; enough suitcase chips
     for the longest possible game."""
     doc = content.documents["agents"]
-    errors = checks.unique_ids(doc, "agents", "agent")
+    errors = semantic.unique_ids(doc, "agents", "agent")
     errors += _unique_call_numbers(doc)
-    errors += checks.count(content, "agent", "agents", "agents")
+    errors += semantic.count(content, "agent", "agents", "agents")
     bands, band_errors = _bands(doc)
     errors += band_errors
-    errors += checks.references(doc, "agents", "band", bands, "band")
+    errors += semantic.references(doc, "agents", "band", bands, "band")
     for i, agent in enumerate(doc.data["agents"]):
         if agent["band"] in bands:
             errors += _agent_rule(doc, i, agent, *bands[agent["band"]])
@@ -144,9 +144,9 @@ def _board(doc) -> list[ContentError]:
     for i, field in enumerate(fields):
         if (field["kind"] == "embassy") != ("owner" in field):
             errors.append(doc.error(("board", "fields", i), f"board.fields[{i}] ({field['id']}): an embassy names its owner, the city centre has none"))
-    for name in checks.duplicates(f["id"] for f in fields):
+    for name in semantic.duplicates(f["id"] for f in fields):
         errors.append(doc.error(("board", "fields"), f"board.fields: duplicate field id '{name}'"))
-    for name in checks.duplicates(d["id"] for d in doc.data["back_doors"]["doors"]):
+    for name in semantic.duplicates(d["id"] for d in doc.data["back_doors"]["doors"]):
         errors.append(doc.error(("back_doors", "doors"), f"back_doors.doors: duplicate door '{name}'"))
     return errors
 

@@ -9,7 +9,7 @@ from __future__ import annotations
 from collections.abc import Mapping
 from dataclasses import dataclass
 
-from deckpress.generator.safetext import choices, excerpt
+from deckpress.generator.content.safetext import choices, excerpt
 
 
 @dataclass(frozen=True)

@@ -8,13 +8,13 @@ rulebook (Pandaqi); titles, names, icons and parameters are designed
 vocabulary (:mod:`deckpress.generator.content.maybe_missions_vocabulary`), and its printed text is made from it.
 
 This module is the content side: the files, the checks and the facts that both the kit and the
-rules engine read; the cards to print are made in :mod:`deckpress.generator.games.maybe_missions`.
+rules engine read; the cards to print are made in :mod:`deckpress.generator.kit.adapters.maybe_missions`.
 """
 from __future__ import annotations
 
-from deckpress.generator import checks
+from deckpress.generator.content import semantic
 from deckpress.generator.content.maybe_missions_vocabulary import check_effects
-from deckpress.generator.errors import ContentError
+from deckpress.generator.content.errors import ContentError
 
 FILES = ("game", "layout", "votes", "missions", "masters", "public-identities", "secret-identities", "shop")
 #: What this game's code reads from game.yaml (optional keys for a game made from data alone).
@@ -37,9 +37,9 @@ def check(content) -> list[ContentError]:
     parameters, and identities' helpful powers help while harmful ones hurt."""
     errors: list[ContentError] = []
     for component, stem, list_key, what, _ in CARD_LISTS:
-        errors += checks.count(content, component, stem, list_key)
+        errors += semantic.count(content, component, stem, list_key)
         if stem != "votes":
-            errors += checks.unique_ids(content.documents[stem], list_key, what)
+            errors += semantic.unique_ids(content.documents[stem], list_key, what)
     errors += _check_votes(content.documents["votes"])
     missions = content.documents["missions"]
     first: dict[str, int] = {}

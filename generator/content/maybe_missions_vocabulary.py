@@ -23,9 +23,9 @@ from dataclasses import dataclass
 from functools import lru_cache
 from typing import TYPE_CHECKING, Any, Collection, Iterator, Mapping
 
-from deckpress.generator.errors import ContentError
+from deckpress.generator.content.errors import ContentError
 from deckpress.generator.paths import SCHEMAS_DIR
-from deckpress.generator.schema import dotted
+from deckpress.generator.content.schema import dotted
 
 if TYPE_CHECKING:
     from deckpress.generator.content import GameContent

@@ -5,12 +5,12 @@ in ``content/mission-emission/``.  Facts and their sources: ``docs/card-facts.md
 Mission Emission rulebook (Nightingame).
 
 This module is the content side: the files, the checks and the facts that both the kit and the
-rules engine read; the cards to print are made in :mod:`deckpress.generator.games.mission_emission`.
+rules engine read; the cards to print are made in :mod:`deckpress.generator.kit.adapters.mission_emission`.
 """
 from __future__ import annotations
 
-from deckpress.generator import checks
-from deckpress.generator.errors import ContentError
+from deckpress.generator.content import semantic
+from deckpress.generator.content.errors import ContentError
 
 FILES = ("game", "missions", "states", "point-cards", "layout")
 #: What this game's code reads from game.yaml (optional keys for a game made from data alone).
@@ -26,13 +26,13 @@ def check(content) -> list[ContentError]:
     points_doc = content.documents["point-cards"]
     missions = {m["id"]: m for m in missions_doc.data["missions"]}
 
-    errors = checks.unique_ids(missions_doc, "missions", "mission")
-    errors += checks.unique_ids(states_doc, "states", "state")
-    errors += checks.unique_ids(points_doc, "point_cards", "point card")
-    errors += checks.references(states_doc, "states", "colour", missions, "mission")
-    errors += checks.references(points_doc, "point_cards", "mission", missions, "mission")
-    errors += checks.count(content, "state", "states", "states")
-    errors += checks.count(content, "point", "point-cards", "point_cards")
+    errors = semantic.unique_ids(missions_doc, "missions", "mission")
+    errors += semantic.unique_ids(states_doc, "states", "state")
+    errors += semantic.unique_ids(points_doc, "point_cards", "point card")
+    errors += semantic.references(states_doc, "states", "colour", missions, "mission")
+    errors += semantic.references(points_doc, "point_cards", "mission", missions, "mission")
+    errors += semantic.count(content, "state", "states", "states")
+    errors += semantic.count(content, "point", "point-cards", "point_cards")
 
     for i, state in enumerate(states_doc.data["states"]):
         values = state["values"]

@@ -1,5 +1,5 @@
 """Card files kept as spreadsheets (``.xlsx``), read with openpyxl into the same
-:class:`~deckpress.generator.yamlsafe.Document` as any card file, ``{"cards": [...]}``.
+:class:`~deckpress.generator.content.yamlsafe.Document` as any card file, ``{"cards": [...]}``.
 
 The deck's ``sheet`` (or else the workbook's first sheet of cells, not a chart) holds the cards: its first row names the
 fields, each further row is a card, a blank row is skipped.  A number cell is a number, a text
@@ -23,11 +23,11 @@ import zlib
 from pathlib import Path
 from typing import Any
 
-from deckpress.generator import gate, safetext
+from deckpress.generator.content import gate, safetext
 from deckpress.generator.content.cardfiles import DEFAULT_LIMITS, CardLimits
-from deckpress.generator.csvcards import FIELD_NAME
-from deckpress.generator.errors import ContentError
-from deckpress.generator.yamlsafe import Document
+from deckpress.generator.content.csvfile import FIELD_NAME
+from deckpress.generator.content.errors import ContentError
+from deckpress.generator.content.yamlsafe import Document
 
 #: How much larger a spreadsheet's parts may be unpacked than the file's byte limit: XML packs
 #: about tenfold in a zip.

@@ -24,8 +24,8 @@ from reportlab.lib.utils import simpleSplit
 from reportlab.pdfbase.pdfmetrics import getAscentDescent, stringWidth
 from reportlab.pdfgen.canvas import Canvas
 
-from deckpress.generator.imposition import ImpositionError, paper_size
-from deckpress.generator.model import Board
+from deckpress.generator.kit.imposition import ImpositionError, paper_size
+from deckpress.generator.kit.printdata import Board
 from deckpress.generator.render.elements import LayoutError, Painter, compile_elements
 from deckpress.generator.render.layout import Layout
 
@@ -116,7 +116,7 @@ class Tiling:
 def tile_board(board_mm: tuple[float, float], paper: str, overlap_mm: float = DEFAULT_OVERLAP_MM,
                margin_mm: float = SHEET_MARGIN_MM) -> Tiling:
     """Split a ``board_mm`` (width, height) board into the fewest equal tiles that fit ``paper``
-    (see :func:`deckpress.generator.imposition.paper_size`) with ``margin_mm`` free on every side, trying
+    (see :func:`deckpress.generator.kit.imposition.paper_size`) with ``margin_mm`` free on every side, trying
     the paper portrait and landscape (portrait on a tie).
 
     Neighbouring tiles overlap by exactly ``overlap_mm``; the tiles together cover the board.

@@ -24,7 +24,7 @@ from reportlab.lib.units import mm
 from reportlab.lib.utils import simpleSplit
 from reportlab.pdfgen.canvas import Canvas
 
-from deckpress.generator.imposition import ImpositionError, paper_size
+from deckpress.generator.kit.imposition import ImpositionError, paper_size
 from deckpress.generator.render import fonts
 
 #: Half the length of the front's cross lines, mm.
@@ -43,7 +43,7 @@ SCALES_RIGHT_MM, SCALES_UP_MM = 60.0, 43.0
 
 
 def calibration_pdf(paper: str, duplex: str) -> bytes:
-    """The two-page calibration sheet for ``paper`` (see :func:`deckpress.generator.imposition.paper_size`)
+    """The two-page calibration sheet for ``paper`` (see :func:`deckpress.generator.kit.imposition.paper_size`)
     and the ``duplex`` edge ('long' or 'short') the kit will be printed with.
 
     Raises:

@@ -28,8 +28,8 @@ from reportlab.lib.colors import CMYKColor, Color, toColor
 from reportlab.lib.utils import ImageReader
 from reportlab.pdfbase.pdfdoc import PDFArray, PDFDictionary, PDFName, PDFStream, PDFString, PDFZCompress
 
-from deckpress.generator import gate
-from deckpress.generator.safetext import excerpt
+from deckpress.generator.content import gate
+from deckpress.generator.content.safetext import excerpt
 
 
 class ProfileRefused(ValueError):
@@ -71,7 +71,7 @@ class CmykConversion:
     @classmethod
     def read(cls, path: Path) -> CmykConversion:
         """The conversion to the profile in the file ``path`` (read through the gate: a regular
-        file of at most :data:`deckpress.generator.gate.MAX_PROFILE_BYTES`).
+        file of at most :data:`deckpress.generator.content.gate.MAX_PROFILE_BYTES`).
 
         Raises:
             ProfileRefused: the gate refused the file, or :class:`CmykConversion` the profile.

@@ -20,7 +20,7 @@ from reportlab.pdfgen.canvas import Canvas
 from deckpress.generator.content.expressions import ExpressionError, compile_expression, key_of, lookup
 from deckpress.generator.render import scripts
 from deckpress.generator.render.fonts import SHIPPED, Fonts
-from deckpress.generator.safetext import choices, excerpt
+from deckpress.generator.content.safetext import choices, excerpt
 from deckpress.generator.render.icons import Icons, draw_icon, icon_hint, icon_set
 from deckpress.generator.render.markup import MarkupError
 from deckpress.generator.render.text import ICON_DROP_EM, ICON_EM, ICON_TOKEN, TextOverflow, draw_rich_line, fit, fit_markup, pieces

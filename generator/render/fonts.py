@@ -27,8 +27,8 @@ from functools import cache, lru_cache
 from pathlib import Path
 
 from deckpress.generator.content.fontcheck import check_font
-from deckpress.generator.errors import ContentErrors
-from deckpress.generator.gate import MAX_FONT_BYTES, GateError, read_bytes, resolve
+from deckpress.generator.content.errors import ContentErrors
+from deckpress.generator.content.gate import MAX_FONT_BYTES, GateError, read_bytes, resolve
 from deckpress.generator.paths import FONTS_DIR
 from deckpress.generator.render.tokens import NO_TOKENS, IconTokens, game_tokens
 from reportlab.pdfbase import pdfmetrics

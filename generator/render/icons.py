@@ -20,10 +20,10 @@ from functools import lru_cache
 from pathlib import Path
 from types import MappingProxyType
 
-from deckpress.generator.errors import ContentError, ContentErrors, display_path
+from deckpress.generator.content.errors import ContentError, ContentErrors, display_path
 from deckpress.generator.paths import ICONS_DIR
-from deckpress.generator.schema import validate
-from deckpress.generator.yamlsafe import load_yaml
+from deckpress.generator.content.schema import validate
+from deckpress.generator.content.yamlsafe import load_yaml
 from reportlab.pdfgen.canvas import FILL_NON_ZERO, Canvas
 
 #: The folder of a game's own icons, beside its game.yaml.

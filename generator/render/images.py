@@ -1,5 +1,5 @@
 """Images that layouts and cards name, opened only through the gate
-(:mod:`deckpress.generator.gate`): a path relative to the game's folder, inside it after
+(:mod:`deckpress.generator.content.gate`): a path relative to the game's folder, inside it after
 following links, a whole PNG or JPEG within the byte and pixel limits.  Each image is read and
 checked once per build, and reportlab draws the checked bytes, never the path."""
 from __future__ import annotations
@@ -9,7 +9,7 @@ from pathlib import Path
 
 from reportlab.lib.utils import ImageReader
 
-from deckpress.generator import gate
+from deckpress.generator.content import gate
 from deckpress.generator.render.colour_space import CmykConversion
 
 
@@ -23,7 +23,7 @@ class ImageSource:
     Args:
         root: the game's folder: names are resolved against it and may not leave it.
         checked: absolute paths already checked elsewhere (a variant's art, checked against the
-            variant's folder by :func:`deckpress.generator.variant.variant_art`).
+            variant's folder by :func:`deckpress.generator.content.variant.variant_art`).
         cmyk: for a CMYK PDF, the conversion of every image to the press's CMYK
             (:meth:`deckpress.generator.render.colour_space.CmykConversion.image`).
     """

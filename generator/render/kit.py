@@ -18,11 +18,11 @@ from reportlab.pdfbase.pdfmetrics import stringWidth
 from reportlab.pdfgen.canvas import Canvas
 
 from deckpress.generator.content import GameContent, card_locator
-from deckpress.generator.games import kit_module
-from deckpress.generator.errors import ContentError, ContentErrors
-from deckpress.generator.imposition import (PAPERS, FoldGrid, Grid, ImpositionError, SheetTemplate, TemplateSheet, fold_grid, grid, paper_size,
+from deckpress.generator.kit.adapters import kit_module
+from deckpress.generator.content.errors import ContentError, ContentErrors
+from deckpress.generator.kit.imposition import (PAPERS, FoldGrid, Grid, ImpositionError, SheetTemplate, TemplateSheet, fold_grid, grid, paper_size,
                                            template_sheet)
-from deckpress.generator.model import Board, Cover, Deck, Section
+from deckpress.generator.kit.printdata import Board, Cover, Deck, Section
 from deckpress.generator.render.fonts import SHIPPED, Fonts, game_fonts
 from deckpress.generator.render.fonts import register as register_fonts
 from deckpress.generator.render.board import draw_board
@@ -32,7 +32,7 @@ from deckpress.generator.render.colour_space import CmykConversion
 from deckpress.generator.render.images import ImageSource
 from deckpress.generator.render.scripts import Unprintable
 from deckpress.generator.render.tuckbox import box_for, draw_tuck_box, sheet_for
-from deckpress.generator.safetext import excerpt
+from deckpress.generator.content.safetext import excerpt
 from deckpress.generator.render.layout import CardLayout, Layout, card_sizes, compile_layout, same_back, shared_back
 from deckpress.generator.render.icons import game_icons
 
@@ -56,7 +56,7 @@ class PrintOptions:
     ``card_sizes`` for this build (``--card-size poker=63.5x88.9``), the cover included, and
     ``cmyk``: None for the design's RGB, or the conversion to a print shop's press
     (:mod:`deckpress.generator.render.colour_space`), and ``sheet``: a sheet template
-    (:mod:`deckpress.generator.sheets`) whose slots the decks of its card size print into, and
+    (:mod:`deckpress.generator.kit.sheets`) whose slots the decks of its card size print into, and
     ``cards``: only these cards, one copy for each time an id is named, without the cover and
     boards (a reprint), ``guides``: each card's cut line and safe area drawn over it (a proof), and
     ``tuck_boxes``: a tuck box for each deck after the decks."""
@@ -543,7 +543,7 @@ def _own(layout: Layout, card: CardLayout, deck: Deck, fields: dict, side: str) 
 
 def _draw_fold_deck(c: Canvas, painter: Painter, layout: Layout, card: CardLayout, deck: Deck, options: PrintOptions, failures: dict) -> None:
     """Fold-over sheets: each face beside its back, mirrored across a dashed fold line
-    (:func:`deckpress.generator.imposition.fold_grid`), on the paper turned as fits most cards."""
+    (:func:`deckpress.generator.kit.imposition.fold_grid`), on the paper turned as fits most cards."""
     g = fold_grid(options.paper, card.trim_mm, card.bleed_mm, printer_margin_mm=options.printer_margin_mm)
     paper = paper_size(options.paper)
     sheets = [deck.cards[i:i + g.per_sheet] for i in range(0, len(deck.cards), g.per_sheet)]

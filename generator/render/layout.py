@@ -12,10 +12,10 @@ from reportlab.lib.colors import CMYKColor, Color, HexColor
 
 from deckpress.generator.content.expressions import ExpressionError, compile_expression, lookup
 from deckpress.generator.content.layout_kinds import KindSpec, card_kinds, element_paths, expressions_of
-from deckpress.generator.errors import ContentError, ContentErrors
+from deckpress.generator.content.errors import ContentError, ContentErrors
 from deckpress.generator.render.elements import Element, compile_elements
-from deckpress.generator.safetext import excerpt
-from deckpress.generator.yamlsafe import Document
+from deckpress.generator.content.safetext import excerpt
+from deckpress.generator.content.yamlsafe import Document
 
 
 @dataclass(frozen=True)

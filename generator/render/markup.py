@@ -19,7 +19,7 @@ A layout's text element says which markup its text is written in (``markup:`` in
 Nothing of the text ever reaches reportlab's paragraph markup: the text engine
 (:mod:`deckpress.generator.render.text`) draws each run with its font, so a ``<font>`` or
 ``<img>`` in a card's data is at most text.  Characters a reference produces are held to the
-rule for content (:func:`deckpress.generator.safetext.refusal`): ``&#27;`` is refused as a raw
+rule for content (:func:`deckpress.generator.content.safetext.refusal`): ``&#27;`` is refused as a raw
 ESC is.
 """
 from __future__ import annotations
@@ -30,7 +30,7 @@ from html.parser import HTMLParser
 from typing import NamedTuple
 
 from deckpress.generator.render.tokens import NO_TOKENS, IconTokens, Token
-from deckpress.generator.safetext import excerpt, refusal
+from deckpress.generator.content.safetext import excerpt, refusal
 
 #: The markups a text element may be written in.
 MARKUPS = ("none", "html", "markdown")

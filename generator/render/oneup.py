@@ -17,9 +17,9 @@ from dataclasses import dataclass
 from reportlab.lib.units import mm
 from reportlab.pdfgen.canvas import Canvas
 
-from deckpress.generator.errors import ContentErrors
-from deckpress.generator.imposition import Slot
-from deckpress.generator.model import Deck
+from deckpress.generator.content.errors import ContentErrors
+from deckpress.generator.kit.imposition import Slot
+from deckpress.generator.kit.printdata import Deck
 from deckpress.generator.render.fonts import SHIPPED, Fonts
 from deckpress.generator.render.fonts import register as register_fonts
 from deckpress.generator.render.elements import Painter

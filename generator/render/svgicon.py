@@ -30,8 +30,8 @@ from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
-from deckpress.generator import gate
-from deckpress.generator.errors import ContentError
+from deckpress.generator.content import gate
+from deckpress.generator.content.errors import ContentError
 
 #: The largest SVG icon file read.
 MAX_SVG_BYTES = 256 * 1024

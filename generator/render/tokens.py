@@ -107,7 +107,7 @@ def _regex(pattern: str, icon: str | None, i: int) -> str:
 
 
 def game_tokens(game_doc) -> tuple[IconTokens, list]:
-    """The icon tokens ``game.yaml`` (a schema-valid :class:`~deckpress.generator.yamlsafe.Document`)
+    """The icon tokens ``game.yaml`` (a schema-valid :class:`~deckpress.generator.content.yamlsafe.Document`)
     declares under ``icon_tokens``, and the errors of those that cannot be used, each at its line."""
     declared = game_doc.data.get("icon_tokens") or []
     pairs = [(entry["token"], entry.get("icon")) for entry in declared]

@@ -19,8 +19,8 @@ from reportlab.lib.colors import Color, black
 from reportlab.lib.units import mm
 from reportlab.pdfgen.canvas import Canvas
 
-from deckpress.generator.imposition import ImpositionError, Slot, paper_size
-from deckpress.generator.model import Deck
+from deckpress.generator.kit.imposition import ImpositionError, Slot, paper_size
+from deckpress.generator.kit.printdata import Deck
 from deckpress.generator.render import scripts
 from deckpress.generator.render.fonts import Fonts
 
@@ -82,7 +82,7 @@ def sheet_for(box: TuckBox, paper: str) -> tuple[float, float]:
 def draw_tuck_box(c: Canvas, box: TuckBox, sheet: tuple[float, float], deck: Deck, game_title: str, front_art, fonts: Fonts) -> None:
     """The net of ``box`` centred on a page of size ``sheet`` (mm), with its labels in the game's
     ``fonts``; ``front_art(slot)`` draws the deck's back art with its trim's top-left corner at the
-    slot (a :class:`~deckpress.generator.imposition.Slot`, mm on the page).  Ends the page."""
+    slot (a :class:`~deckpress.generator.kit.imposition.Slot`, mm on the page).  Ends the page."""
     w, h, d, t = box.width, box.height, box.depth, box.tuck
     nw, nh = box.net_mm
     ox, oy = (sheet[0] - nw) / 2, (sheet[1] - nh) / 2

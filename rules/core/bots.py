@@ -12,7 +12,7 @@ from __future__ import annotations
 
 from typing import Any, Callable, Protocol, Sequence
 
-from deckpress.generator.safetext import excerpt
+from deckpress.generator.content.safetext import excerpt
 from deckpress.rules.core.errors import ParameterError
 from deckpress.rules.core.game import View
 

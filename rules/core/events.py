@@ -10,7 +10,7 @@ import difflib
 import re
 from typing import Any, Mapping, Sequence
 
-from deckpress.generator.safetext import quoted
+from deckpress.generator.content.safetext import quoted
 from deckpress.rules.core.errors import IllegalAction, Reason
 
 

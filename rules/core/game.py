@@ -34,7 +34,7 @@ from deckpress.rules.core.params import Param, Reading, ignored, resolve
 
 if TYPE_CHECKING:
     from deckpress.generator.content import GameContent
-    from deckpress.generator.errors import ContentError
+    from deckpress.generator.content.errors import ContentError
     from deckpress.rules.core.balance import Effect
     from deckpress.rules.core.measures import Measure
     from deckpress.rules.core.simulate import Tally

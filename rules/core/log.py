@@ -12,7 +12,7 @@ Events use names, never internal numbers; each game documents its event keys.  O
 shared by all games: an event with ``cards: [a, b, c]`` stands for the same event three times with
 ``card: a``, ``card: b``, ``card: c`` (a deal written on one line).
 
-Logs are untrusted input: YAML goes through :mod:`deckpress.generator.yamlsafe`, JSON Lines through
+Logs are untrusted input: YAML goes through :mod:`deckpress.generator.content.yamlsafe`, JSON Lines through
 :func:`json.loads` with byte and line-length limits; every problem is a :class:`LogError` with
 the file and line.
 """
@@ -24,10 +24,10 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import TYPE_CHECKING, Any, Iterator
 
-from deckpress.generator import gate
-from deckpress.generator.errors import display_path
-from deckpress.generator.safetext import strict_json
-from deckpress.generator.yamlsafe import load_yaml
+from deckpress.generator.content import gate
+from deckpress.generator.content.errors import display_path
+from deckpress.generator.content.safetext import strict_json
+from deckpress.generator.content.yamlsafe import load_yaml
 from deckpress.rules.core.errors import IllegalAction, LogError, Reason
 
 if TYPE_CHECKING:

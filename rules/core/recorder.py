@@ -293,7 +293,7 @@ def _braced(line: str) -> dict[str, Any] | None:
         IllegalAction: ``log.malformed-event``: braces that do not hold one mapping."""
     from pathlib import Path
 
-    from deckpress.generator.yamlsafe import load_yaml
+    from deckpress.generator.content.yamlsafe import load_yaml
 
     text = line.strip()
     if text.startswith("-"):

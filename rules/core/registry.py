@@ -56,7 +56,7 @@ def load(game_id: str, ruleset: str | None = None, overrides: Mapping[str, Any] 
 
     Raises:
         ParameterError: unknown game, ruleset or parameter, or a bad value.
-        deckpress.generator.errors.ContentErrors: the content is not valid (every error listed).
+        deckpress.generator.content.errors.ContentErrors: the content is not valid (every error listed).
     """
     from deckpress.generator.content import load_game
 

@@ -13,7 +13,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import TYPE_CHECKING, Any, Callable
 
-from deckpress.generator.safetext import quoted
+from deckpress.generator.content.safetext import quoted
 from deckpress.rules.core.errors import IllegalAction, LogError, ParameterError, Reason
 from deckpress.rules.core.game import CHANCE, Game, State
 from deckpress.rules.core.log import GameLog, expand, format_event
@@ -72,7 +72,7 @@ def replay(log: GameLog, content_dir: Path | None = None, content: "GameContent 
 
     Raises:
         LogError: the log names no known game or has parameters the game refuses.
-        deckpress.generator.errors.ContentErrors: the game's content is invalid.
+        deckpress.generator.content.errors.ContentErrors: the game's content is invalid.
     """
     cls = game_class(log.game) if log.game in known_games() else None
     declared = {p.name for p in cls.info.params} if cls is not None else set()

@@ -28,7 +28,7 @@ from functools import lru_cache
 from pathlib import Path
 from typing import Any, Callable, Mapping, Sequence
 
-from deckpress.generator.safetext import quoted
+from deckpress.generator.content.safetext import quoted
 from deckpress.rules.core.bots import Bot, RandomBot, is_search_bot, make_bot
 from deckpress.rules.core.errors import MoveLimitExceeded, ParameterError
 from deckpress.rules.core.game import ANY, CHANCE, SIMULTANEOUS, Game, State
@@ -235,7 +235,7 @@ def simulate(spec: SimulationSpec, progress: Callable[[int], None] | None = None
     Raises:
         ParameterError: unknown game, parameter, bot or engine, a bot list that does not fit the
             seats, or no batched engine for the game, its parameters and bots.
-        deckpress.generator.errors.ContentErrors: invalid content.
+        deckpress.generator.content.errors.ContentErrors: invalid content.
     """
     game = _game(spec.game_id, _key(spec.params), spec.content_dir)
     _bots(spec)  # fail early on unknown bots, in this process

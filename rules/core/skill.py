@@ -126,7 +126,7 @@ def skill_signal(game_id: str, params: Mapping[str, Any], games: int, seed: int,
     Raises:
         ParameterError: unknown game or parameter, a game without a ``greedy`` bot, iterations
             out of range, or ``bot`` not a search bot of the game.
-        deckpress.generator.errors.ContentErrors: invalid content.
+        deckpress.generator.content.errors.ContentErrors: invalid content.
     """
     from deckpress.rules.core.bots import check_search_bot, make_bot
     from deckpress.rules.core.ismcts import IsmctsBot

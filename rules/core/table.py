@@ -40,8 +40,8 @@ from dataclasses import dataclass
 from types import SimpleNamespace
 from typing import TYPE_CHECKING, Any, Mapping
 
-from deckpress.generator.errors import ContentErrors
-from deckpress.generator.safetext import quoted
+from deckpress.generator.content.errors import ContentErrors
+from deckpress.generator.content.safetext import quoted
 from deckpress.rules.core.bots import Bot, bot_names, make_bot
 from deckpress.rules.core.errors import IllegalAction, LogError, ParameterError, Reason
 from deckpress.rules.core.game import ANY, CHANCE, SIMULTANEOUS, Game, State
@@ -324,7 +324,7 @@ class Table:
         outcome() items, such as "level">, "text": "..."}``: what ``deckpress replay --format json``
         reports as ``scores``/``winners``/``outcome``, and its text summary on one line (``seat 0: 12
         (winner), seat 1: 7``; ``team (every seat): 5 missions completed (the team won); level:
-        Silver``).  The shaping lives in the command line (``generator/cli/play.py``), which nothing
+        Silver``).  The shaping lives in the command line (``generator/cli/simulate.py``), which nothing
         imports: it is built here the same way from ``returns()``, ``winners()`` and ``outcome()``."""
         state = self.state
         if not state.is_terminal():

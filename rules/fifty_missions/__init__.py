@@ -57,7 +57,7 @@ from typing import Any, Mapping
 
 from deckpress.generator.content.fifty_missions import mission_conditions, printed_number, symbol_deck
 from deckpress.generator.content.fifty_missions_conditions import card_text
-from deckpress.generator.safetext import quoted
+from deckpress.generator.content.safetext import quoted
 from deckpress.rules.core.bots import register_bot
 from deckpress.rules.core.errors import ParameterError
 from deckpress.rules.core.events import PrintedNames, by_name

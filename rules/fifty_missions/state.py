@@ -9,7 +9,7 @@ from typing import TYPE_CHECKING, Any, Iterator
 
 from deckpress.generator.content.fifty_missions import MISSION_ROW
 from deckpress.generator.content.fifty_missions_conditions import DISPLAY_SIZE
-from deckpress.generator.safetext import quoted
+from deckpress.generator.content.safetext import quoted
 from deckpress.rules.core.errors import IllegalAction, Reason
 from deckpress.rules.core.events import check_keys, index_of, seat_of
 from deckpress.rules.core.game import ANY, CHANCE, TERMINAL, State, View, shuffled

@@ -32,9 +32,9 @@ from __future__ import annotations
 
 from typing import Any, Mapping
 
-from deckpress.generator.errors import ContentErrors
+from deckpress.generator.content.errors import ContentErrors
 from deckpress.generator.content.maybe_missions_vocabulary import effect_text, unsupported_kinds
-from deckpress.generator.safetext import quoted
+from deckpress.generator.content.safetext import quoted
 from deckpress.rules.core.bots import register_bot
 from deckpress.rules.core.errors import IllegalAction, ParameterError, Reason
 from deckpress.rules.core.events import PrintedNames, closest

@@ -21,7 +21,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from deckpress.generator.safetext import quoted
+from deckpress.generator.content.safetext import quoted
 from deckpress.rules.core.errors import IllegalAction, Reason
 from deckpress.rules.core.events import check_keys, seat_of
 from deckpress.rules.maybe_missions.cards import ALL_NO, NO_MASTER, SIDE_NAMES, UNANIMOUS

@@ -20,7 +20,7 @@ from __future__ import annotations
 
 from typing import Any, Iterator
 
-from deckpress.generator.safetext import quoted
+from deckpress.generator.content.safetext import quoted
 from deckpress.rules.core.errors import IllegalAction, Reason
 from deckpress.rules.core.game import CHANCE, SIMULTANEOUS, TERMINAL, State
 from deckpress.rules.core.log import format_event

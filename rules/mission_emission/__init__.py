@@ -24,7 +24,7 @@ from __future__ import annotations
 from bisect import bisect_left, bisect_right
 from typing import Any, Mapping
 
-from deckpress.generator.safetext import excerpt, quoted
+from deckpress.generator.content.safetext import excerpt, quoted
 from deckpress.rules.core.bots import register_bot
 from deckpress.rules.core.errors import ParameterError
 from deckpress.rules.core.game import Game, GameInfo

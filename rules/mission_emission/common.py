@@ -18,7 +18,7 @@ from __future__ import annotations
 
 from typing import Any, Iterator
 
-from deckpress.generator.safetext import quoted
+from deckpress.generator.content.safetext import quoted
 from deckpress.rules.core.errors import IllegalAction, Reason
 from deckpress.rules.core.events import check_keys, seat_of
 from deckpress.rules.core.game import CHANCE, TERMINAL, State, View, shuffled

@@ -259,7 +259,7 @@ def test_engines_never_import_rendering_code():
             "from deckpress.rules.core.log import read_log; from deckpress.rules.core.simulate import SimulationSpec, simulate; "
             "replay(read_log(Path('content/mission-emission/logs/example-base.yaml'))); "
             "g = load('mission-emission'); simulate(SimulationSpec('mission-emission', dict(g.params), ('greedy',) * 4, 20, 1)); "
-            "print([m for m in sys.modules if m.startswith(('reportlab', 'deckpress.generator.render', 'deckpress.generator.games', 'PIL'))])")
+            "print([m for m in sys.modules if m.startswith(('reportlab', 'deckpress.generator.render', 'deckpress.generator.kit.adapters', 'PIL'))])")
     out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, cwd=RULES_DIR.parent, check=True)
     assert out.stdout.strip() == "[]"
 

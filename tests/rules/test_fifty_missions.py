@@ -650,7 +650,7 @@ def test_the_engine_never_imports_rendering_code():
 
     code = ("import sys; from deckpress.rules.core.simulate import SimulationSpec, simulate; "
             "simulate(SimulationSpec('fifty-missions', {'players': 2}, ('greedy', 'random'), 5, 1)); "
-            "print([m for m in sys.modules if m.startswith(('reportlab', 'deckpress.generator.render', 'deckpress.generator.games', 'PIL'))])")
+            "print([m for m in sys.modules if m.startswith(('reportlab', 'deckpress.generator.render', 'deckpress.generator.kit.adapters', 'PIL'))])")
     out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, cwd=REPO, check=True)
     assert out.stdout.strip() == "[]"
 
@@ -768,7 +768,7 @@ def test_the_memo_the_engine_reads_says_what_every_mission_condition_says(source
     face-up row meets; over random rows, cold and warm, it must agree with every mission's own
     condition, for the shipped missions and a variant's new ones."""
     from deckpress.generator.paths import CONTENT_DIR
-    from deckpress.generator.variant import merged_content
+    from deckpress.generator.content.variant import merged_content
 
     if source == "night-shift":
         content, errors = merged_content(CONTENT_DIR / "variants" / "fifty-missions-night-shift.yaml")

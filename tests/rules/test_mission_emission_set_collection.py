@@ -252,7 +252,7 @@ def test_set_collection_ruleset_and_parameter_checks():
 
 def test_a_fan_variant_file_switches_set_collection_on(tmp_path):
     # A variant that changes rules works through parameters the engine declares.
-    from deckpress.generator.variant import load_variant
+    from deckpress.generator.content.variant import load_variant
 
     path = tmp_path / "sets.yaml"
     path.write_text("extends: mission-emission\nname: Sets\nauthor: A fan\nversion: \"1.0\"\n"

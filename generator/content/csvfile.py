@@ -7,7 +7,7 @@ Unix or the classic Mac OS end them: CR LF, LF or CR).  The first row names the 
 card.  A cell that reads as a JSON number (``12``, ``-3``, ``2.5``) becomes a number, an empty
 cell leaves its field out (so a schema's ``required`` catches it), anything else is text, printed
 literally.  Control characters and bidirectional overrides are refused
-(:mod:`deckpress.generator.safetext`).
+(:mod:`deckpress.generator.content.safetext`).
 """
 from __future__ import annotations
 
@@ -17,9 +17,9 @@ import re
 from pathlib import Path
 from typing import Any
 
-from deckpress.generator import gate, safetext
-from deckpress.generator.errors import ContentError
-from deckpress.generator.yamlsafe import Document
+from deckpress.generator.content import gate, safetext
+from deckpress.generator.content.errors import ContentError
+from deckpress.generator.content.yamlsafe import Document
 
 #: At most this many cards in one CSV file, unless the deck raises it
 #: (:class:`deckpress.generator.content.cardfiles.CardLimits`).

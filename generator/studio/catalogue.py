@@ -31,7 +31,7 @@ from dataclasses import dataclass, field, replace
 from pathlib import Path
 from typing import Any
 
-from deckpress.generator.errors import ContentError, ContentErrors, display_path
+from deckpress.generator.content.errors import ContentError, ContentErrors, display_path
 from deckpress.generator.paths import PACKAGE_DIR
 
 #: Resolution of the card images unless told otherwise, dots per inch of the printed card.
@@ -167,8 +167,8 @@ def is_variant_file(path: Path) -> bool:
     """Whether ``path`` is a fan variant: a ``.yaml``/``.yml`` file whose top level has
     ``extends`` (read within the variant limits; a file that cannot be read as YAML counts as a
     variant, so that its errors are shown).  The CLI's ``is_variant`` decides the same way."""
-    from deckpress.generator.variant import VARIANT_MAX_BYTES, VARIANT_MAX_DEPTH
-    from deckpress.generator.yamlsafe import load_yaml
+    from deckpress.generator.content.variant import VARIANT_MAX_BYTES, VARIANT_MAX_DEPTH
+    from deckpress.generator.content.yamlsafe import load_yaml
 
     path = Path(path)
     if not path.is_file() or path.suffix.lower() not in (".yaml", ".yml"):
@@ -198,8 +198,8 @@ class CardCatalogue:
 
     def __init__(self, target: Path, base_folder: Path | None = None, dpi: int = DEFAULT_DPI):
         from deckpress.generator.content import GAME_FILE, find_game, game_id_of
-        from deckpress.generator.variant import VARIANT_MAX_BYTES, VARIANT_MAX_DEPTH
-        from deckpress.generator.yamlsafe import load_yaml
+        from deckpress.generator.content.variant import VARIANT_MAX_BYTES, VARIANT_MAX_DEPTH
+        from deckpress.generator.content.yamlsafe import load_yaml
 
         if not MIN_DPI <= int(dpi) <= MAX_DPI:
             raise ValueError(f"dpi {dpi}: expected {MIN_DPI} to {MAX_DPI}")
@@ -315,7 +315,7 @@ class CardCatalogue:
         """``file:line:column: message`` (``file: message`` for a whole file) with the file as
         :meth:`shown_path` gives it and the folder's own prefix taken out of paths the message
         quotes; control characters escaped as :class:`ContentError` does."""
-        from deckpress.generator.safetext import escape
+        from deckpress.generator.content.safetext import escape
 
         message = error.message
         for folder in self._folders():
@@ -361,7 +361,7 @@ class CardCatalogue:
         if not self.is_variant:
             content, errors = check_game(self.folder)
             return _Loaded(content if not errors else None, errors=list(dict.fromkeys(errors)))  # validate's order
-        from deckpress.generator.variant import load_variant, merge
+        from deckpress.generator.content.variant import load_variant, merge
 
         variant, errors = load_variant(self.target)
         if variant is None:
@@ -377,7 +377,7 @@ class CardCatalogue:
 
     def _base(self, vdoc) -> tuple[Any, list[ContentError]]:
         """The game a variant extends (a shipped game is loaded once: it does not change)."""
-        from deckpress.generator.variant import base_content
+        from deckpress.generator.content.variant import base_content
 
         extends = vdoc.data["extends"]
         if self.base_folder is None and extends in self._shipped_bases:
@@ -486,7 +486,7 @@ class CardCatalogue:
             ContentErrors: a font game.yaml declares cannot be used (:func:`drawn_as`), or the
                 layout names a card size game.yaml does not have (:func:`compile_layout`).
         """
-        from deckpress.generator.games import kit_module
+        from deckpress.generator.kit.adapters import kit_module
         from deckpress.generator.render.kit import drawn_as
         from deckpress.generator.render.layout import compile_layout
         from deckpress.generator.render.oneup import guides_of
@@ -529,7 +529,7 @@ class CardCatalogue:
 
     def _variant_places(self, merged, loaded: _Loaded) -> dict[tuple[str, str], tuple[dict, bool, int]]:
         """``(card's source file, id) -> (changed fields, added, line of its change in the variant)``."""
-        from deckpress.generator.variant import diff
+        from deckpress.generator.content.variant import diff
 
         files = {stem: Path(doc.path).name for stem, doc in merged.documents.items()}
         found: dict[tuple[str, str], tuple[dict, bool, int]] = {}
@@ -573,7 +573,7 @@ class CardCatalogue:
             ContentErrors: a card cannot be laid out.
         """
         from deckpress.generator.export.images import rasterise
-        from deckpress.generator.model import Deck
+        from deckpress.generator.kit.printdata import Deck
         from deckpress.generator.render.oneup import one_up_pdf
 
         layout_doc = content.documents["layout"]
@@ -694,8 +694,8 @@ class CardCatalogue:
     def _reparse(self, last, root: Path):
         """The file of document ``last`` read again as it is now, through the gate inside the
         game's folder ``root`` (None when it does not parse)."""
-        from deckpress.generator.csvcards import load_csv
-        from deckpress.generator.yamlsafe import load_yaml
+        from deckpress.generator.content.csvfile import load_csv
+        from deckpress.generator.content.yamlsafe import load_yaml
 
         with _quiet():
             if Path(last.path).suffix.lower() == ".csv":
@@ -709,7 +709,7 @@ class CardCatalogue:
         and id read with the csv module alone."""
         import csv
 
-        from deckpress.generator.yamlsafe import Document
+        from deckpress.generator.content.yamlsafe import Document
 
         with _quiet():
             text = Path(last.path).read_text("utf-8-sig", errors="replace")
@@ -727,8 +727,8 @@ class CardCatalogue:
 
     def _reparse_variant(self, vdoc):
         """The variant file as it is now, within the variant limits (``vdoc`` when it does not parse)."""
-        from deckpress.generator.variant import VARIANT_MAX_BYTES, VARIANT_MAX_DEPTH, VARIANT_MAX_NODES
-        from deckpress.generator.yamlsafe import load_yaml
+        from deckpress.generator.content.variant import VARIANT_MAX_BYTES, VARIANT_MAX_DEPTH, VARIANT_MAX_NODES
+        from deckpress.generator.content.yamlsafe import load_yaml
 
         with _quiet():
             doc, _ = load_yaml(self.target, vdoc.display, max_bytes=VARIANT_MAX_BYTES, max_depth=VARIANT_MAX_DEPTH,

@@ -1,7 +1,7 @@
 """The print side of each game: its content turned into plain cards, boards and a cover for the
 renderer.  The four shipped games have a module each, named as their content module in
 :mod:`deckpress.generator.content` (``SHIPPED``); every game made from data alone uses
-:mod:`deckpress.generator.games.data`.
+:mod:`deckpress.generator.kit.adapters.data`.
 
 A kit module defines ``decks(content) -> list[Deck]`` (each card a dict of fields for the
 layouts), ``cover(content) -> Cover`` (the kit's first page) and optionally
@@ -14,12 +14,12 @@ import importlib
 from types import ModuleType
 
 from deckpress.generator.content import SHIPPED
-from deckpress.generator.model import Section
+from deckpress.generator.kit.printdata import Section
 
 
 def kit_module(game_id: str) -> ModuleType:
     """The print-side module of ``game_id``: a shipped game's own, else the data game's."""
-    return importlib.import_module(f"deckpress.generator.games.{SHIPPED.get(game_id, 'data')}")
+    return importlib.import_module(f"deckpress.generator.kit.adapters.{SHIPPED.get(game_id, 'data')}")
 
 
 def how_to_play(game: dict, mode_sets: dict[str, str] | None = None) -> list[Section]:

@@ -11,7 +11,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from math import floor
 
-from deckpress.generator.safetext import excerpt
+from deckpress.generator.content.safetext import excerpt
 
 #: Paper sizes in mm (ISO 216 and US Letter).
 PAPERS: dict[str, tuple[float, float]] = {

@@ -7,8 +7,8 @@ import re
 from dataclasses import dataclass, field
 from typing import Callable, TextIO
 
-from deckpress.generator.errors import ContentError
-from deckpress.generator.safetext import escape, json_safe
+from deckpress.generator.content.errors import ContentError
+from deckpress.generator.content.safetext import escape, json_safe
 
 
 @dataclass
@@ -89,7 +89,7 @@ def text_report(result: ValidationResult, out: TextIO) -> None:
 def json_report(result: ValidationResult, out: TextIO) -> None:
     """``{"ok": bool, "checked": [...], "errors": [{path, line, column, message}, ...]}``: every
     error, none summarised.  Characters that could reorder or hide text are JSON escapes
-    (:func:`deckpress.generator.safetext.json_safe`), the same strings once decoded."""
+    (:func:`deckpress.generator.content.safetext.json_safe`), the same strings once decoded."""
     report = {"ok": result.ok, "checked": result.checked, "errors": [e.as_dict() for e in result.errors]}
     out.write(json_safe(json.dumps(report, indent=2, ensure_ascii=False)) + "\n")
 

@@ -14,13 +14,13 @@ from pathlib import Path
 from types import MappingProxyType
 from typing import Any, Mapping
 
-from deckpress.generator import gate
+from deckpress.generator.content import gate
 from deckpress.generator.content import (GameContent, check_documents, check_game, document_errors, find_game, load_game,
                                          new_places, record_list, semantic_errors, shipped_games)
-from deckpress.generator.errors import ContentError, ContentErrors, display_path
-from deckpress.generator.safetext import choices, excerpt
-from deckpress.generator.schema import schema_error_paths, validate
-from deckpress.generator.yamlsafe import Document, load_yaml
+from deckpress.generator.content.errors import ContentError, ContentErrors, display_path
+from deckpress.generator.content.safetext import choices, excerpt
+from deckpress.generator.content.schema import schema_error_paths, validate
+from deckpress.generator.content.yamlsafe import Document, load_yaml
 
 #: Limits for untrusted variant files (shipped content has wider ones).
 VARIANT_MAX_BYTES = 256 * 1024
@@ -433,7 +433,7 @@ def variant_art(variant: Variant, content: GameContent) -> tuple[dict[str, str],
     """Check the variant's ``art`` map: every card id exists in ``content``; every file passes
     the gate with the variant's folder as its root (a relative path, inside the folder once links
     are followed, a regular file, a whole PNG or JPEG by its content, within
-    :data:`deckpress.generator.gate.MAX_IMAGE_BYTES` and ``MAX_IMAGE_PIXELS``).  Returns
+    :data:`deckpress.generator.content.gate.MAX_IMAGE_BYTES` and ``MAX_IMAGE_PIXELS``).  Returns
     ``({card id: resolved path}, errors)``, each error at the art entry's line."""
     doc = variant.doc
     folder = Path(doc.path).resolve().parent

@@ -16,10 +16,10 @@ from jsonschema.exceptions import ValidationError, best_match
 from referencing import Registry, Resource
 from referencing.jsonschema import DRAFT202012
 
-from deckpress.generator.errors import ContentError
-from deckpress.generator.safetext import choices, excerpt, numeric
+from deckpress.generator.content.errors import ContentError
+from deckpress.generator.content.safetext import choices, excerpt, numeric
 from deckpress.generator.paths import SCHEMAS_DIR
-from deckpress.generator.yamlsafe import Document, dotted  # dotted: re-exported for content modules
+from deckpress.generator.content.yamlsafe import Document, dotted  # dotted: re-exported for content modules
 
 
 @lru_cache(maxsize=1)
@@ -232,7 +232,7 @@ def _located(doc: Document, err: ValidationError, prefix: tuple = ()) -> list[Co
         return [doc.error(where, f"{dotted(where)}: {_message(err, subject=f'the key {_literal(err.instance)}')}", key=True)]
     message = _message(err)
     if doc.path.suffix.lower() in (".csv", ".tsv", ".xlsx"):  # a cell has no quotes to lose
-        from deckpress.generator.csvcards import number_hint
+        from deckpress.generator.content.csvfile import number_hint
 
         message = message.replace(UNQUOTE_HINT, number_hint(err.instance, doc.path.suffix.lower()))
     return [doc.error(path, f"{dotted(path)}: {message}")]

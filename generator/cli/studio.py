@@ -1,7 +1,7 @@
 """``deckpress studio``: the local web app where a designer sees the cards and plays them.
 
 The studio is a front end like the command line, and lives with it: it is the other place that
-knows both halves, the cards (:mod:`deckpress.generator.export.catalogue`, drawn by the export's
+knows both halves, the cards (:mod:`deckpress.generator.studio.catalogue`, drawn by the export's
 path) and the rules (:mod:`deckpress.rules.core.table`).  :mod:`.app` is the Starlette app and its
 pages, :mod:`.server` runs it with uvicorn; nothing outside the CLI imports them.
 """
@@ -39,9 +39,9 @@ def studio(game: str, content: Path | None, host: str, port: int, dpi: int, no_b
     that opened it may see the cards and use the tables."""
     from deckpress.generator.cli.content import is_variant
     from deckpress.generator.content import find_game
-    from deckpress.generator.errors import ContentErrors
-    from deckpress.generator.cli.studio.app import Studio
-    from deckpress.generator.cli.studio.server import bind, server_for, url_of
+    from deckpress.generator.content.errors import ContentErrors
+    from deckpress.generator.studio.app import Studio
+    from deckpress.generator.studio.server import bind, server_for, url_of
 
     path = Path(game)
     if path.is_file() and is_variant(path):

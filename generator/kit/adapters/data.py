@@ -10,8 +10,8 @@ from typing import Any
 
 from deckpress.generator.content.derived import default_layout, per_card_layouts
 from deckpress.generator.content.layout_kinds import kind_spec
-from deckpress.generator.games import how_to_play
-from deckpress.generator.model import Cover, Deck, Section
+from deckpress.generator.kit.adapters import how_to_play
+from deckpress.generator.kit.printdata import Cover, Deck, Section
 
 
 def decks(content) -> list[Deck]:

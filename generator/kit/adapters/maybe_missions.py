@@ -11,8 +11,8 @@ from __future__ import annotations
 
 from deckpress.generator.content.maybe_missions import SET_OF
 from deckpress.generator.content.maybe_missions_vocabulary import effect_text
-from deckpress.generator.games import how_to_play
-from deckpress.generator.model import Cover, Deck, Section
+from deckpress.generator.kit.adapters import how_to_play
+from deckpress.generator.kit.printdata import Cover, Deck, Section
 
 #: Icon slots of a side's row (card-facts: 1 to 4 resource icons a side) and of a shop cost (1 to 3).
 SIDE_SLOTS = 4
@@ -86,7 +86,7 @@ def _identities(records: list[dict], kind: str) -> list[dict]:
 
 def cover(content) -> Cover:
     """The kit's first page, for players: what is in it (with sets), how the two-sided cards work,
-    how to play (:func:`deckpress.generator.games.how_to_play`) and where the cards come from."""
+    how to play (:func:`deckpress.generator.kit.adapters.how_to_play`) and where the cards come from."""
     game = content["game"]
     checklist = [["Component", "Count", "Size", "Set"]]
     for comp in game["components"]:

@@ -52,8 +52,8 @@ from starlette.responses import HTMLResponse, RedirectResponse, Response, Stream
 from starlette.routing import Route
 
 from deckpress.generator.paths import TEMPLATES_DIR
-from deckpress.generator.export.catalogue import CardCatalogue, matches
-from deckpress.generator.safetext import excerpt, quoted
+from deckpress.generator.studio.catalogue import CardCatalogue, matches
+from deckpress.generator.content.safetext import excerpt, quoted
 
 #: Largest game log accepted by an upload (bytes): a long game's log is some 100 KB.
 MAX_LOG_BYTES = 2_000_000
@@ -147,9 +147,9 @@ class Studio:
         drawing after them), ``file:line:column: message`` with ``file: message`` for a whole file,
         a flood of alike errors summarised; each file named as the cards name it (relative to the
         game's folder), each line escaped."""
-        from deckpress.generator.errors import ContentError
-        from deckpress.generator.reporters import summarised
-        from deckpress.generator.safetext import escape
+        from deckpress.generator.content.errors import ContentError
+        from deckpress.generator.content.reporters import summarised
+        from deckpress.generator.content.safetext import escape
 
         cat = self.catalogue
         shown = []
@@ -689,7 +689,7 @@ def _engine_content(studio: Studio):
     """
     from deckpress.generator.content import check_game
     from deckpress.rules.core.table import TableError
-    from deckpress.generator.variant import merged_content
+    from deckpress.generator.content.variant import merged_content
 
     if studio.catalogue.is_variant:
         content, errors = merged_content(studio.target, studio.base_folder)
@@ -703,7 +703,7 @@ def _engine_content(studio: Studio):
 def _setup_choices(engine: str, studio: Studio) -> dict[str, Any]:
     """What the table's setup form offers: modes, rulesets, bots and the seats, with a variant's
     own ruleset and parameters filled in (its players give the number of seats)."""
-    from deckpress.generator.variant import load_variant
+    from deckpress.generator.content.variant import load_variant
     from deckpress.rules.core.bots import bot_names
     from deckpress.rules.core.registry import game_class
 
@@ -752,7 +752,7 @@ async def _uploaded_log(upload):
     Raises:
         TableError: no file, too large, or not a log (the reader's message).
     """
-    from deckpress.generator.errors import display_path
+    from deckpress.generator.content.errors import display_path
     from deckpress.rules.core.table import TableError
     from deckpress.rules.core.errors import LogError
     from deckpress.rules.core.log import read_log

@@ -30,7 +30,7 @@ class ContentError:
         control character (newlines too), bidirectional control and invisible format character of
         the path and the message is written as an escape (``\\x1b``, ``\\u202e``), so nothing raw
         from a user's file reaches a terminal or a CI log."""
-        from deckpress.generator.safetext import escape
+        from deckpress.generator.content.safetext import escape
 
         if self.line:
             return escape(f"{self.path}:{self.line}:{self.column}: {self.message}")

@@ -6,8 +6,8 @@ checks and facts it reads, with their sources, are in :mod:`deckpress.generator.
 from __future__ import annotations
 
 from deckpress.generator.content.mission_emission import mission_extremes
-from deckpress.generator.games import how_to_play
-from deckpress.generator.model import Cover, Deck, Section
+from deckpress.generator.kit.adapters import how_to_play
+from deckpress.generator.kit.printdata import Cover, Deck, Section
 
 
 def decks(content) -> list[Deck]:

@@ -23,8 +23,8 @@ from typing import Any
 
 import yaml
 
-from deckpress.generator import gate, safetext
-from deckpress.generator.errors import ContentError
+from deckpress.generator.content import gate, safetext
+from deckpress.generator.content.errors import ContentError
 
 #: Default limits.  A shipped content file is ~30 KB; these leave ample room for real content.
 MAX_BYTES = gate.MAX_FILE_BYTES
@@ -129,7 +129,7 @@ def load_yaml(
 
     Args:
         path: the file (read as UTF-8 unless ``text`` is given), through
-            :func:`deckpress.generator.gate.read_text`: a regular file, size checked before
+            :func:`deckpress.generator.content.gate.read_text`: a regular file, size checked before
             reading, the read bounded by ``max_bytes``.
         display: how the path is named in errors (default: ``str(path)``).
         max_bytes, max_depth, max_nodes: limits; exceeding one is an error, never a crash.

@@ -1,7 +1,7 @@
 """Semantic checks a JSON Schema cannot express, shared by every game.
 
-Each check takes a loaded :class:`~deckpress.generator.yamlsafe.Document` (or the whole content) and returns
-a list of :class:`~deckpress.generator.errors.ContentError` located at the offending value.  A game's own
+Each check takes a loaded :class:`~deckpress.generator.content.yamlsafe.Document` (or the whole content) and returns
+a list of :class:`~deckpress.generator.content.errors.ContentError` located at the offending value.  A game's own
 module combines these in its ``check(content)``.
 """
 from __future__ import annotations
@@ -9,9 +9,9 @@ from __future__ import annotations
 from collections import Counter
 from typing import TYPE_CHECKING, Iterable
 
-from deckpress.generator.errors import ContentError
-from deckpress.generator.safetext import excerpt
-from deckpress.generator.yamlsafe import Document
+from deckpress.generator.content.errors import ContentError
+from deckpress.generator.content.safetext import excerpt
+from deckpress.generator.content.yamlsafe import Document
 
 if TYPE_CHECKING:
     from deckpress.generator.content import GameContent

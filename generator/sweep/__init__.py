@@ -52,12 +52,12 @@ from typing import Any, Callable
 import yaml
 
 from deckpress.generator.content import GameContent, load_game
-from deckpress.generator.errors import ContentErrors
+from deckpress.generator.content.errors import ContentErrors
 from deckpress.generator.output import write_atomic
-from deckpress.generator.safetext import choices, excerpt
-from deckpress.generator.schema import bundled, validate, validator
-from deckpress.generator.variant import card_problem, merge, variant_of
-from deckpress.generator.yamlsafe import load_yaml
+from deckpress.generator.content.safetext import choices, excerpt
+from deckpress.generator.content.schema import bundled, validate, validator
+from deckpress.generator.content.variant import card_problem, merge, variant_of
+from deckpress.generator.content.yamlsafe import load_yaml
 from deckpress.rules.core.skill import SKILL_ITERATIONS
 
 #: How a sweep picks its best points; each maps a simulated point (its ``figures`` and ``skill``)
@@ -483,7 +483,7 @@ def run_sweep(sweep: Sweep, out: Path, workers: int = 2, progress: Callable[[int
         OutputError: a file cannot be written.
     """
     from deckpress.generator.check import write_content
-    from deckpress.generator.variant import merged_content
+    from deckpress.generator.content.variant import merged_content
     from deckpress.rules.core.bots import bot_names
     from deckpress.rules.core.errors import ParameterError
     from deckpress.rules.core.registry import load

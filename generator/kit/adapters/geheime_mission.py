@@ -6,8 +6,8 @@ checks and facts it reads, with their sources, are in :mod:`deckpress.generator.
 from __future__ import annotations
 
 from deckpress.generator.content.geheime_mission import VALUES, component, value_counts
-from deckpress.generator.games import how_to_play
-from deckpress.generator.model import Board, Cover, Deck, Section
+from deckpress.generator.kit.adapters import how_to_play
+from deckpress.generator.kit.printdata import Board, Cover, Deck, Section
 
 
 def decks(content) -> list[Deck]:

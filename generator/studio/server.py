@@ -12,7 +12,7 @@ from collections.abc import Iterator
 
 import uvicorn
 
-from deckpress.generator.cli.studio.app import Studio, create_app
+from deckpress.generator.studio.app import Studio, create_app
 
 LOOPBACK = "127.0.0.1"
 

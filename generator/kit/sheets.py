@@ -6,16 +6,16 @@ Stock sold for printing cards at home (perforated A4 or Letter sheets of busines
 cards) puts its cards where its maker chose: a fixed grid with fixed gaps and margins, often not
 centred.  A template names the paper, the card's size and every card's place, as a list of slots
 or a grid; :func:`load_sheet_template` reads it through the safe loader and checks it, and
-:func:`deckpress.generator.imposition.template_sheet` turns it into the sheet the kit draws on.
+:func:`deckpress.generator.kit.imposition.template_sheet` turns it into the sheet the kit draws on.
 """
 from __future__ import annotations
 
 from pathlib import Path
 
-from deckpress.generator.errors import ContentErrors
-from deckpress.generator.imposition import PAPERS, SheetTemplate
-from deckpress.generator.schema import validate
-from deckpress.generator.yamlsafe import load_yaml
+from deckpress.generator.content.errors import ContentErrors
+from deckpress.generator.kit.imposition import PAPERS, SheetTemplate
+from deckpress.generator.content.schema import validate
+from deckpress.generator.content.yamlsafe import load_yaml
 
 #: A template file is a few lines; 200 slots of one line each stay far below this.
 MAX_TEMPLATE_BYTES = 64 * 1024
