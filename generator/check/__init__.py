@@ -23,7 +23,8 @@ the files of that name from an earlier run as they were.
 Where each part lives: :mod:`.options` (how to check), :mod:`.stages` (stages 1-7 over the
 check's state), :mod:`.parameters` (the engine's parameters), :mod:`.preview` (stage 4's
 drawing), :mod:`.simulation` (stages 5 and 6 in a bounded child process), :mod:`.verdict`
-(stage 7), :mod:`.outcome` (the report of a check), :mod:`.report` (its HTML and JSON files).
+(stage 7), :mod:`.outcome` (the report of a check), :mod:`.report` (its HTML and JSON files);
+:mod:`.validation` is ``deckpress validate`` (a variant's stages 1-4, a game folder's checks).
 
 This package is application code like the CLI: it knows both the renderer and the rules.
 """
