@@ -136,7 +136,7 @@ def test_the_wheel_holds_one_package_deckpress_with_all_its_data(wheel):
     assert set(SHIPPED) <= set(games)
     data = [*(CHECKOUT / "content").glob("*/game.yaml"), *(CHECKOUT / "schemas").glob("*.json"),
             *(CHECKOUT / "content" / "variants").glob("*.yaml"), *(CHECKOUT / "generator" / "fonts").glob("*.ttf"),
-            *(CHECKOUT / "generator" / "templates" / "studio").glob("*.j2")]
+            *(CHECKOUT / "generator" / "templates").rglob("*.j2")]  # the kit's prose, the studio's pages, the check report
     missing = sorted(p.relative_to(CHECKOUT).as_posix() for p in data
                      if f"deckpress/{p.relative_to(CHECKOUT).as_posix()}" not in names)
     assert not missing, f"data files not in the wheel: {missing}"

@@ -1,4 +1,9 @@
 """``deckpress validate`` and ``deckpress build``: content checks and print-and-play kits.
+Each parses its options into a value and hands it to a function a program can call:
+:func:`deckpress.generator.check.validation.validate` with
+:class:`~deckpress.generator.check.validation.ValidateOptions`, and
+:func:`deckpress.generator.render.build.build_game` with
+:class:`~deckpress.generator.render.kit.PrintOptions`.
 
 ``validate`` promises what ``build`` keeps: after the content checks it lays out every card of the
 kit in memory (nothing written), so a text that does not fit, a field a layout names that no card
@@ -14,13 +19,13 @@ from pathlib import Path
 
 import click
 
-from deckpress.generator.content import GAME_FILE, check_game, find_game, game_id_of, shipped_games
+from deckpress.generator.content import GAME_FILE, find_game, game_id_of, shipped_games
 from deckpress.generator.cli.options import CMYK_HELP, FiniteRange, cmyk_profile, name_list
 from deckpress.generator.cli.progress import progress_bar
-from deckpress.generator.content.errors import ContentError, ContentErrors, display_path
+from deckpress.generator.content.errors import ContentErrors, display_path
 from deckpress.generator.kit.imposition import DUPLEX_EDGES, ImpositionError, paper_size
 from deckpress.generator.paths import CONTENT_DIR
-from deckpress.generator.content.reporters import REPORTERS, ValidationResult
+from deckpress.generator.content.reporters import REPORTERS
 
 
 def _paper(ctx, param, value: str) -> str:
@@ -59,63 +64,19 @@ def validate(paths: tuple[Path, ...], fmt: str, skip_other: bool, paper: str, co
     current folder if it holds game.yaml, else every shipped game).  Exits 0 when clean, 1 with
     every error listed as file:line:column: message, 2 when there was nothing to check (0 with --skip-other).
     """
-    result = ValidationResult()
+    from deckpress.generator.check.validation import ValidateOptions
+    from deckpress.generator.check.validation import validate as validate_targets
+
     games, variants, other = targets(paths, skip_other)
-    for path in other:
-        if skip_other:
+    if skip_other:
+        for path in other:
             click.echo(f"skipped {display_path(path)}: not in a game folder and not a variant", err=True)
-        else:
-            result.errors.append(ContentError(display_path(path), 0, 0, f"not deckpress content: no {GAME_FILE} beside it or above it, and not a variant (no 'extends')"))
-    for folder in games:
-        result.checked.append(display_path(folder))
-        result.errors.extend(game_errors(folder, paper))
-    for path in variants:
-        result.checked.append(display_path(path))
-        result.errors.extend(variant_errors(path, content))
+    result = validate_targets(games, variants, [] if skip_other else other, ValidateOptions(paper=paper, content=content))
     if not result.checked and not result.errors:
         click.echo("nothing to check: no game folder or variant among the files given", err=True)
         sys.exit(0 if skip_other else 2)
     REPORTERS[fmt](result, sys.stdout)
     sys.exit(result.exit_code)
-
-
-def game_errors(folder: Path, paper: str = "a4") -> list[ContentError]:
-    """Every error of a game folder: content checks, what its rules engine cannot play, then
-    what the kit cannot lay out on ``paper`` (rendered in memory, nothing written), so that
-    ``build`` with the same paper refuses nothing ``validate`` passed."""
-    from deckpress.generator.render.kit import PrintOptions, build_kit
-
-    content, errors = check_game(folder)
-    if errors:
-        return errors
-    errors = engine_errors(content)
-    if errors:
-        return errors
-    try:
-        build_kit(content, PrintOptions(paper=paper), write=False)  # laid out and checked, no PDF made
-    except ContentErrors as exc:
-        return exc.errors
-    return []
-
-
-def variant_errors(path: Path, content: Path | None = None) -> list[ContentError]:
-    """The errors ``deckpress check --no-simulate`` finds in a variant, over the game folder
-    ``content`` (None: the shipped game it extends), its changed cards laid out (nothing written)."""
-    from deckpress.generator.check import CheckOptions, run_check
-
-    report = run_check(path, CheckOptions(simulate=False, preview_path=None, content=content))
-    return list(report.errors)
-
-
-def engine_errors(content) -> list[ContentError]:
-    """What the game's rules engine (if it has one) cannot play in valid content, as located
-    errors: a rule kind it does not implement is a validation error, never silently ignored
-    (:meth:`deckpress.rules.core.game.Game.content_errors`)."""
-    from deckpress.rules.core.registry import game_class, known_games as games_with_rules
-
-    if content.game_id not in games_with_rules():
-        return []
-    return game_class(content.game_id).content_errors(content)
 
 
 def targets(paths: tuple[Path, ...], skip_other: bool = False) -> tuple[list[Path], list[Path], list[Path]]:
@@ -285,26 +246,18 @@ def _sheet_template(path: Path):
 
 
 def _build_one(folder: Path, options, out: Path) -> bool:
-    """Build one game folder's kit into ``out``; True when it failed (errors printed)."""
-    from deckpress.generator.output import write_atomic
+    """Build one game folder's kit into ``out`` (:func:`deckpress.generator.render.build.build_game`)
+    and say what happened; True when it failed (errors printed)."""
     from deckpress.generator.content.reporters import summarised
-    from deckpress.generator.render.kit import build_kit
+    from deckpress.generator.render.build import build_game, kit_path
 
-    content, errors = check_game(folder)
-    name = content.game_id if content else game_id_of(folder)
-    suffix = "-reprint" if options.cards else ""  # a few cards never replace the whole kit
-    try:
-        if errors:
-            raise ContentErrors(errors)
-        pdf = build_kit(content, options)
-    except ContentErrors as exc:
-        for line in summarised(exc.errors, where_all="deckpress validate --format json lists them all"):
+    built = build_game(folder, options, out)
+    if not built.ok:
+        for line in summarised(built.errors, where_all="deckpress validate --format json lists them all"):
             click.echo(line, err=True)
-        previous = out / (name + suffix + ".pdf") if name else None
+        previous = kit_path(out, built.name, options) if built.name else None
         kept = f"{previous} left as it was" if previous is not None and previous.exists() else "nothing was written"
-        click.echo(f"{name or display_path(folder)}: not built ({len(exc.errors)} error{'s' * (len(exc.errors) != 1)}); {kept}", err=True)
+        click.echo(f"{built.name or display_path(folder)}: not built ({len(built.errors)} error{'s' * (len(built.errors) != 1)}); {kept}", err=True)
         return True
-    target = out / f"{name}{suffix}.pdf"
-    write_atomic(target, pdf)
-    click.echo(f"wrote {target} ({len(pdf) / 1024:.0f} KiB)")
+    click.echo(f"wrote {built.target} ({built.size / 1024:.0f} KiB)")
     return False

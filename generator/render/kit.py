@@ -9,7 +9,7 @@ from __future__ import annotations
 import difflib
 import io
 from pathlib import Path
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, replace
 
 from reportlab.lib.colors import HexColor, black, white
@@ -35,6 +35,7 @@ from deckpress.generator.render.tuckbox import box_for, draw_tuck_box, sheet_for
 from deckpress.generator.content.safetext import excerpt
 from deckpress.generator.render.layout import CardLayout, Layout, card_sizes, compile_layout, same_back, shared_back
 from deckpress.generator.render.icons import game_icons
+from deckpress.generator.render.prose import paragraphs
 
 CROP_MARK_PT = 0.3
 CUT_LINE_PT = 0.4
@@ -272,63 +273,29 @@ def render_pdf(layout_doc, decks: list[Deck], cover: Cover | None, options: Prin
     return buf.getvalue()
 
 
-def printing_section(options: PrintOptions, layout: Layout, decks: list[Deck] = ()) -> Section:
+def printing_section(options: PrintOptions, layout: Layout, decks: Sequence[Deck] = ()) -> Section:
     """How to print this kit, from the options it was built with and the decks in it (which of
-    them, without duplex, print on fold-over sheets)."""
-    sizes = sorted({f"{c.trim_mm[0]:g} x {c.trim_mm[1]:g} mm" for c in layout.cards.values() if c.shape != "circle"})
-    rounds = sorted({f"{c.trim_mm[0]:g} mm" for c in layout.cards.values() if c.shape == "circle"})
-    paper = options.paper.upper() if options.paper in PAPERS else f"{options.paper} (custom)"
-    measure = (f"each card then measures {' or '.join(sizes)} between its crop marks" if sizes else
-               f"each round card then measures {' or '.join(rounds)} across its cut circle")
-    cut = ("Cut along the crop marks in the margins: they line up with every card edge. "
-           + ("Cards abut, so each cut serves two cards; backgrounds bleed past the outer cuts." if not options.gap_mm else
-              f"Cards stand {options.gap_mm:g} mm apart, each with its own bleed: cut both edges of every gap.")) if sizes else ""
-    if rounds:  # round cards print a cut circle instead of crop marks (render.kit._circle_cut_lines)
-        cut += (" " if cut else "") + (f"Round cards ({', '.join(rounds)} across) have no crop marks: cut along the circle "
-                                       "printed round each, the art bleeding past it.")
-    paras = [
-        f"Paper: {paper}. Print at 100 % (actual size, no 'fit to page'): {measure}. Check one card with a ruler before "
-        "printing the rest.",
-        cut,
-    ]
-    if options.tuck_boxes:
-        paras.append("Tuck boxes: after the cards, a box for each deck, on a sheet of its own (single-sided). Cut along the solid "
-                     "line, fold along the dashed ones, glue the side flap inside the back and the bottom flaps together, then tuck "
-                     "the lid in.")
-    if options.guides:
-        paras.append("A proof (built with --guides): every card shows its cut line in dashed red and its safe area in dashed blue, "
-                     "inside which all that matters must lie. Build again without --guides for the copy to cut.")
-    if options.cmyk:
-        paras.append(f"Colours: CMYK for the press of the profile '{options.cmyk.name}' (embedded as the PDF's output intent), "
-                     "converted from the design's RGB with the relative colorimetric intent; black and greys in black ink alone.")
-    if options.sheet is not None:
-        stock = [d.name for d in decks if options.sheet.fits(layout.cards[d.kind].trim_mm) and not folded(options, layout.cards[d.kind], d)]
-        sheet = options.sheet
-        paras.append(f"Stock: {', '.join(stock)} print onto '{sheet.name}' ({sheet.paper.upper() if sheet.paper in PAPERS else sheet.paper}), "
-                     f"{len(sheet.places_mm)} cards to a sheet, each in its slot"
-                     + ("" if sheet.crop_marks else ", without crop marks: separate the cards as the stock is made")
-                     + ": load that stock for these sheets" + (" and plain paper for the others." if len(stock) < len(decks) else "."))
+    them, without duplex, print on fold-over sheets): the facts here, the words in the template
+    ``generator/templates/how-to-print.txt.j2`` (:mod:`deckpress.generator.render.prose`)."""
+    sheet = options.sheet
     fold = [d.name for d in decks if folded(options, layout.cards[d.kind], d)] if decks else []
-    if options.duplex in ("none", "fold"):
-        paras.append("Print single-sided." + (
-            f" Fold-over sheets ({', '.join(fold)}): each face stands beside its own back; fold the sheet on the dashed line, "
-            "glue the halves together, then cut along the marks." if fold else ""))
-        if options.duplex == "none":
-            plain = [d.name for d in decks if d.name not in fold]
-            if plain:
-                paras.append(f"Without duplex, {', '.join(plain)} print faces only (their backs are all alike); "
-                             "build with --duplex long or short for backs, or --duplex fold for fold-over sheets of every deck.")
-    else:
-        paras.append(f"Print double-sided, flipping on the {options.duplex} edge: every sheet of faces is followed by its sheet of backs, "
-                     "mirrored so that each back lands behind its face"
-                     + (", and turned upside down, so that it stands upright when its card is turned over sideways, "
-                        "as on a long-edge print." if options.duplex == "short" else "."))
-        x, y = options.back_offset_mm
-        paras.append(f"Back offset: {x:g} mm right, {y:g} mm down, as seen from the face side "
-                     + ("(none: the backs print where the faces put them). " if (x, y) == (0, 0) else "(the backs are moved back by as much). ")
-                     + "If your printer shifts the back page, print the calibration sheet (deckpress calibrate "
-                     f"--duplex {options.duplex}), hold it against a light with the face towards you, read where the back's cross "
-                     "meets the face's scales and rebuild with --back-offset X,Y (mm).")
+    stock = None if sheet is None else [
+        d.name for d in decks if sheet.fits(layout.cards[d.kind].trim_mm) and not folded(options, layout.cards[d.kind], d)]
+    x, y = options.back_offset_mm
+    paras = paragraphs(
+        "how-to-print.txt.j2",
+        paper=options.paper.upper() if options.paper in PAPERS else f"{options.paper} (custom)",
+        sizes=sorted({f"{c.trim_mm[0]:g} x {c.trim_mm[1]:g} mm" for c in layout.cards.values() if c.shape != "circle"}),
+        # round cards print a cut circle instead of crop marks (render.kit._circle_cut_lines)
+        rounds=sorted({f"{c.trim_mm[0]:g} mm" for c in layout.cards.values() if c.shape == "circle"}),
+        gap=f"{options.gap_mm:g}" if options.gap_mm else None,
+        tuck_boxes=options.tuck_boxes, guides=options.guides, cmyk=options.cmyk.name if options.cmyk else None,
+        stock=stock, sheet_name=sheet.name if sheet else None,
+        sheet_paper=(sheet.paper.upper() if sheet.paper in PAPERS else sheet.paper) if sheet else None,
+        sheet_places=len(sheet.places_mm) if sheet else None, sheet_crop_marks=sheet.crop_marks if sheet else None,
+        stock_only=stock is not None and len(stock) < len(decks),
+        duplex=options.duplex, fold=fold, plain=[d.name for d in decks if d.name not in fold],
+        offset_x=f"{x:g}", offset_y=f"{y:g}", moved=(x, y) != (0, 0))
     return Section("How to print", paras)
 
 

@@ -1,0 +1,57 @@
+"""``deckpress build`` without the CLI: one game folder's print-and-play kit checked, drawn with
+:class:`~deckpress.generator.render.kit.PrintOptions` (the value the command parses its options
+into) and written atomically (:func:`build_game`), with what happened in a :class:`Built`."""
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from pathlib import Path
+
+from deckpress.generator.content import check_game, game_id_of
+from deckpress.generator.content.errors import ContentError, ContentErrors
+from deckpress.generator.output import write_atomic
+from deckpress.generator.render import kit
+from deckpress.generator.render.kit import PrintOptions
+
+
+@dataclass(frozen=True)
+class Built:
+    """One game folder's build: the game's id (None when not even that could be read), the PDF
+    written (None when it failed), its size in bytes, and every error that kept it from being
+    built (the PDF of an earlier build then left as it was)."""
+
+    name: str | None
+    target: Path | None
+    size: int = 0
+    errors: list[ContentError] = field(default_factory=list)
+
+    @property
+    def ok(self) -> bool:
+        """True when the kit was written."""
+        return self.target is not None
+
+
+def kit_path(out: Path, name: str, options: PrintOptions) -> Path:
+    """Where a game's kit goes: ``out/<name>.pdf``, or ``out/<name>-reprint.pdf`` for chosen
+    cards (``options.cards``: a few cards never replace the whole kit)."""
+    return out / f"{name}{'-reprint' if options.cards else ''}.pdf"
+
+
+def build_game(folder: Path, options: PrintOptions, out: Path) -> Built:
+    """Check the game in ``folder``, draw its kit (:func:`~deckpress.generator.render.kit.build_kit`)
+    and write it to :func:`kit_path`.  Content errors are returned in :attr:`Built.errors`, never raised.
+
+    Raises:
+        ImpositionError: a board's tiles cannot fit the paper.
+        OutputError: the PDF cannot be written.
+    """
+    content, errors = check_game(folder)
+    name = content.game_id if content else game_id_of(folder)
+    try:
+        if errors or content is None:
+            raise ContentErrors(errors)
+        pdf = kit.build_kit(content, options)  # looked up at each call, as a test may replace it
+    except ContentErrors as exc:
+        return Built(name, None, errors=list(exc.errors))
+    target = kit_path(out, content.game_id, options)
+    write_atomic(target, pdf)
+    return Built(content.game_id, target, len(pdf))
