@@ -138,7 +138,9 @@ def limit_reached(exc: BaseException, bounds: Bounds = ANYWHERE) -> CouldNotFini
     if isinstance(exc, OSError) and exc.errno == errno.EAGAIN:
         return CouldNotFinish(f"{bounds.what} could not start a process under the limit on processes it inherited (ulimit -u): "
                               f"{_either('raise that limit', bounds.less_work)}")
-    from concurrent.futures.process import BrokenProcessPool  # here: every command imports this module, few use a pool
+    from concurrent.futures.process import (
+        BrokenProcessPool,  # here: every command imports this module, few use a pool
+    )
 
     if isinstance(exc, (MemoryError, BrokenProcessPool)) or isinstance(exc, OSError) and exc.errno == errno.ENOMEM:
         return bounds.out_of_memory()

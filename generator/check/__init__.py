@@ -33,16 +33,33 @@ from typing import Any, Callable
 
 import yaml
 
-from deckpress.generator.check.simulation import SimulationPlan, compare, run_bounded, run_skill_bounded
+from deckpress.generator import exitcodes
+from deckpress.generator.check.simulation import (
+    SimulationPlan,
+    compare,
+    run_bounded,
+    run_skill_bounded,
+)
 from deckpress.generator.check.thresholds import Thresholds
 from deckpress.generator.content import SCHEMA_COMMENT, GameContent, schema_for
-from deckpress.generator import exitcodes
 from deckpress.generator.content.errors import ContentError, ContentErrors, display_path
+from deckpress.generator.content.variant import (
+    VARIANT_MAX_BYTES,
+    VARIANT_MAX_DEPTH,
+    VARIANT_MAX_NODES,
+    ContentDiff,
+    Variant,
+    base_content,
+    diff,
+    merge,
+    relocate,
+    unsourced,
+    variant_art,
+    variant_of,
+)
+from deckpress.generator.content.yamlsafe import load_yaml
 from deckpress.generator.kit.adapters import kit_module
 from deckpress.generator.output import write_atomic, writing
-from deckpress.generator.content.variant import (VARIANT_MAX_BYTES, VARIANT_MAX_DEPTH, VARIANT_MAX_NODES, ContentDiff, Variant, diff, merge,
-                                        relocate, unsourced, variant_art, variant_of, base_content)
-from deckpress.generator.content.yamlsafe import load_yaml
 
 EXIT_CODES = {"accept": exitcodes.OK, "review": exitcodes.CONTENT, "reject": exitcodes.USAGE,
               "unreadable": exitcodes.UNREADABLE, "could not finish": exitcodes.COULD_NOT_FINISH}
@@ -344,7 +361,11 @@ def _preview(base: GameContent, merged: GameContent, art: dict[str, str], path: 
             ids += [c["id"] for c in cards]
     if not decks or (path is None and not render):
         return None, ids
-    from deckpress.generator.render.kit import PrintOptions, drawn_as, render_pdf  # a quarter second: only with cards to draw
+    from deckpress.generator.render.kit import (  # a quarter second: only with cards to draw
+        PrintOptions,
+        drawn_as,
+        render_pdf,
+    )
 
     pdf = render_pdf(merged.documents["layout"], decks, None, PrintOptions(), title=f"{merged['game']['title']}: variant preview",
                      checked_images=frozenset(art.values()), **drawn_as(merged))

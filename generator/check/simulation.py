@@ -66,9 +66,9 @@ def run_bounded(plan: SimulationPlan, progress: Callable[[str, int, int], None] 
 
 
 def _simulate_both(plan: SimulationPlan, progress: Callable[[tuple[str, int, int]], None] | None = None) -> dict[str, Any]:
-    from deckpress.rules.core.results import simulation_dict
     from deckpress.rules.core.bots import bot_names
     from deckpress.rules.core.registry import load
+    from deckpress.rules.core.results import simulation_dict
     from deckpress.rules.core.simulate import SimulationSpec, simulate
 
     base = load(plan.game_id, plan.ruleset, plan.base_overrides, plan.base_dir)

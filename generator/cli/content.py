@@ -14,13 +14,24 @@ from pathlib import Path
 
 import click
 
-from deckpress.generator.content import GAME_FILE, check_game, find_game, game_id_of, shipped_games
-from deckpress.generator.cli.options import CMYK_HELP, FiniteRange, cmyk_profile, name_list
+from deckpress.generator.cli.options import (
+    CMYK_HELP,
+    FiniteRange,
+    cmyk_profile,
+    name_list,
+)
 from deckpress.generator.cli.progress import progress_bar
+from deckpress.generator.content import (
+    GAME_FILE,
+    check_game,
+    find_game,
+    game_id_of,
+    shipped_games,
+)
 from deckpress.generator.content.errors import ContentError, ContentErrors, display_path
+from deckpress.generator.content.reporters import REPORTERS, ValidationResult
 from deckpress.generator.kit.imposition import DUPLEX_EDGES, ImpositionError, paper_size
 from deckpress.generator.paths import CONTENT_DIR
-from deckpress.generator.content.reporters import REPORTERS, ValidationResult
 
 
 def _paper(ctx, param, value: str) -> str:
@@ -111,7 +122,8 @@ def engine_errors(content) -> list[ContentError]:
     """What the game's rules engine (if it has one) cannot play in valid content, as located
     errors: a rule kind it does not implement is a validation error, never silently ignored
     (:meth:`deckpress.rules.core.game.Game.content_errors`)."""
-    from deckpress.rules.core.registry import game_class, known_games as games_with_rules
+    from deckpress.rules.core.registry import game_class
+    from deckpress.rules.core.registry import known_games as games_with_rules
 
     if content.game_id not in games_with_rules():
         return []
@@ -286,8 +298,8 @@ def _sheet_template(path: Path):
 
 def _build_one(folder: Path, options, out: Path) -> bool:
     """Build one game folder's kit into ``out``; True when it failed (errors printed)."""
-    from deckpress.generator.output import write_atomic
     from deckpress.generator.content.reporters import summarised
+    from deckpress.generator.output import write_atomic
     from deckpress.generator.render.kit import build_kit
 
     content, errors = check_game(folder)

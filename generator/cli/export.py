@@ -49,11 +49,11 @@ def export(game: str, fmt: str, service: str | None, dpi: int | None, sets: tupl
     that no template of the service fits is named on stderr: it keeps its own trim and bleed.
     Exit 0 written, 1 the content is not valid (every error listed), 2 bad use (an unknown card,
     a resolution too high for a TTS sheet), 4 a file could not be written."""
+    from deckpress.generator.content.reporters import summarised
     from deckpress.generator.export.images import rasterise, write_images
     from deckpress.generator.export.tts import SheetTooLarge, check_base_url, write_tts
     from deckpress.generator.kit.adapters import kit_module
     from deckpress.generator.output import write_atomic
-    from deckpress.generator.content.reporters import summarised
     from deckpress.generator.render.kit import drawn_as, only_sets
     from deckpress.generator.render.oneup import one_up_pdf
 

@@ -7,11 +7,12 @@ import sys
 from pathlib import Path
 
 import click
+
 from deckpress.generator.content import GAME_FILE, find_game, game_id_of
 from deckpress.generator.content.errors import ContentErrors, display_path
+from deckpress.generator.content.safetext import escape, json_safe
 from deckpress.generator.output import write_atomic
 from deckpress.generator.paths import PACKAGE_DIR
-from deckpress.generator.content.safetext import escape, json_safe
 
 
 @click.command()

@@ -50,10 +50,16 @@ def sweep(game, sweep_file, vary, ruleset, players, bots, games, seed, points, o
     as a variant file that 'deckpress check' accepts."""
     from dataclasses import replace
 
+    from deckpress.generator.cli.simulate import dask_scheduler
     from deckpress.generator.content.errors import ContentErrors
     from deckpress.generator.output import write_atomic
-    from deckpress.generator.cli.simulate import dask_scheduler
-    from deckpress.generator.sweep import Sweep, heat_map, load_sweep, parse_vary, run_sweep
+    from deckpress.generator.sweep import (
+        Sweep,
+        heat_map,
+        load_sweep,
+        parse_vary,
+        run_sweep,
+    )
     from deckpress.rules.core.errors import ParameterError
     from deckpress.rules.core.registry import game_class
 

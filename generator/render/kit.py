@@ -8,9 +8,9 @@ from __future__ import annotations
 
 import difflib
 import io
-from pathlib import Path
 from collections.abc import Mapping
 from dataclasses import dataclass, replace
+from pathlib import Path
 
 from reportlab.lib.colors import HexColor, black, white
 from reportlab.lib.units import mm
@@ -18,23 +18,40 @@ from reportlab.pdfbase.pdfmetrics import stringWidth
 from reportlab.pdfgen.canvas import Canvas
 
 from deckpress.generator.content import GameContent, card_locator
-from deckpress.generator.kit.adapters import kit_module
 from deckpress.generator.content.errors import ContentError, ContentErrors
-from deckpress.generator.kit.imposition import (PAPERS, FoldGrid, Grid, ImpositionError, SheetTemplate, TemplateSheet, fold_grid, grid, paper_size,
-                                           template_sheet)
+from deckpress.generator.content.safetext import excerpt
+from deckpress.generator.kit.adapters import kit_module
+from deckpress.generator.kit.imposition import (
+    PAPERS,
+    FoldGrid,
+    Grid,
+    ImpositionError,
+    SheetTemplate,
+    TemplateSheet,
+    fold_grid,
+    grid,
+    paper_size,
+    template_sheet,
+)
 from deckpress.generator.kit.printdata import Board, Cover, Deck, Section
-from deckpress.generator.render.fonts import SHIPPED, Fonts, game_fonts
-from deckpress.generator.render.fonts import register as register_fonts
 from deckpress.generator.render.board import draw_board
+from deckpress.generator.render.colour_space import CmykConversion
 from deckpress.generator.render.cover import draw_cover
 from deckpress.generator.render.elements import LayoutError, Painter
-from deckpress.generator.render.colour_space import CmykConversion
+from deckpress.generator.render.fonts import SHIPPED, Fonts, game_fonts
+from deckpress.generator.render.fonts import register as register_fonts
+from deckpress.generator.render.icons import game_icons
 from deckpress.generator.render.images import ImageSource
+from deckpress.generator.render.layout import (
+    CardLayout,
+    Layout,
+    card_sizes,
+    compile_layout,
+    same_back,
+    shared_back,
+)
 from deckpress.generator.render.scripts import Unprintable
 from deckpress.generator.render.tuckbox import box_for, draw_tuck_box, sheet_for
-from deckpress.generator.content.safetext import excerpt
-from deckpress.generator.render.layout import CardLayout, Layout, card_sizes, compile_layout, same_back, shared_back
-from deckpress.generator.render.icons import game_icons
 
 CROP_MARK_PT = 0.3
 CUT_LINE_PT = 0.4

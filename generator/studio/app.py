@@ -48,12 +48,17 @@ from starlette.concurrency import run_in_threadpool
 from starlette.middleware import Middleware
 from starlette.middleware.trustedhost import TrustedHostMiddleware
 from starlette.requests import Request
-from starlette.responses import HTMLResponse, RedirectResponse, Response, StreamingResponse
+from starlette.responses import (
+    HTMLResponse,
+    RedirectResponse,
+    Response,
+    StreamingResponse,
+)
 from starlette.routing import Route
 
+from deckpress.generator.content.safetext import excerpt, quoted
 from deckpress.generator.paths import TEMPLATES_DIR
 from deckpress.generator.studio.catalogue import CardCatalogue, matches
-from deckpress.generator.content.safetext import excerpt, quoted
 
 #: Largest game log accepted by an upload (bytes): a long game's log is some 100 KB.
 MAX_LOG_BYTES = 2_000_000
@@ -688,8 +693,8 @@ def _engine_content(studio: Studio):
         TableError: the content has errors (fix them on the cards page first).
     """
     from deckpress.generator.content import check_game
-    from deckpress.rules.core.table import TableError
     from deckpress.generator.content.variant import merged_content
+    from deckpress.rules.core.table import TableError
 
     if studio.catalogue.is_variant:
         content, errors = merged_content(studio.target, studio.base_folder)
@@ -753,9 +758,9 @@ async def _uploaded_log(upload):
         TableError: no file, too large, or not a log (the reader's message).
     """
     from deckpress.generator.content.errors import display_path
-    from deckpress.rules.core.table import TableError
     from deckpress.rules.core.errors import LogError
     from deckpress.rules.core.log import read_log
+    from deckpress.rules.core.table import TableError
 
     if upload is None or not hasattr(upload, "read"):
         raise TableError("choose a game log file (YAML or JSON lines) to load")
