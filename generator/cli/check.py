@@ -93,11 +93,12 @@ def check(variants: tuple[Path, ...], games: int, seed: int, bots: str | None, r
 
     thresholds = Thresholds()
     if thresholds_file is not None:
-        thresholds, errors = load_thresholds(thresholds_file)
-        if errors:
+        loaded, errors = load_thresholds(thresholds_file)
+        if errors or loaded is None:  # None comes with its errors
             for err in errors:
                 click.echo(str(err), err=True)
             sys.exit(exitcodes.USAGE)
+        thresholds = loaded
     if temp_report and report_dir is None:
         import tempfile
 

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import sys
 from pathlib import Path
+from typing import TYPE_CHECKING, Any
 
 import click
 
@@ -12,6 +13,9 @@ from deckpress.generator.cli.options import CMYK_HELP, cmyk_profile, name_list
 from deckpress.generator.cli.progress import progress_bar
 from deckpress.generator.content.errors import ContentErrors
 from deckpress.generator.export import SERVICES, kept_own_size, service_template
+
+if TYPE_CHECKING:
+    from deckpress.generator.kit.printdata import Deck
 
 FORMATS = ("png", "pdf", "tts", "hand")
 
@@ -165,7 +169,7 @@ def _hand(decks: list, cards: tuple[str, ...] | None, size_of) -> list:
     from deckpress.generator.export.hand import MAX_CARDS
     from deckpress.generator.render.kit import unknown_cards
 
-    first = {}  # id -> (deck, fields): each card's first copy
+    first: dict[str, tuple[Deck, dict[str, Any]]] = {}  # id -> (deck, fields): each card's first copy
     for deck in decks:
         for fields in deck.cards:
             first.setdefault(fields["id"], (deck, fields))
