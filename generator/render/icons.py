@@ -54,7 +54,7 @@ def _shipped() -> tuple[dict[str, list[dict]], dict[str, str], dict[str, str]]:
         if doc is not None:
             errs = validate(doc, "icons.schema.json")
         errors += errs
-        if errs:
+        if errs or doc is None:  # no document comes with its errors
             continue
         for name, shapes in doc.data["icons"].items():
             if name in icons:
