@@ -66,6 +66,12 @@ import textwrap
 import time
 from pathlib import Path
 
+from reportlab.lib.colors import HexColor, white
+from reportlab.lib.units import mm
+from reportlab.lib.utils import simpleSplit
+from reportlab.pdfbase.pdfmetrics import getAscentDescent, stringWidth
+from reportlab.pdfgen.canvas import Canvas
+
 from deckpress.generator.content import load_game
 from deckpress.generator.kit.adapters import kit_module
 from deckpress.generator.kit.imposition import grid
@@ -73,11 +79,6 @@ from deckpress.generator.render import fonts
 from deckpress.generator.render.kit import PrintOptions, build_kit, render_pdf
 from deckpress.generator.render.markup import parse
 from deckpress.generator.render.text import clear_caches
-from reportlab.lib.colors import HexColor, white
-from reportlab.lib.units import mm
-from reportlab.lib.utils import simpleSplit
-from reportlab.pdfbase.pdfmetrics import getAscentDescent, stringWidth
-from reportlab.pdfgen.canvas import Canvas
 
 WORDS = ["draw", "discard", "swap", "reveal", "steal", "trade", "shield", "burn", "gather", "scout", "rally", "hide", "seek", "summon", "bargain", "storm", "calm", "bridge", "tower", "river", "forest", "market", "harbour", "lantern", "each", "player", "may", "then", "take", "one", "card", "from", "the", "pile", "or", "pass", "their", "turn", "to", "the", "left", "and", "gain", "two", "coins", "unless", "a", "rival", "blocks", "it", "with", "a", "matching", "colour"]
 KEYWORDS = ("Ally", "Scrap", "Once per turn", "Reveal", "Trade", "Storm")

@@ -138,7 +138,9 @@ def limit_reached(exc: BaseException, bounds: Bounds = ANYWHERE) -> CouldNotFini
     if isinstance(exc, OSError) and exc.errno == errno.EAGAIN:
         return CouldNotFinish(f"{bounds.what} could not start a process under the limit on processes it inherited (ulimit -u): "
                               f"{_either('raise that limit', bounds.less_work)}")
-    from concurrent.futures.process import BrokenProcessPool  # here: every command imports this module, few use a pool
+    from concurrent.futures.process import (
+        BrokenProcessPool,  # here: every command imports this module, few use a pool
+    )
 
     if isinstance(exc, (MemoryError, BrokenProcessPool)) or isinstance(exc, OSError) and exc.errno == errno.ENOMEM:
         return bounds.out_of_memory()
@@ -181,13 +183,15 @@ def run_in_child(target: Callable[..., Any], args: tuple, bounds: Bounds, progre
         raise
     finally:
         send.close()
+    pid = child.pid
+    assert pid is not None  # start() returned: the child has its process id
     with suppress(OSError):  # the child does the same: whichever runs first, the group exists before any kill
-        os.setpgid(child.pid, child.pid)
+        os.setpgid(pid, pid)
     try:
         signal.pthread_sigmask(signal.SIG_SETMASK, unblocked)  # a Ctrl-C that came meanwhile is raised here
         outcome = _receive(receive, child, bounds, progress)
     except BaseException:
-        _kill_group(child.pid)
+        _kill_group(pid)
         raise
     finally:
         child.join()

@@ -44,7 +44,8 @@ def reason_of(exc: OSError, path: Path | None = None) -> str:
     if exc.errno in _FILE_IN_THE_WAY:
         blocking = _file_in_the_way(path) if path is not None else None
         return f"{blocking} is a file, not a folder" if blocking else "a file stands where a folder is needed"
-    return _REASONS.get(exc.errno, (exc.strerror or str(exc)).lower())
+    reason = _REASONS.get(exc.errno) if exc.errno is not None else None
+    return reason if reason is not None else (exc.strerror or str(exc)).lower()
 
 
 def _file_in_the_way(path: Path) -> Path | None:

@@ -44,12 +44,22 @@ from deckpress.generator.content.geheime_mission import MIN_CARDS_PER_ROUND, VAL
 from deckpress.generator.content.safetext import quoted
 from deckpress.rules.core.bots import register_bot
 from deckpress.rules.core.errors import IllegalAction, ParameterError, Reason
-from deckpress.rules.core.game import CHANCE, SIMULTANEOUS, TERMINAL, Game, GameInfo, State, View, shuffled
+
+# Generic log-event helpers, kept in Mission Emission's module until they move to rules/core.
+from deckpress.rules.core.events import by_name, check_keys, seat_of
+from deckpress.rules.core.game import (
+    CHANCE,
+    SIMULTANEOUS,
+    TERMINAL,
+    Game,
+    GameInfo,
+    State,
+    View,
+    shuffled,
+)
 from deckpress.rules.core.measures import Measure, per_game, rate
 from deckpress.rules.core.params import FROM_CONTENT, Param, Reading
 from deckpress.rules.core.registry import register
-# Generic log-event helpers, kept in Mission Emission's module until they move to rules/core.
-from deckpress.rules.core.events import by_name, check_keys, seat_of
 
 #: The two seats.
 _SEATS = (0, 1)
@@ -191,7 +201,9 @@ class GeheimeMissionGame(Game):
         Raises:
             ParameterError: a bot other than random.
         """
-        from deckpress.rules.geheime_mission_batched import GeheimeMissionBatched  # NumPy only when asked for
+        from deckpress.rules.geheime_mission_batched import (
+            GeheimeMissionBatched,  # NumPy only when asked for
+        )
 
         return GeheimeMissionBatched(self, bots)
 

@@ -8,17 +8,25 @@ from pathlib import Path
 
 import pypdfium2
 import pytest
-from hypothesis import given, settings, strategies as st
+from hypothesis import given, settings
+from hypothesis import strategies as st
 from pypdf import PdfReader
 from reportlab.pdfbase.pdfmetrics import getAscentDescent, stringWidth
 
+from deckpress.generator.content.yamlsafe import load_yaml
 from deckpress.generator.kit.imposition import PAPERS, ImpositionError
 from deckpress.generator.kit.printdata import Board, Deck
 from deckpress.generator.render import fonts
-from deckpress.generator.render.board import (CROSS_LABEL_PT, CROSS_RING_MM, CROSS_RING_STROKE_PT, SCALE_BAR_MM,
-                                              SHEET_MARGIN_MM, alignment_marks, tile_board)
+from deckpress.generator.render.board import (
+    CROSS_LABEL_PT,
+    CROSS_RING_MM,
+    CROSS_RING_STROKE_PT,
+    SCALE_BAR_MM,
+    SHEET_MARGIN_MM,
+    alignment_marks,
+    tile_board,
+)
 from deckpress.generator.render.kit import PrintOptions, render_pdf
-from deckpress.generator.content.yamlsafe import load_yaml
 
 MM = 72 / 25.4
 

@@ -3,10 +3,11 @@ into a value (:class:`PrintOptions`, :class:`ValidateOptions`) and hands it to a
 program can call, which returns what it found instead of printing it."""
 from __future__ import annotations
 
+from pypdf import PdfReader
+
 from deckpress.generator.check.validation import ValidateOptions, validate
 from deckpress.generator.render.build import build_game
 from deckpress.generator.render.kit import PrintOptions
-from pypdf import PdfReader
 
 MISSING_TITLE = "card 'tide': missing key 'title' (required here: id, title, text, colour, value, copies)"
 

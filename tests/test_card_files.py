@@ -9,10 +9,9 @@ from pathlib import Path
 
 import pytest
 from conftest import line_of, pdf_text
-from deckpress.generator.content.yamlsafe import load_yaml
 from pypdf import PdfReader
 
-
+from deckpress.generator.content.yamlsafe import load_yaml
 
 
 def starter(cli, here: Path, name: str = "mygame", schema: bool = True) -> Path:
@@ -459,9 +458,10 @@ def test_a_workbook_whose_first_sheet_is_a_chart_reads_its_first_sheet_of_cells(
 def test_every_json_value_and_key_is_placed_where_a_yaml_reader_places_it():
     # the JSON card reader works out places with its own scan (only when an error needs one): it must
     # agree with YAML's reader, which knows positions, on any JSON (JSON is YAML 1.2)
-    from deckpress.generator.content.cardfiles import _JsonPositions
     from hypothesis import given, settings
     from hypothesis import strategies as st
+
+    from deckpress.generator.content.cardfiles import _JsonPositions
 
     scalars = st.none() | st.booleans() | st.integers(-10**6, 10**6) | st.text(st.characters(blacklist_categories=("Cs", "Cc", "Cf")), max_size=8)
     values = st.recursive(scalars, lambda inner: st.lists(inner, max_size=4) | st.dictionaries(st.text("abcxyz_é", min_size=1, max_size=4), inner, max_size=4),

@@ -4,9 +4,8 @@ from __future__ import annotations
 
 import pypdfium2
 import pytest
-from pypdf import PdfReader
-
 from conftest import edit, line_of
+from pypdf import PdfReader
 
 PT_PER_MM = 72 / 25.4
 GAMES = ("mission-emission", "fifty-missions", "maybe-missions", "geheime-mission")

@@ -12,10 +12,10 @@ import re
 from pathlib import Path
 
 import pytest
+from conftest import edit, line_of, on_a_terminal
 from PIL import Image
 from pypdf import PdfReader
 
-from conftest import edit, line_of, on_a_terminal
 from deckpress.generator.check import CheckOptions, run_check
 
 HOSTILE = Path(__file__).parent / "variants" / "hostile"
@@ -435,6 +435,7 @@ def test_with_content_the_base_is_simulated_on_that_folder_not_the_shipped_game(
     """`check VARIANT --content FOLDER` judges the variant against FOLDER: the base side of the
     simulation must play FOLDER's cards (an edition's values), as the content hash it reports says."""
     from conftest import edit
+
     from deckpress.generator.check import CheckOptions, run_check
     from deckpress.generator.paths import CONTENT_DIR
     from deckpress.rules.core.registry import load

@@ -7,12 +7,11 @@ from pathlib import Path
 
 import pypdfium2
 import pytest
+from cmyk_profile import cmyk_profile
+from conftest import edit, line_of
 from PIL import Image, ImageChops, ImageDraw, ImageStat
 from pypdf import PdfReader
 from pypdf.generic import ContentStream
-
-from cmyk_profile import cmyk_profile
-from conftest import edit, line_of
 
 #: The content-stream operators that set a colour other than device CMYK's k and K.
 OTHER_COLOUR_OPERATORS = {b"rg", b"RG", b"g", b"G", b"cs", b"CS", b"sc", b"SC", b"scn", b"SCN"}

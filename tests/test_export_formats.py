@@ -4,12 +4,13 @@ call directly with content it loaded, and gets back what was written."""
 from __future__ import annotations
 
 import pytest
+from PIL import Image
+from pypdf import PdfReader
+
 from deckpress.generator.content import check_game, find_game
 from deckpress.generator.export.formats import EXPORTERS, export_hand, export_pdf
 from deckpress.generator.export.options import ExportOptions, ExportRefused
 from deckpress.generator.export.pages import card_pages
-from PIL import Image
-from pypdf import PdfReader
 
 
 def _shipped(game_id: str):

@@ -9,8 +9,6 @@ from conftest import line_of, pdf_text
 from pypdf import PdfReader
 
 
-
-
 def face_texts(path: Path) -> list[str]:
     """The text of each face sheet of a kit (the pages after the cover whose label says faces)."""
     return [t for t in (page.extract_text() for page in PdfReader(path).pages) if "· faces" in t]
@@ -233,7 +231,10 @@ HOSTILE = [
 
 @pytest.mark.parametrize("source, said", HOSTILE, ids=[h[0][:30] for h in HOSTILE])
 def test_a_hostile_expression_is_one_clear_line(source, said):
-    from deckpress.generator.content.expressions import ExpressionError, compile_expression
+    from deckpress.generator.content.expressions import (
+        ExpressionError,
+        compile_expression,
+    )
 
     card = {"id": "scout", "type": "ship", "cost": 0}
     if said is None:

@@ -8,12 +8,20 @@ from itertools import product
 from math import prod
 
 import pytest
-from hypothesis import given, settings, strategies as st
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
 from deckpress.generator.content import load_game
 from deckpress.generator.content.fifty_missions import mission_conditions, symbol_deck
-from deckpress.generator.content.fifty_missions_conditions import (ConditionError, OddsTooCostly, SymbolDeck, card_text,
-                                                       compile_condition, count_displays, odds)
+from deckpress.generator.content.fifty_missions_conditions import (
+    ConditionError,
+    OddsTooCostly,
+    SymbolDeck,
+    card_text,
+    compile_condition,
+    count_displays,
+    odds,
+)
 
 DECK = SymbolDeck(symbols=("lighter", "binoculars", "knife", "compass"),
                   colours={"lighter": "red", "binoculars": "blue", "knife": "yellow", "compass": "green"},

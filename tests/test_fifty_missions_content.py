@@ -5,12 +5,12 @@ import re
 from collections import Counter
 
 import pytest
-
 from conftest import edit, errors_of, line_of
+
 from deckpress.generator.content import load_game
 from deckpress.generator.content.fifty_missions import mission_conditions, symbol_deck
-from deckpress.generator.kit.adapters.fifty_missions import decks
 from deckpress.generator.content.fifty_missions_conditions import odds
+from deckpress.generator.kit.adapters.fifty_missions import decks
 
 
 @pytest.fixture(scope="module")

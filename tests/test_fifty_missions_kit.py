@@ -7,10 +7,10 @@ from math import floor, hypot
 
 import pypdfium2
 import pytest
+from conftest import edit
 from pypdf import PdfReader
 from reportlab.pdfbase.pdfmetrics import getAscentDescent, stringWidth
 
-from conftest import edit
 from deckpress.generator.content import load_game
 from deckpress.generator.kit.adapters.fifty_missions import decks
 from deckpress.generator.kit.imposition import PAPERS, grid
@@ -225,13 +225,13 @@ def test_the_bottom_right_index_is_turned_like_a_playing_card(content, pdf):
     image, px = _render(pdf, symbol_face_pages()[0], dpi=200)
     grey = image.convert("L")
     for slot in POKER.slots:
-        crop = lambda x, y, dx=0, dy=0: grey.crop((round((slot.x_mm + x) * px) + dx, round((slot.y_mm + y) * px) + dy,
+        crop = lambda x, y, dx=0, dy=0, slot=slot: grey.crop((round((slot.x_mm + x) * px) + dx, round((slot.y_mm + y) * px) + dy,
                                                     round((slot.x_mm + x + w) * px) + dx, round((slot.y_mm + y + h) * px) + dy))
         top_left = crop(x1, y1)
         ink = sum(p < 200 for p in top_left.tobytes()) / (top_left.width * top_left.height)
         assert ink > 0.05, "no value printed in the top-left corner"
 
-        def mismatch(reference, shifts=range(-2, 3)):  # the best of a few pixels' shift (rounding)
+        def mismatch(reference, shifts=range(-2, 3), crop=crop):  # the best of a few pixels' shift (rounding)
             return min(sum(abs(a - b) > 60 for a, b in zip(reference.tobytes(), crop(x2, y2, dx, dy).tobytes()))
                        / (reference.width * reference.height) for dx in shifts for dy in shifts)
 
@@ -255,9 +255,9 @@ cards:
 def test_text_turns_by_quarter_turns_inside_its_box(tmp_path):
     # rotate: 90 and 270 fit the text along the box's height (it runs down, or up), 180 prints it
     # upside down; every box stays where the layout puts it.
+    from deckpress.generator.content.yamlsafe import load_yaml
     from deckpress.generator.kit.printdata import Deck
     from deckpress.generator.render.kit import render_pdf
-    from deckpress.generator.content.yamlsafe import load_yaml
 
     layout, errors = load_yaml(tmp_path / "layout.yaml", text=TURNS_LAYOUT)
     assert not errors

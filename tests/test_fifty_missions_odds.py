@@ -6,8 +6,8 @@ from __future__ import annotations
 import json
 
 import pytest
-
 from conftest import edit
+
 from deckpress.generator.content import check_game, load_game
 from deckpress.generator.content import fifty_missions_odds as odds
 

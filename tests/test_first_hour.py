@@ -7,6 +7,7 @@ import re
 from pathlib import Path
 
 import pytest
+
 from deckpress.generator.content.variant import _set
 
 
@@ -173,9 +174,10 @@ def search_hint(page: str) -> str:
 
 @pytest.mark.parametrize("shipped", [None, "fifty-missions"])
 def test_the_studios_search_hint_names_the_games_own_fields_and_finds_a_card(game, shipped):
-    from deckpress.generator.studio.app import Studio, create_app
-    from deckpress.generator.paths import CONTENT_DIR
     from starlette.testclient import TestClient
+
+    from deckpress.generator.paths import CONTENT_DIR
+    from deckpress.generator.studio.app import Studio, create_app
 
     target = game if shipped is None else CONTENT_DIR / shipped
     studio = Studio(target, dpi=20)

@@ -30,11 +30,12 @@ from typing import Any
 import pytest
 import yaml
 from click.testing import CliRunner
-from deckpress.generator.cli import main
-from deckpress.generator.paths import CONTENT_DIR
 from hypothesis import HealthCheck, Phase, given, settings
 from hypothesis import strategies as st
 from PIL import Image
+
+from deckpress.generator.cli import main
+from deckpress.generator.paths import CONTENT_DIR
 
 #: Seeded and without a database; no shrinking: a mutation is one step, readable as drawn, and
 #: shrinking a Mission Emission example (0.7 s each) took over five minutes.

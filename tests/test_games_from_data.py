@@ -5,16 +5,13 @@ from __future__ import annotations
 import json
 import os
 import shutil
-from pathlib import Path
 
-import pytest
 from conftest import line_of, pdf_text
 from jsonschema import Draft202012Validator
 from pypdf import PdfReader
 
-from deckpress.generator.paths import CONTENT_DIR
 from deckpress.generator.content.yamlsafe import load_yaml
-
+from deckpress.generator.paths import CONTENT_DIR
 
 
 def test_init_then_build_gives_a_pdf_of_the_starter_cards(cli, here):

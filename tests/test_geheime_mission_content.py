@@ -4,8 +4,8 @@ from collections import Counter
 from itertools import permutations
 
 import pytest
-
 from conftest import edit, errors_of, line_of
+
 from deckpress.generator.content import load_game
 from deckpress.generator.content.geheime_mission import VALUES, max_rounds, value_counts
 from deckpress.generator.kit.adapters.geheime_mission import decks

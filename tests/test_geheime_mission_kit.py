@@ -9,10 +9,10 @@ from pathlib import Path
 
 import pypdfium2
 import pytest
+from conftest import edit
 from PIL import ImageChops, ImageOps
 from pypdf import PdfReader
 
-from conftest import edit
 from deckpress.generator.content import load_game
 from deckpress.generator.kit.imposition import grid
 from deckpress.generator.render.icons import icon_set

@@ -28,10 +28,10 @@ from dataclasses import dataclass, field
 from pathlib import Path
 
 import pytest
-from deckpress.generator.paths import CONTENT_DIR
-from deckpress.generator.content.safetext import refused
 from PIL import Image, PngImagePlugin
 
+from deckpress.generator.content.safetext import refused
+from deckpress.generator.paths import CONTENT_DIR
 from tests.conftest import line_of
 
 DECKPRESS = Path(sys.executable).parent / "deckpress"

@@ -14,11 +14,11 @@ import subprocess
 import sys
 
 import pytest
-from deckpress.generator.content.fontcheck import MAX_MAPPED, FontError, check_font
-from deckpress.generator.paths import FONTS_DIR
 from fontTools.ttLib import TTFont
 from fontTools.ttLib.tables.DefaultTable import DefaultTable
 
+from deckpress.generator.content.fontcheck import MAX_MAPPED, FontError, check_font
+from deckpress.generator.paths import FONTS_DIR
 from tests.conftest import edit, line_of
 
 LATO = FONTS_DIR / "Lato-Regular.ttf"

@@ -32,9 +32,8 @@ from pathlib import Path
 
 import pytest
 import yaml
-from pypdf import PdfReader
-
 from conftest import retitle_first_card
+from pypdf import PdfReader
 
 CHECKOUT = Path(__file__).resolve().parents[1]
 SHIPPED = ("mission-emission", "fifty-missions", "maybe-missions", "geheime-mission")

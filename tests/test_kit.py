@@ -6,15 +6,15 @@ from pathlib import Path
 
 import pypdfium2
 import pytest
+from conftest import edit
 from PIL import ImageChops
 from pypdf import PdfReader
 
-from conftest import edit
 from deckpress.generator.content import load_game
-from deckpress.generator.kit.imposition import PAPERS, grid
-from deckpress.generator.render.kit import PrintOptions, build_kit, render_pdf
-from deckpress.generator.kit.printdata import Deck
 from deckpress.generator.content.yamlsafe import load_yaml
+from deckpress.generator.kit.imposition import PAPERS, grid
+from deckpress.generator.kit.printdata import Deck
+from deckpress.generator.render.kit import PrintOptions, build_kit, render_pdf
 
 MM = 72 / 25.4
 

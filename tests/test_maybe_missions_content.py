@@ -11,13 +11,22 @@ import json
 from collections import Counter
 
 import pytest
+from conftest import edit
 
 from deckpress.generator.content import check_game, load_game
 from deckpress.generator.content import maybe_missions_generate as gen
-from deckpress.generator.content.maybe_missions_vocabulary import (FAMILIES, SCHEMA_NAME, VocabularyError, effect_text, kind_uses, kinds_of,
-                                                       placeholders, unsupported_kinds, vocabulary)
+from deckpress.generator.content.maybe_missions_vocabulary import (
+    FAMILIES,
+    SCHEMA_NAME,
+    VocabularyError,
+    effect_text,
+    kind_uses,
+    kinds_of,
+    placeholders,
+    unsupported_kinds,
+    vocabulary,
+)
 from deckpress.generator.paths import SCHEMAS_DIR
-from conftest import edit
 
 GAME = "maybe-missions"
 

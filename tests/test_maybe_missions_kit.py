@@ -12,14 +12,14 @@ from pathlib import Path
 import pypdfium2
 import pytest
 from click.testing import CliRunner
+from conftest import edit
 from PIL import ImageStat
 from pypdf import PdfReader
 
-from conftest import edit
 from deckpress.generator.cli import main
 from deckpress.generator.content import load_game
-from deckpress.generator.kit.adapters.maybe_missions import SIDE_SLOTS, icon_row
 from deckpress.generator.content.maybe_missions_vocabulary import effect_text
+from deckpress.generator.kit.adapters.maybe_missions import SIDE_SLOTS, icon_row
 from deckpress.generator.kit.imposition import PAPERS
 from deckpress.generator.kit.printdata import Deck
 from deckpress.generator.render.kit import PrintOptions, render_pdf

@@ -3,8 +3,8 @@ file are rejected with the right file, line and message."""
 import json
 
 import pytest
-
 from conftest import edit, errors_of, line_of
+
 from deckpress.generator.content import load_game
 from deckpress.generator.content.mission_emission import mission_extremes
 

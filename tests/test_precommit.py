@@ -122,7 +122,7 @@ def test_hooks_pass_good_variants_and_fail_bad_ones_at_their_lines(head, home, t
 
     validated = pre_commit(repo, home, tmp_path / "tmp", "deckpress-validate")
     assert validated.returncode == 1, said(validated)
-    for name, place in where.items():
+    for place in where.values():
         assert validated.stdout.count(place) == 1, (place, said(validated))  # each error once
     assert not re.search(r"^variants/set-collection\.yaml:\d", validated.stdout, re.M), said(validated)
 

@@ -10,6 +10,10 @@ from pathlib import Path
 import matplotlib
 import pytest
 from conftest import edit, line_of
+from hypothesis import given, settings
+from hypothesis import strategies as st
+from pypdf import PdfReader
+
 from deckpress.generator.render.markup import (
     RULE,
     MarkupError,
@@ -19,9 +23,6 @@ from deckpress.generator.render.markup import (
     parse,
 )
 from deckpress.generator.render.tokens import Token, compile_tokens
-from hypothesis import given, settings
-from hypothesis import strategies as st
-from pypdf import PdfReader
 
 
 def _game(tmp_path: Path, cli, rows: list[dict], markup: str = "html", tokens: str = "", icons: bool = True) -> Path:

@@ -3,8 +3,9 @@ only where jsonschema finds no error: a card it fails is checked by jsonschema, 
 errors, so a deck's errors are the same with or without it."""
 from __future__ import annotations
 
-from deckpress.generator.content.schema import quick_check
 from jsonschema import Draft202012Validator
+
+from deckpress.generator.content.schema import quick_check
 
 SCHEMA = {
     "$schema": "https://json-schema.org/draft/2020-12/schema",

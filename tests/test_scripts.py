@@ -12,10 +12,10 @@ import pypdfium2
 import pytest
 import uharfbuzz as hb
 import yaml
+from conftest import edit, line_of
 from pypdf import PdfReader
 from reportlab.pdfgen.canvas import Canvas
 
-from conftest import edit, line_of
 from deckpress.generator.paths import FONTS_DIR
 from deckpress.generator.render import fonts, scripts
 

@@ -6,9 +6,8 @@ from pathlib import Path
 
 import pypdfium2
 import pytest
-from pypdf import PdfReader
-
 from conftest import line_of
+from pypdf import PdfReader
 
 MM = 72 / 25.4
 #: A Letter sheet of poker cards 2 mm apart, not centred: 12 mm from the left, 15 mm from the top.

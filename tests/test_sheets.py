@@ -142,7 +142,7 @@ def test_calibration_text_wraps_to_small_paper_and_paper_too_small_is_refused(cl
     from deckpress.generator.render import fonts
 
     fonts.register()
-    for text, x, y, size in runs:
+    for text, x, _y, size in runs:
         assert (x + stringWidth(text, "Lato", size)) * MM_PER_PT <= 148 - 10, text  # inside a 10 mm edge
     body = [y * MM_PER_PT for text, x, y, size in runs if "double-sided" in text or "back-offset" in text]
     assert body and max(body) < 210 / 2 - 15  # below the right-hand scale, which ends 10 mm below the centre

@@ -9,9 +9,9 @@ from pathlib import Path
 
 import pytest
 from click.testing import CliRunner
+from conftest import line_of, retitle_first_card
 from starlette.testclient import TestClient
 
-from conftest import line_of, retitle_first_card
 from deckpress.generator.cli import main
 from deckpress.generator.paths import CONTENT_DIR
 from deckpress.generator.studio.app import Studio, create_app

@@ -100,7 +100,7 @@ def face_of(driver, card_id: str) -> str:
 def test_cards_change_on_the_page_as_the_yaml_is_edited_broken_and_fixed(browser, me, tmp_path):
     from selenium.webdriver.common.by import By
 
-    with opened(browser, Studio(me, dpi=60)) as url:
+    with opened(browser, Studio(me, dpi=60)):
         cards = browser.find_elements(By.CSS_SELECTOR, "article.card")
         assert len(cards) == 36 + 18
         browser.save_screenshot(str(tmp_path / "studio-cards.png"))
@@ -192,7 +192,7 @@ def test_the_cut_line_and_safe_area_are_drawn_over_the_cards_on_demand(browser, 
     from selenium.webdriver.common.by import By
 
     folder = game_copy("fifty-missions")  # poker-size symbol cards and round mission cards
-    with opened(browser, Studio(folder, dpi=40)) as url:
+    with opened(browser, Studio(folder, dpi=40)):
         guide = 'article[data-id="{}"] img.face ~ .guide.{}'
         assert not browser.find_element(By.CSS_SELECTOR, guide.format("lighter-1-1", "cut")).is_displayed()
         browser.find_element(By.ID, "show-guides").click()

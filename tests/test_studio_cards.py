@@ -9,9 +9,9 @@ import re
 import shutil
 
 import pytest
+from conftest import edit, line_of
 from PIL import Image
 
-from conftest import edit, line_of
 from deckpress.generator.paths import CONTENT_DIR
 from deckpress.generator.studio.catalogue import CardCatalogue, matches
 

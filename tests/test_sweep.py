@@ -7,9 +7,8 @@ import json
 from dataclasses import replace
 
 import pytest
-from PIL import Image
-
 from conftest import line_of
+from PIL import Image
 
 POINT_VALUES = ("--vary", "point-cards:forest-bottom.points=7,9", "--vary", "point-cards:smoke-bottom.points=-5,-7")
 

@@ -6,9 +6,10 @@ import io
 import subprocess
 import sys
 
+from PIL import Image
+
 from deckpress.generator.sweep import Dimension, Sweep, SweepResult
 from deckpress.generator.sweep.plot import heat_map
-from PIL import Image
 
 
 def _result(dimensions: tuple[Dimension, ...]) -> SweepResult:

@@ -9,11 +9,11 @@ import shutil
 from pathlib import Path
 
 import pytest
+
 from deckpress.generator.content.errors import ContentError
-from deckpress.generator.paths import CONTENT_DIR
 from deckpress.generator.content.schema import validate_with
 from deckpress.generator.content.yamlsafe import load_yaml
-
+from deckpress.generator.paths import CONTENT_DIR
 from tests.conftest import edit, line_of
 
 REFUSED = "control characters and bidirectional overrides are not allowed in content"

@@ -4,12 +4,15 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Callable
+from typing import Protocol
 
 from deckpress.generator.check.thresholds import Thresholds
 
-#: ``progress(stage, done, total)``: a stage starts (done and total None) or simulated games finish.
-Progress = Callable[[str, int | None, int | None], None]
+
+class Progress(Protocol):
+    """``progress(stage, done, total)``: a stage starts (done and total None) or simulated games finish."""
+
+    def __call__(self, stage: str, done: int | None = None, total: int | None = None, /) -> None: ...
 
 
 @dataclass(frozen=True)

@@ -15,10 +15,10 @@ from jinja2 import FileSystemLoader
 from jinja2.sandbox import ImmutableSandboxedEnvironment
 
 from deckpress.generator.check import CheckReport
+from deckpress.generator.content.safetext import json_safe
 from deckpress.generator.limits import Bounds, run_in_child
 from deckpress.generator.output import write_atomic
 from deckpress.generator.paths import TEMPLATES_DIR
-from deckpress.generator.content.safetext import json_safe
 
 
 def report_dict(report: CheckReport) -> dict[str, Any]:

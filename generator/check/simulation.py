@@ -66,9 +66,9 @@ def run_bounded(plan: SimulationPlan, progress: Callable[[str, int, int], None] 
 
 
 def _simulate_both(plan: SimulationPlan, progress: Callable[[tuple[str, int, int]], None] | None = None) -> dict[str, Any]:
-    from deckpress.rules.core.results import simulation_dict
     from deckpress.rules.core.bots import bot_names
     from deckpress.rules.core.registry import load
+    from deckpress.rules.core.results import simulation_dict
     from deckpress.rules.core.simulate import SimulationSpec, simulate
 
     base = load(plan.game_id, plan.ruleset, plan.base_overrides, plan.base_dir)
@@ -141,7 +141,8 @@ def _skill_both(plan: SimulationPlan, games: int, iterations: int, bot: str | No
         out[side] = signal.as_dict()
         signals[side] = signal
     base, variant = signals["base"], signals["variant"]
-    out["change_points"] = None if None in (base.signal_points, variant.signal_points) else round(variant.signal_points - base.signal_points, 2)
+    base_points, variant_points = base.signal_points, variant.signal_points
+    out["change_points"] = None if base_points is None or variant_points is None else round(variant_points - base_points, 2)
     interval = change_interval(base, variant)
     out["change_95"] = None if interval is None else [round(x, 2) for x in interval]
     return out
@@ -168,7 +169,7 @@ def _validate_games(game, plan: SimulationPlan) -> list[str]:
         if broken:
             problems.append(f"game {index}: invariant broken at the end: {'; '.join(broken)}")
         result = replay(record(game, state.history, seed=plan.seed), content=game.content)
-        if not result.ok:
+        if result.error is not None:  # not result.ok
             problems.append(f"game {index}: the validating path refuses event {result.error.index}: {result.error.message}")
     return problems
 

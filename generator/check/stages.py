@@ -18,6 +18,7 @@ from pathlib import Path
 from typing import Any, Callable
 
 import yaml
+
 from deckpress.generator.check.options import CheckOptions, Progress
 from deckpress.generator.check.outcome import CheckReport, Stage
 from deckpress.generator.check.parameters import effective_parameters, engine_for

@@ -14,11 +14,24 @@ from contextlib import contextmanager
 import click
 
 from deckpress.generator import exitcodes
+from deckpress.generator.cli import (
+    calibrate,
+    check,
+    content,
+    describe,
+    export,
+    icons,
+    init,
+    missions,
+    record,
+    replay,
+    simulate,
+    studio,
+    sweep,
+)
+from deckpress.generator.content.safetext import escape
 from deckpress.generator.limits import CouldNotFinish, limit_reached
 from deckpress.generator.output import OutputError
-from deckpress.generator.content.safetext import escape
-
-from deckpress.generator.cli import calibrate, check, content, describe, export, icons, init, missions, record, replay, simulate, studio, sweep
 
 COMMANDS = [init.init, content.validate, content.build, calibrate.calibrate, export.export, init.schemas, missions.missions, describe.describe, icons.icons, simulate.simulate, replay.replay, record.record, check.check, sweep.sweep, studio.studio]
 
@@ -50,7 +63,8 @@ class DeckpressGroup(click.Group):
         except OSError as exc:
             if exc.filename is None:  # not about a path: a bug or the machine, raised as it is
                 raise
-            _fail(ctx, exitcodes.UNREADABLE, f"cannot read {exc.filename}: {_READ_REASONS.get(exc.errno, (exc.strerror or str(exc)).lower())}")
+            reason = _READ_REASONS.get(exc.errno) if exc.errno is not None else None
+            _fail(ctx, exitcodes.UNREADABLE, f"cannot read {exc.filename}: {reason if reason is not None else (exc.strerror or str(exc)).lower()}")
         except Exception as exc:  # a limit reached is one line; anything else is a bug, raised as it is
             reached = limit_reached(exc)
             if reached is None:

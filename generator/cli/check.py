@@ -16,11 +16,11 @@ from typing import TYPE_CHECKING
 import click
 
 from deckpress.generator import exitcodes
-from deckpress.generator.output import writing
 from deckpress.generator.cli.options import FiniteRange
 from deckpress.generator.cli.progress import progress_bar
 from deckpress.generator.content.reporters import summarised
 from deckpress.generator.content.safetext import escape, json_safe
+from deckpress.generator.output import writing
 
 if TYPE_CHECKING:
     from deckpress.generator.check import CheckReport
@@ -84,17 +84,21 @@ def check(variants: tuple[Path, ...], games: int, seed: int, bots: str | None, r
     Not verdicts: 3 unreadable, 4 the report folder cannot be written, 5 could not finish (the
     time or memory limit reached: not the variant's fault), 130 interrupted.
     """
-    from deckpress.generator.check import CheckOptions, run_check  # here: other commands start faster without them
+    from deckpress.generator.check import (  # here: other commands start faster without them
+        CheckOptions,
+        run_check,
+    )
     from deckpress.generator.check.report import report_dict, write_report
     from deckpress.generator.check.thresholds import Thresholds, load_thresholds
 
     thresholds = Thresholds()
     if thresholds_file is not None:
-        thresholds, errors = load_thresholds(thresholds_file)
-        if errors:
+        loaded, errors = load_thresholds(thresholds_file)
+        if errors or loaded is None:  # None comes with its errors
             for err in errors:
                 click.echo(str(err), err=True)
             sys.exit(exitcodes.USAGE)
+        thresholds = loaded
     if temp_report and report_dir is None:
         import tempfile
 

@@ -19,13 +19,18 @@ from pathlib import Path
 
 import click
 
-from deckpress.generator.content import GAME_FILE, find_game, game_id_of, shipped_games
-from deckpress.generator.cli.options import CMYK_HELP, FiniteRange, cmyk_profile, name_list
+from deckpress.generator.cli.options import (
+    CMYK_HELP,
+    FiniteRange,
+    cmyk_profile,
+    name_list,
+)
 from deckpress.generator.cli.progress import progress_bar
+from deckpress.generator.content import GAME_FILE, find_game, game_id_of, shipped_games
 from deckpress.generator.content.errors import ContentErrors, display_path
+from deckpress.generator.content.reporters import REPORTERS
 from deckpress.generator.kit.imposition import DUPLEX_EDGES, ImpositionError, paper_size
 from deckpress.generator.paths import CONTENT_DIR
-from deckpress.generator.content.reporters import REPORTERS
 
 
 def _paper(ctx, param, value: str) -> str:

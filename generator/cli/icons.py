@@ -7,11 +7,12 @@ import sys
 from pathlib import Path
 
 import click
+
 from deckpress.generator.content import GAME_FILE, find_game, game_id_of
 from deckpress.generator.content.errors import ContentErrors, display_path
+from deckpress.generator.content.safetext import escape, json_safe
 from deckpress.generator.output import write_atomic
 from deckpress.generator.paths import PACKAGE_DIR
-from deckpress.generator.content.safetext import escape, json_safe
 
 
 @click.command()
@@ -61,7 +62,7 @@ def icons(game: str | None, fmt: str, out: Path | None) -> None:
         shown = f" (for {characters[name]})" if characters[name] else ""
         click.echo(escape(f"  {name}{shown}"))
     shipped = folder is None or folder.resolve().is_relative_to(PACKAGE_DIR.resolve())  # not a folder of the user's to add to
-    own = "; a game adds its own as SVG files in its icons/ folder" if shipped else f"; add your own as SVG files in {display_path(folder / GAME_ICONS)}/"
+    own = "; a game adds its own as SVG files in its icons/ folder" if shipped or folder is None else f"; add your own as SVG files in {display_path(folder / GAME_ICONS)}/"
     click.echo(escape(f"{len(sources)} icons{own}"))
     if out is not None:
         click.echo(escape(f"wrote {display_path(out)}"))

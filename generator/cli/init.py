@@ -17,9 +17,10 @@ import sys
 from pathlib import Path
 
 import click
+
+from deckpress.generator.content.schema import bundled, schema_names
 from deckpress.generator.output import write_atomic
 from deckpress.generator.paths import TEMPLATES_DIR
-from deckpress.generator.content.schema import bundled, schema_names
 
 STARTER = TEMPLATES_DIR / "new-game"
 SCHEMAS_FOLDER = ".schemas"
@@ -47,6 +48,7 @@ def yaml_scalar(text: str) -> str:
     both read it so (``my-game``), else in JSON's double quotes (``"null"``, ``"true"``, ``"no"``,
     ``"123"``, ``"a: b"``), which every YAML reader reads as the same string."""
     import yaml
+
     from deckpress.generator.content.yamlsafe import load_yaml
 
     line = f"v: {text}\n"

@@ -5,7 +5,9 @@ from __future__ import annotations
 
 import sys
 from contextlib import contextmanager
-from typing import Callable, Iterator
+from typing import Iterator
+
+from deckpress.generator.check.options import Progress
 
 
 def wanted(fmt: str) -> bool:
@@ -14,7 +16,7 @@ def wanted(fmt: str) -> bool:
 
 
 @contextmanager
-def progress_bar(fmt: str) -> Iterator[Callable[[str, int | None, int | None], None] | None]:
+def progress_bar(fmt: str) -> Iterator[Progress | None]:
     """A ``tell(what, done, total)`` for work that reports its progress: ``what`` names the step
     shown beside the bar, ``done`` of ``total`` fills it (None: a step without a count).  Yields
     None when progress is not :func:`wanted`, so callers pass it on as "no progress"."""
@@ -22,7 +24,13 @@ def progress_bar(fmt: str) -> Iterator[Callable[[str, int | None, int | None], N
         yield None
         return
     from rich.console import Console
-    from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeElapsedColumn
+    from rich.progress import (
+        BarColumn,
+        MofNCompleteColumn,
+        Progress,
+        TextColumn,
+        TimeElapsedColumn,
+    )
 
     columns = (TextColumn("{task.description}"), BarColumn(), MofNCompleteColumn(), TimeElapsedColumn())
     with Progress(*columns, console=Console(stderr=True), transient=True) as bar:

@@ -73,14 +73,17 @@ def simulate(game: str, mode: str | None, players: int | None, ruleset: str | No
 
     from deckpress.rules.core.registry import load
     from deckpress.rules.core.results import skill_seat
-    from deckpress.rules.core.simulate import SimulationSpec, simulate as run
+    from deckpress.rules.core.simulate import SimulationSpec
+    from deckpress.rules.core.simulate import simulate as run
 
     overrides = dict(params)
     if mode is not None:
         overrides["mode"] = mode
     if players is not None:
         overrides["players"] = players
-    from deckpress.rules.core.bots import make_bot  # here: the bots are the rules engines' (a tenth of start-up)
+    from deckpress.rules.core.bots import (
+        make_bot,  # here: the bots are the rules engines' (a tenth of start-up)
+    )
 
     try:
         engine = load(game, ruleset, overrides, content)
@@ -161,11 +164,10 @@ def _with_progress(run, spec, fmt: str):
 
 
 def _save_logs(result, count: int, log_dir: Path, fmt: str) -> None:
+    from deckpress.generator.output import write_atomic
     from deckpress.rules.core.bots import make_bot
     from deckpress.rules.core.log import record, to_yaml
     from deckpress.rules.core.simulate import game_rng, play_game
-
-    from deckpress.generator.output import write_atomic
 
     spec, engine = result.spec, result.game
     for index in range(count):

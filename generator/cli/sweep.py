@@ -50,9 +50,9 @@ def sweep(game, sweep_file, vary, ruleset, players, bots, games, seed, points, o
     as a variant file that 'deckpress check' accepts."""
     from dataclasses import replace
 
+    from deckpress.generator.cli.simulate import dask_scheduler
     from deckpress.generator.content.errors import ContentErrors
     from deckpress.generator.output import write_atomic
-    from deckpress.generator.cli.simulate import dask_scheduler
     from deckpress.generator.sweep import Sweep, load_sweep, parse_vary, run_sweep
     from deckpress.generator.sweep.plot import heat_map
     from deckpress.rules.core.errors import ParameterError

@@ -34,9 +34,9 @@ from typing import Any, Mapping
 
 from deckpress.generator.content import semantic
 from deckpress.generator.content.errors import ContentError, ContentErrors, display_path
-from deckpress.generator.paths import CONTENT_DIR
 from deckpress.generator.content.schema import schema_exists, validate
 from deckpress.generator.content.yamlsafe import Document, load_yaml
+from deckpress.generator.paths import CONTENT_DIR
 
 SCHEMA_COMMENT = "# yaml-language-server: $schema="
 GAME_FILE = "game.yaml"

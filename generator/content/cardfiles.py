@@ -267,7 +267,7 @@ def records_at(doc: Document, path: str | None, limits: CardLimits = DEFAULT_LIM
         return None, [doc.error(origins[limits.cards], f"more than {limits.cards:,} cards in one file: {limits.raise_hint('cards')}")]
     first_list = origins[0][:-1] if origins else ()
     out = Document(path=doc.path, data={"cards": cards}, display=doc.display, first_line=doc.first_line)
-    out.positions, out.key_positions = _remapped(doc, origins, first_list, kept)  # type: ignore[assignment]
+    out.positions, out.key_positions = _remapped(doc, origins, first_list, kept)
     return out, []
 
 

@@ -30,15 +30,16 @@ import json
 import re
 from pathlib import Path
 
+from referencing.exceptions import Unresolvable
+
 from deckpress.generator.content import gate, semantic
-from deckpress.generator.content.derived import card_layouts, derive, layouts_named
-from deckpress.generator.content.layout_kinds import card_kinds, unknown_names
 from deckpress.generator.content.cardfiles import FORMATS, load_card_file
+from deckpress.generator.content.derived import card_layouts, derive, layouts_named
 from deckpress.generator.content.errors import ContentError, display_path
+from deckpress.generator.content.layout_kinds import card_kinds, unknown_names
 from deckpress.generator.content.safetext import choices, excerpt, quoted, strict_json
 from deckpress.generator.content.schema import validate_items, validate_with
 from deckpress.generator.content.yamlsafe import Document
-from referencing.exceptions import Unresolvable
 
 #: Reserved document names: a deck may not be called like a game-wide file.
 

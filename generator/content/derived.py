@@ -21,7 +21,14 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any
 
-from deckpress.generator.content.expressions import Expression, ExpressionError, Text, compile_expression, compile_text, key_of
+from deckpress.generator.content.expressions import (
+    Expression,
+    ExpressionError,
+    Text,
+    compile_expression,
+    compile_text,
+    key_of,
+)
 from deckpress.generator.content.safetext import choices, excerpt
 
 #: (path in game.yaml, message): a problem of a deck's expressions, placed by the caller.

@@ -7,8 +7,8 @@ carries a batch of them to the CLI, which prints them and exits 1: no traceback 
 """
 from __future__ import annotations
 
-from dataclasses import dataclass
 import os
+from dataclasses import dataclass
 from pathlib import Path
 
 

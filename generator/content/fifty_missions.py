@@ -19,8 +19,8 @@ from dataclasses import dataclass
 from fractions import Fraction
 from pathlib import Path
 
-from deckpress.generator.content import semantic
-from deckpress.generator.content import load_file, schema_for
+from deckpress.generator.content import load_file, schema_for, semantic
+from deckpress.generator.content.errors import ContentError, display_path
 from deckpress.generator.content.fifty_missions_conditions import (
     DISPLAY_SIZE,
     Condition,
@@ -31,7 +31,6 @@ from deckpress.generator.content.fifty_missions_conditions import (
     compile_condition,
 )
 from deckpress.generator.content.fifty_missions_odds import counted
-from deckpress.generator.content.errors import ContentError, display_path
 from deckpress.generator.content.yamlsafe import Document
 
 FILES = ("game", "symbols", "missions", "medals", "layout")

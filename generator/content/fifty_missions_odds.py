@@ -24,7 +24,11 @@ import os
 from pathlib import Path
 from typing import Any, Mapping
 
-from deckpress.generator.content.fifty_missions_conditions import Condition, SymbolDeck, count_displays
+from deckpress.generator.content.fifty_missions_conditions import (
+    Condition,
+    SymbolDeck,
+    count_displays,
+)
 from deckpress.generator.paths import CONTENT_DIR
 
 SHIPPED_CACHE = CONTENT_DIR / "fifty-missions" / "odds-cache.json"

@@ -122,7 +122,10 @@ def unknown_names(kind: KindSpec, known: set[str], label: str) -> list[tuple[tup
     ``label`` naming it): a typo would otherwise hold for no card, silently (``typ == "ice"``,
     ``when: Strenght`` hiding the strength of every card).
     Expressions that do not compile are left to the layout's own checks."""
-    from deckpress.generator.content.expressions import ExpressionError, compile_expression
+    from deckpress.generator.content.expressions import (
+        ExpressionError,
+        compile_expression,
+    )
 
     problems = []
     for side in ("face", "back"):

@@ -13,8 +13,8 @@ rules engine read; the cards to print are made in :mod:`deckpress.generator.kit.
 from __future__ import annotations
 
 from deckpress.generator.content import semantic
-from deckpress.generator.content.maybe_missions_vocabulary import check_effects
 from deckpress.generator.content.errors import ContentError
+from deckpress.generator.content.maybe_missions_vocabulary import check_effects
 
 FILES = ("game", "layout", "votes", "missions", "masters", "public-identities", "secret-identities", "shop")
 #: What this game's code reads from game.yaml (optional keys for a game made from data alone).

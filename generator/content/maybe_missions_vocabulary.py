@@ -24,8 +24,8 @@ from functools import lru_cache
 from typing import TYPE_CHECKING, Any, Collection, Iterator, Mapping
 
 from deckpress.generator.content.errors import ContentError
-from deckpress.generator.paths import SCHEMAS_DIR
 from deckpress.generator.content.schema import dotted
+from deckpress.generator.paths import SCHEMAS_DIR
 
 if TYPE_CHECKING:
     from deckpress.generator.content import GameContent

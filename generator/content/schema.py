@@ -18,8 +18,11 @@ from referencing.jsonschema import DRAFT202012
 
 from deckpress.generator.content.errors import ContentError
 from deckpress.generator.content.safetext import choices, excerpt, numeric
+from deckpress.generator.content.yamlsafe import (  # dotted: re-exported for content modules
+    Document,
+    dotted,
+)
 from deckpress.generator.paths import SCHEMAS_DIR
-from deckpress.generator.content.yamlsafe import Document, dotted  # dotted: re-exported for content modules
 
 
 @lru_cache(maxsize=1)

@@ -14,9 +14,19 @@ from pathlib import Path
 from types import MappingProxyType
 from typing import Any, Mapping
 
-from deckpress.generator.content import gate
-from deckpress.generator.content import (GameContent, check_documents, check_game, document_errors, find_game, load_game,
-                                         new_places, record_list, semantic_errors, shipped_games)
+from deckpress.generator.content import (
+    GameContent,
+    check_documents,
+    check_game,
+    document_errors,
+    find_game,
+    gate,
+    load_game,
+    new_places,
+    record_list,
+    semantic_errors,
+    shipped_games,
+)
 from deckpress.generator.content.errors import ContentError, ContentErrors, display_path
 from deckpress.generator.content.safetext import choices, excerpt
 from deckpress.generator.content.schema import schema_error_paths, validate

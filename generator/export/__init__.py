@@ -107,7 +107,8 @@ class Template:
 
     def canvas_px(self, dpi: int = 300) -> tuple[int, int]:
         """The canvas in pixels at ``dpi``."""
-        return tuple(round(v / MM_PER_INCH * dpi) for v in self.canvas_mm)
+        width, height = self.canvas_mm
+        return (round(width / MM_PER_INCH * dpi), round(height / MM_PER_INCH * dpi))
 
     def fits(self, trim_mm: tuple[float, float], shape: str | None = None) -> bool:
         """True if a card of ``trim_mm`` (and ``shape``, where known) goes onto this template:
@@ -120,9 +121,10 @@ class Template:
         return all(-ROUNDING_MM - _EPS_MM <= t - c <= FIT_MM + _EPS_MM for t, c in zip(self.trim_mm, trim_mm, strict=True))
 
 
-def _inches(*values: float) -> tuple[float, ...]:
-    """Inches to mm, rounded to a millionth of a mm (3.5 in is 88.9 mm, not 88.89999999999999)."""
-    return tuple(round(v * MM_PER_INCH, 6) for v in values)
+def _inches(width: float, height: float) -> tuple[float, float]:
+    """A (width, height) in inches to mm, rounded to a millionth of a mm (3.5 in is 88.9 mm, not
+    88.89999999999999)."""
+    return (round(width * MM_PER_INCH, 6), round(height * MM_PER_INCH, 6))
 
 
 #: TGC's bleed, 1/8 in; MPC's, 0.12 in (36 px at 300 dpi).
@@ -154,7 +156,8 @@ class Service:
 
     def canvas_px(self) -> tuple[int, int]:
         """The poker template's canvas in pixels at :attr:`dpi`."""
-        return tuple(round(v / MM_PER_INCH * self.dpi) for v in self.canvas_mm)
+        width, height = self.canvas_mm
+        return (round(width / MM_PER_INCH * self.dpi), round(height / MM_PER_INCH * self.dpi))
 
     @property
     def poker(self) -> Template:

@@ -22,11 +22,12 @@ from collections.abc import Callable, Sequence
 from pathlib import Path
 from urllib.parse import quote, urlsplit
 
+from PIL import Image
+
 from deckpress.generator.export import MM_PER_INCH, trim_of
 from deckpress.generator.export.images import rasterise
 from deckpress.generator.output import write_atomic
 from deckpress.generator.render.oneup import Page
-from PIL import Image
 
 #: TTS's largest deck sheet, in cards across and down.
 MAX_COLUMNS, MAX_ROWS = 10, 7

@@ -78,6 +78,14 @@ class _CutSheet:
     prepress tools read and the crop marks (the subclass gives ``sheet_mm``, ``bleed_mm`` and
     ``printer_margin_mm``)."""
 
+    sheet_mm: tuple[float, float]
+    bleed_mm: float
+    printer_margin_mm: float
+
+    def cut_lines(self) -> tuple[list[float], list[float]]:
+        """The x and the y of every cut, mm from the sheet's top-left corner: given by the subclass."""
+        raise NotImplementedError
+
     def trim_box_mm(self) -> tuple[float, float, float, float]:
         """Every card's trim: ``(left, top, right, bottom)`` in mm from the sheet's top-left
         corner (a sheet's TrimBox)."""
@@ -368,6 +376,6 @@ def template_sheet(template: SheetTemplate, printer_margin_mm: float = 0.0) -> T
                 gaps.append(oy - y - h)
         return min(gaps) / 2
 
-    slots = tuple(Slot(rows.index(y), cols.index(x), x, y, tuple(room(x, y, side) for side in ("left", "right", "top", "bottom")))
+    slots = tuple(Slot(rows.index(y), cols.index(x), x, y, (room(x, y, "left"), room(x, y, "right"), room(x, y, "top"), room(x, y, "bottom")))
                   for x, y in places)
     return TemplateSheet(template.paper, template.sheet_mm, template.card_mm, slots, template.bleed_mm, printer_margin_mm)

@@ -13,9 +13,9 @@ from __future__ import annotations
 from pathlib import Path
 
 from deckpress.generator.content.errors import ContentErrors
-from deckpress.generator.kit.imposition import PAPERS, SheetTemplate
 from deckpress.generator.content.schema import validate
 from deckpress.generator.content.yamlsafe import load_yaml
+from deckpress.generator.kit.imposition import PAPERS, SheetTemplate
 
 #: A template file is a few lines; 200 slots of one line each stay far below this.
 MAX_TEMPLATE_BYTES = 64 * 1024

@@ -16,7 +16,6 @@ a paper too small for them (or for the cross to reach the scales) is refused wit
 from __future__ import annotations
 
 import io
-
 from math import ceil
 
 from reportlab.lib.colors import black

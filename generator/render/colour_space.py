@@ -26,7 +26,14 @@ from pathlib import Path
 from PIL import Image, ImageCms
 from reportlab.lib.colors import CMYKColor, Color, toColor
 from reportlab.lib.utils import ImageReader
-from reportlab.pdfbase.pdfdoc import PDFArray, PDFDictionary, PDFName, PDFStream, PDFString, PDFZCompress
+from reportlab.pdfbase.pdfdoc import (
+    PDFArray,
+    PDFDictionary,
+    PDFName,
+    PDFStream,
+    PDFString,
+    PDFZCompress,
+)
 
 from deckpress.generator.content import gate
 from deckpress.generator.content.safetext import excerpt

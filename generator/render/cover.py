@@ -12,10 +12,10 @@ from reportlab.pdfbase.pdfmetrics import stringWidth
 from reportlab.pdfgen.canvas import Canvas
 from reportlab.platypus import Frame, Paragraph, Spacer, Table, TableStyle
 
+from deckpress.generator.content.safetext import para_escape as escape
 from deckpress.generator.kit.printdata import Cover
 from deckpress.generator.render.fonts import SHIPPED, Fonts
 from deckpress.generator.render.scripts import needs_shaping, runs
-from deckpress.generator.content.safetext import para_escape as escape
 
 _TITLE = ParagraphStyle("title", fontName="Lato-Bold", fontSize=24, leading=28, spaceAfter=2 * mm)
 _SUBTITLE = ParagraphStyle("subtitle", fontName="Lato", fontSize=11, leading=14, textColor=colors.HexColor("#444444"), spaceAfter=4 * mm)

@@ -9,21 +9,35 @@ mm from the trim's top-left, y downward; the painter converts to PDF points (y u
 from __future__ import annotations
 
 import re
-from math import atan2, degrees, hypot
 from dataclasses import dataclass, field
+from math import atan2, degrees, hypot
 from typing import Any, Callable
 
 from reportlab.lib.colors import Color
 from reportlab.lib.units import mm
 from reportlab.pdfgen.canvas import Canvas
 
-from deckpress.generator.content.expressions import ExpressionError, compile_expression, key_of, lookup
+from deckpress.generator.content.expressions import (
+    ExpressionError,
+    compile_expression,
+    key_of,
+    lookup,
+)
+from deckpress.generator.content.safetext import choices, excerpt
 from deckpress.generator.render import scripts
 from deckpress.generator.render.fonts import SHIPPED, Fonts
-from deckpress.generator.content.safetext import choices, excerpt
 from deckpress.generator.render.icons import Icons, draw_icon, icon_hint, icon_set
 from deckpress.generator.render.markup import MarkupError
-from deckpress.generator.render.text import ICON_DROP_EM, ICON_EM, ICON_TOKEN, TextOverflow, draw_rich_line, fit, fit_markup, pieces
+from deckpress.generator.render.text import (
+    ICON_DROP_EM,
+    ICON_EM,
+    ICON_TOKEN,
+    TextOverflow,
+    draw_rich_line,
+    fit,
+    fit_markup,
+    pieces,
+)
 
 #: What a colour can be, for an unknown colour with no near name in the palette.
 _COLOUR_FORMS = "use a palette name, '#rrggbb' or 'cmyk(C, M, Y, K)'"

@@ -26,13 +26,19 @@ from dataclasses import dataclass
 from functools import cache, lru_cache
 from pathlib import Path
 
-from deckpress.generator.content.fontcheck import check_font
-from deckpress.generator.content.errors import ContentErrors
-from deckpress.generator.content.gate import MAX_FONT_BYTES, GateError, read_bytes, resolve
-from deckpress.generator.paths import FONTS_DIR
-from deckpress.generator.render.tokens import NO_TOKENS, IconTokens, game_tokens
 from reportlab.pdfbase import pdfmetrics
 from reportlab.pdfbase.ttfonts import TTFError, TTFont
+
+from deckpress.generator.content.errors import ContentErrors
+from deckpress.generator.content.fontcheck import check_font
+from deckpress.generator.content.gate import (
+    MAX_FONT_BYTES,
+    GateError,
+    read_bytes,
+    resolve,
+)
+from deckpress.generator.paths import FONTS_DIR
+from deckpress.generator.render.tokens import NO_TOKENS, IconTokens, game_tokens
 
 _FILES = {"Lato": "Lato-Regular.ttf", "Lato-Bold": "Lato-Bold.ttf",
           "NotoSansDevanagari": "NotoSansDevanagari-Regular.ttf", "NotoSansDevanagari-Bold": "NotoSansDevanagari-Bold.ttf"}

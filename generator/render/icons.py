@@ -20,11 +20,12 @@ from functools import lru_cache
 from pathlib import Path
 from types import MappingProxyType
 
+from reportlab.pdfgen.canvas import FILL_NON_ZERO, Canvas
+
 from deckpress.generator.content.errors import ContentError, ContentErrors, display_path
-from deckpress.generator.paths import ICONS_DIR
 from deckpress.generator.content.schema import validate
 from deckpress.generator.content.yamlsafe import load_yaml
-from reportlab.pdfgen.canvas import FILL_NON_ZERO, Canvas
+from deckpress.generator.paths import ICONS_DIR
 
 #: The folder of a game's own icons, beside its game.yaml.
 GAME_ICONS = "icons"
@@ -53,7 +54,7 @@ def _shipped() -> tuple[dict[str, list[dict]], dict[str, str], dict[str, str]]:
         if doc is not None:
             errs = validate(doc, "icons.schema.json")
         errors += errs
-        if errs:
+        if errs or doc is None:  # no document comes with its errors
             continue
         for name, shapes in doc.data["icons"].items():
             if name in icons:
@@ -297,9 +298,10 @@ def icon_sheet(sources: Mapping[str, str], icons: Icons, title: str) -> bytes:
     The same icons give the same bytes."""
     import io
 
-    from deckpress.generator.render.fonts import register
     from reportlab.lib.colors import HexColor, black, white
     from reportlab.lib.units import mm
+
+    from deckpress.generator.render.fonts import register
 
     register()
     buf = io.BytesIO()

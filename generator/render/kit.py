@@ -8,9 +8,10 @@ from __future__ import annotations
 
 import difflib
 import io
-from pathlib import Path
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, replace
+from pathlib import Path
+from typing import Any
 
 from reportlab.lib.colors import HexColor, black, white
 from reportlab.lib.units import mm
@@ -18,24 +19,41 @@ from reportlab.pdfbase.pdfmetrics import stringWidth
 from reportlab.pdfgen.canvas import Canvas
 
 from deckpress.generator.content import GameContent, card_locator
-from deckpress.generator.kit.adapters import kit_module
 from deckpress.generator.content.errors import ContentError, ContentErrors
-from deckpress.generator.kit.imposition import (PAPERS, FoldGrid, Grid, ImpositionError, SheetTemplate, TemplateSheet, fold_grid, grid, paper_size,
-                                           template_sheet)
+from deckpress.generator.content.safetext import excerpt
+from deckpress.generator.kit.adapters import kit_module
+from deckpress.generator.kit.imposition import (
+    PAPERS,
+    FoldGrid,
+    Grid,
+    ImpositionError,
+    SheetTemplate,
+    TemplateSheet,
+    fold_grid,
+    grid,
+    paper_size,
+    template_sheet,
+)
 from deckpress.generator.kit.printdata import Board, Cover, Deck, Section
-from deckpress.generator.render.fonts import SHIPPED, Fonts, game_fonts
-from deckpress.generator.render.fonts import register as register_fonts
 from deckpress.generator.render.board import draw_board
+from deckpress.generator.render.colour_space import CmykConversion
 from deckpress.generator.render.cover import draw_cover
 from deckpress.generator.render.elements import LayoutError, Painter
-from deckpress.generator.render.colour_space import CmykConversion
+from deckpress.generator.render.fonts import SHIPPED, Fonts, game_fonts
+from deckpress.generator.render.fonts import register as register_fonts
+from deckpress.generator.render.icons import game_icons
 from deckpress.generator.render.images import ImageSource
+from deckpress.generator.render.layout import (
+    CardLayout,
+    Layout,
+    card_sizes,
+    compile_layout,
+    same_back,
+    shared_back,
+)
+from deckpress.generator.render.prose import paragraphs
 from deckpress.generator.render.scripts import Unprintable
 from deckpress.generator.render.tuckbox import box_for, draw_tuck_box, sheet_for
-from deckpress.generator.content.safetext import excerpt
-from deckpress.generator.render.layout import CardLayout, Layout, card_sizes, compile_layout, same_back, shared_back
-from deckpress.generator.render.icons import game_icons
-from deckpress.generator.render.prose import paragraphs
 
 CROP_MARK_PT = 0.3
 CUT_LINE_PT = 0.4
@@ -193,7 +211,7 @@ def only_cards(game_id: str, decks: list[Deck], ids: tuple[str, ...]) -> list[De
     wanted = {card_id: ids.count(card_id) for card_id in ids}
     cut = []
     for deck in decks:
-        first = {}
+        first: dict[str, dict[str, Any]] = {}
         for fields in deck.cards:
             first.setdefault(fields["id"], fields)
         cards = [fields for card_id, fields in first.items() for _ in range(wanted.get(card_id, 0))]
@@ -220,7 +238,7 @@ def _only_sets(cover: Cover, sets: tuple[str, ...]) -> Cover:
 
 
 def render_pdf(layout_doc, decks: list[Deck], cover: Cover | None, options: PrintOptions, title: str = "deckpress",
-               boards: list[Board] = (), checked_images: frozenset[str] = frozenset(), locate=None, fonts: Fonts = SHIPPED,
+               boards: Sequence[Board] = (), checked_images: frozenset[str] = frozenset(), locate=None, fonts: Fonts = SHIPPED,
                sizes: Mapping[str, tuple[float, float]] | None = None, write: bool = True) -> bytes:
     """Render ``decks`` (and ``cover`` if given) with the layouts of ``layout_doc``: see
     :func:`build_kit`.  Used directly for previews of a subset of cards.  Images are named
@@ -451,7 +469,7 @@ def _draw_deck(c: Canvas, painter: Painter, layout: Layout, deck: Deck, options:
         for i, fields in enumerate(cards):
             own, turn = _own(layout, card, deck, fields, "face")
             draw_card(painter, own, "face", fields, g.slots[i], failures, options.guides, sideways=turn)
-        marked = not stock or options.sheet.crop_marks  # pre-cut stock: no marks, nor a round card's cut line
+        marked = not stock or (options.sheet is not None and options.sheet.crop_marks)  # pre-cut stock: no marks, nor a round card's cut line
         if marked and card.shape == "circle":
             _circle_cut_lines(c, g, g.slots[:len(cards)])
         elif marked and options.crop_marks:
@@ -624,7 +642,7 @@ def _proof_guides(c: Canvas, frame: tuple[float, float, float, float], safe: flo
     c.restoreState()
 
 
-def _crop_marks(c: Canvas, g: Grid | FoldGrid) -> None:
+def _crop_marks(c: Canvas, g: Grid | FoldGrid | TemplateSheet) -> None:
     """The crop marks in the margins, and ticks across the outer bleed at every cut line (black on
     a white underlay, so they show on any background colour)."""
     sheet_h = g.sheet_mm[1] * mm
@@ -639,7 +657,7 @@ def _crop_marks(c: Canvas, g: Grid | FoldGrid) -> None:
             c.line(x1 * mm, sheet_h - y1 * mm, x2 * mm, sheet_h - y2 * mm)
 
 
-def _circle_cut_lines(c: Canvas, g: Grid | FoldGrid, slots) -> None:
+def _circle_cut_lines(c: Canvas, g: Grid | FoldGrid | TemplateSheet, slots) -> None:
     """Round cards: the cut line is the circle inscribed in each card's trim, for ``slots``."""
     sheet_h = g.sheet_mm[1] * mm
     w, h = g.card_mm
@@ -677,7 +695,7 @@ def clear_boxes(c: Canvas) -> None:
         setattr(c, name, None)
 
 
-def _label(c: Canvas, g: Grid | FoldGrid, text: str) -> None:
+def _label(c: Canvas, g: Grid | FoldGrid | TemplateSheet, text: str) -> None:
     """The sheet's label in the bottom margin below the bleed, between two vertical cut lines (or
     between the outer cut line and the sheet's edge) so that no crop mark crosses it:
     the first such gap that takes it at 6 pt, else the one that takes it largest (down to 4 pt)."""

@@ -2,20 +2,28 @@
 from __future__ import annotations
 
 import difflib
-
 import re
-from dataclasses import dataclass
 from collections.abc import Mapping
+from dataclasses import dataclass
 from functools import lru_cache
 
 from reportlab.lib.colors import CMYKColor, Color, HexColor
 
-from deckpress.generator.content.expressions import ExpressionError, compile_expression, lookup
-from deckpress.generator.content.layout_kinds import KindSpec, card_kinds, element_paths, expressions_of
 from deckpress.generator.content.errors import ContentError, ContentErrors
-from deckpress.generator.render.elements import Element, compile_elements
+from deckpress.generator.content.expressions import (
+    ExpressionError,
+    compile_expression,
+    lookup,
+)
+from deckpress.generator.content.layout_kinds import (
+    KindSpec,
+    card_kinds,
+    element_paths,
+    expressions_of,
+)
 from deckpress.generator.content.safetext import excerpt
 from deckpress.generator.content.yamlsafe import Document
+from deckpress.generator.render.elements import Element, compile_elements
 
 
 @dataclass(frozen=True)

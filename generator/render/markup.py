@@ -29,8 +29,8 @@ from functools import lru_cache
 from html.parser import HTMLParser
 from typing import NamedTuple
 
-from deckpress.generator.render.tokens import NO_TOKENS, IconTokens, Token
 from deckpress.generator.content.safetext import excerpt, refusal
+from deckpress.generator.render.tokens import NO_TOKENS, IconTokens, Token
 
 #: The markups a text element may be written in.
 MARKUPS = ("none", "html", "markdown")

@@ -20,14 +20,14 @@ from reportlab.pdfgen.canvas import Canvas
 from deckpress.generator.content.errors import ContentErrors
 from deckpress.generator.kit.imposition import Slot
 from deckpress.generator.kit.printdata import Deck
+from deckpress.generator.render.colour_space import CmykConversion
+from deckpress.generator.render.elements import Painter
 from deckpress.generator.render.fonts import SHIPPED, Fonts
 from deckpress.generator.render.fonts import register as register_fonts
-from deckpress.generator.render.elements import Painter
-from deckpress.generator.render.colour_space import CmykConversion
+from deckpress.generator.render.icons import game_icons
 from deckpress.generator.render.images import ImageSource
 from deckpress.generator.render.kit import draw_card, layout_errors, summarise
 from deckpress.generator.render.layout import CardLayout, compile_layout, same_back
-from deckpress.generator.render.icons import game_icons
 
 
 @dataclass(frozen=True)

@@ -12,9 +12,10 @@ from __future__ import annotations
 from functools import cache
 from typing import Any
 
-from deckpress.generator.paths import TEMPLATES_DIR
 from jinja2 import FileSystemLoader, StrictUndefined
 from jinja2.sandbox import ImmutableSandboxedEnvironment
+
+from deckpress.generator.paths import TEMPLATES_DIR
 
 PARAGRAPH = "¶"
 #: What a fact's own ``¶`` and line breaks stand for while the template's are read (C0 controls,

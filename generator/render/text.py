@@ -24,15 +24,16 @@ from dataclasses import dataclass
 from functools import lru_cache
 from typing import NamedTuple
 
-from deckpress.generator.render.fonts import Fonts
-from deckpress.generator.render.icons import Icons, draw_icon
-from deckpress.generator.render.markup import NO_TOKENS, Run, icon_names, parse
-from deckpress.generator.render.scripts import draw, needs_shaping, runs, width
 from reportlab.lib.utils import (
     _simpleSplit,  # reportlab's greedy line breaker, given our width function
 )
 from reportlab.pdfbase.pdfmetrics import getAscentDescent, stringWidth
 from reportlab.pdfgen.canvas import Canvas
+
+from deckpress.generator.render.fonts import Fonts
+from deckpress.generator.render.icons import Icons, draw_icon
+from deckpress.generator.render.markup import NO_TOKENS, Run, icon_names, parse
+from deckpress.generator.render.scripts import draw, needs_shaping, runs, width
 
 _STEP_PT = 0.25
 #: An inline icon in a text: ``:name:``, an icon of the icon set or one of the element's ``inline_images``.

@@ -145,6 +145,9 @@ class Studio:
         self._listeners: set[asyncio.Queue] = set()
         self.closing = False
         self._check_dir: Path | None = None
+        #: (catalogue version, {a card's name, id or field values: its face image's URL}), the table's
+        #: card lookup cached per refresh (routes.table.card_urls).
+        self.card_names: tuple[int, dict[str, str]] | None = None
         #: The address the seats' links start with when the studio serves beyond this machine
         #: (``http://ADDRESS:PORT``, set by ``deckpress studio --host``); None: the page's own.
         self.public_url: str | None = None

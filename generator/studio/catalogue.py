@@ -198,7 +198,10 @@ class CardCatalogue:
 
     def __init__(self, target: Path, base_folder: Path | None = None, dpi: int = DEFAULT_DPI):
         from deckpress.generator.content import GAME_FILE, find_game, game_id_of
-        from deckpress.generator.content.variant import VARIANT_MAX_BYTES, VARIANT_MAX_DEPTH
+        from deckpress.generator.content.variant import (
+            VARIANT_MAX_BYTES,
+            VARIANT_MAX_DEPTH,
+        )
         from deckpress.generator.content.yamlsafe import load_yaml
 
         if not MIN_DPI <= int(dpi) <= MAX_DPI:
@@ -727,7 +730,11 @@ class CardCatalogue:
 
     def _reparse_variant(self, vdoc):
         """The variant file as it is now, within the variant limits (``vdoc`` when it does not parse)."""
-        from deckpress.generator.content.variant import VARIANT_MAX_BYTES, VARIANT_MAX_DEPTH, VARIANT_MAX_NODES
+        from deckpress.generator.content.variant import (
+            VARIANT_MAX_BYTES,
+            VARIANT_MAX_DEPTH,
+            VARIANT_MAX_NODES,
+        )
         from deckpress.generator.content.yamlsafe import load_yaml
 
         with _quiet():

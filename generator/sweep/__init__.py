@@ -52,11 +52,11 @@ import yaml
 
 from deckpress.generator.content import GameContent, load_game
 from deckpress.generator.content.errors import ContentErrors
-from deckpress.generator.output import write_atomic
 from deckpress.generator.content.safetext import choices, excerpt
 from deckpress.generator.content.schema import bundled, validate, validator
 from deckpress.generator.content.variant import card_problem, merge, variant_of
 from deckpress.generator.content.yamlsafe import load_yaml
+from deckpress.generator.output import write_atomic
 from deckpress.rules.core.skill import SKILL_ITERATIONS
 
 #: How a sweep picks its best points; each maps a simulated point (its ``figures`` and ``skill``)
@@ -295,7 +295,7 @@ def sweep_problems(sweep: Sweep) -> list[tuple[tuple, str]]:
             problems.append((("vary", d.target), f"unknown parameter '{d.target}' ({choices(d.target, list(params))})"))
             continue
         for i, value in enumerate(d.values):
-            check(("vary", d.target, i), lambda value=value: params[d.target].check(value))
+            check(("vary", d.target, i), lambda value=value, target=d.target: params[target].check(value))
     for i, name in enumerate(sweep.bots or ()):
         check(("bots", i), lambda name=name: make_bot(sweep.game_id, name))
     if sweep.skill_games:

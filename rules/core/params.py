@@ -22,7 +22,13 @@ from dataclasses import dataclass, field
 from types import MappingProxyType
 from typing import Any, Mapping
 
-from deckpress.generator.content.safetext import choices, excerpt, numeric, quoted, strict_json
+from deckpress.generator.content.safetext import (
+    choices,
+    excerpt,
+    numeric,
+    quoted,
+    strict_json,
+)
 from deckpress.rules.core.errors import ParameterError
 
 

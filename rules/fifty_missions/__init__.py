@@ -55,7 +55,11 @@ from __future__ import annotations
 
 from typing import Any, Mapping
 
-from deckpress.generator.content.fifty_missions import mission_conditions, printed_number, symbol_deck
+from deckpress.generator.content.fifty_missions import (
+    mission_conditions,
+    printed_number,
+    symbol_deck,
+)
 from deckpress.generator.content.fifty_missions_conditions import card_text
 from deckpress.generator.content.safetext import quoted
 from deckpress.rules.core.bots import register_bot
@@ -253,7 +257,9 @@ class FiftyMissionsGame(Game):
                 that the engine's table of mission answers would pass its bound (not the shipped
                 content).
         """
-        from deckpress.rules.fifty_missions.batched import FiftyMissionsBatched  # NumPy only when asked for
+        from deckpress.rules.fifty_missions.batched import (
+            FiftyMissionsBatched,  # NumPy only when asked for
+        )
 
         if self.any_seat_ends:
             raise ParameterError("the batched engine plays game_end: seat-due only (a game ends when the seat due cannot "

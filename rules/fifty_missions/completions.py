@@ -46,7 +46,10 @@ from __future__ import annotations
 from operator import getitem
 from typing import Callable, Sequence
 
-from deckpress.generator.content.fifty_missions_conditions import DISPLAY_SIZE, Condition
+from deckpress.generator.content.fifty_missions_conditions import (
+    DISPLAY_SIZE,
+    Condition,
+)
 
 Card = tuple[str, int]
 

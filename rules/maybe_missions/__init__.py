@@ -33,7 +33,10 @@ from __future__ import annotations
 from typing import Any, Mapping
 
 from deckpress.generator.content.errors import ContentErrors
-from deckpress.generator.content.maybe_missions_vocabulary import effect_text, unsupported_kinds
+from deckpress.generator.content.maybe_missions_vocabulary import (
+    effect_text,
+    unsupported_kinds,
+)
 from deckpress.generator.content.safetext import quoted
 from deckpress.rules.core.bots import register_bot
 from deckpress.rules.core.errors import IllegalAction, ParameterError, Reason
@@ -44,11 +47,25 @@ from deckpress.rules.core.params import Param, Reading
 from deckpress.rules.core.registry import register
 from deckpress.rules.maybe_missions import flow, moves  # noqa: F401  (they register the round's tasks and decisions)
 from deckpress.rules.maybe_missions.bots import GreedyBot
-from deckpress.rules.maybe_missions.cards import MAX_CARDS, MAX_IDENTITIES, MAX_SEATS, MAX_VOTE, NO, RESOURCES, YES, side_tables, vote_number
+from deckpress.rules.maybe_missions.cards import (
+    MAX_CARDS,
+    MAX_IDENTITIES,
+    MAX_SEATS,
+    MAX_VOTE,
+    NO,
+    RESOURCES,
+    YES,
+    side_tables,
+    vote_number,
+)
 from deckpress.rules.maybe_missions.identities import PUBLIC_POWERS, seat_powers
 from deckpress.rules.maybe_missions.masters import MASTER_RULES, RoundRules, round_rules
 from deckpress.rules.maybe_missions.measures import measures
-from deckpress.rules.maybe_missions.scoring import SECRET_POWERS, bonus_bound, score_profile
+from deckpress.rules.maybe_missions.scoring import (
+    SECRET_POWERS,
+    bonus_bound,
+    score_profile,
+)
 from deckpress.rules.maybe_missions.shop import REWARDS
 from deckpress.rules.maybe_missions.state import MaybeMissionsState
 
@@ -300,7 +317,9 @@ class MaybeMissionsGame(Game):
             ParameterError: a bot other than random; ``identities`` or ``gadgets``; content with a
                 Master rule kind the batched engine does not play (the message names what and why).
         """
-        from deckpress.rules.maybe_missions.batched import MaybeMissionsBatched  # NumPy only when asked for
+        from deckpress.rules.maybe_missions.batched import (
+            MaybeMissionsBatched,  # NumPy only when asked for
+        )
 
         return MaybeMissionsBatched(self, bots)
 
@@ -373,7 +392,7 @@ class MaybeMissionsGame(Game):
             raise ParameterError(f"the engine handles at most {MAX_SEATS} seats")
         if self.lowest_votes:
             lowest = self.vote_numbers[:2 * self.votes_per_type * n]
-            for t, name in ((YES, "YES"), (NO, "NO")):
+            for t in (YES, NO):
                 if sum(1 for x in lowest if self.vote_type[x] == t) != self.votes_per_type * n:
                     raise ParameterError(f"vote_numbers: lowest: votes 1 to {len(lowest)} are not {self.votes_per_type * n} YES and "
                                          f"{self.votes_per_type * n} NO in votes.yaml")

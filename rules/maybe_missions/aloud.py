@@ -24,7 +24,12 @@ from typing import Any
 from deckpress.generator.content.safetext import quoted
 from deckpress.rules.core.errors import IllegalAction, Reason
 from deckpress.rules.core.events import check_keys, seat_of
-from deckpress.rules.maybe_missions.cards import ALL_NO, NO_MASTER, SIDE_NAMES, UNANIMOUS
+from deckpress.rules.maybe_missions.cards import (
+    ALL_NO,
+    NO_MASTER,
+    SIDE_NAMES,
+    UNANIMOUS,
+)
 from deckpress.rules.maybe_missions.flow import proposal_end
 
 #: The key of the Master card announcement: ``{seat: 2, takes_master: master-08}``.

@@ -17,7 +17,17 @@ from __future__ import annotations
 
 from typing import Sequence
 
-from deckpress.rules.maybe_missions.cards import BUY_GENERAL, CARD, DELTA, GREEN, NO, PASS, RED, SEAT, YES
+from deckpress.rules.maybe_missions.cards import (
+    BUY_GENERAL,
+    CARD,
+    DELTA,
+    GREEN,
+    NO,
+    PASS,
+    RED,
+    SEAT,
+    YES,
+)
 
 #: Rough worth of a reward kind, per unit of its count (a score point is 1).
 _REWARD_WORTH = {"take_master": 1.5, "swap_collected": 1.0, "flip_rival_card": 0.5, "block_collector": 0.5}

@@ -15,12 +15,32 @@ card; the active seat wins the Master card;
 """
 from __future__ import annotations
 
-from deckpress.rules.maybe_missions.cards import (ALL_NO, CARD, DELTA, GREEN, NO, NO_MASTER, PASS, PUBLIC, RED, RESOURCES, SECRET,
-                                                  UNANIMOUS, VOTE_TYPES, YES)
-from deckpress.rules.maybe_missions.moves import can_take
-from deckpress.rules.maybe_missions.steps import chance, decision, task, uniform, uniform_sample
 from deckpress.generator.content.maybe_missions_vocabulary import effect_text
 from deckpress.rules.core.errors import IllegalAction, Reason
+from deckpress.rules.maybe_missions.cards import (
+    ALL_NO,
+    CARD,
+    DELTA,
+    GREEN,
+    NO,
+    NO_MASTER,
+    PASS,
+    PUBLIC,
+    RED,
+    RESOURCES,
+    SECRET,
+    UNANIMOUS,
+    VOTE_TYPES,
+    YES,
+)
+from deckpress.rules.maybe_missions.moves import can_take
+from deckpress.rules.maybe_missions.steps import (
+    chance,
+    decision,
+    task,
+    uniform,
+    uniform_sample,
+)
 
 
 # -- (0) setup ----------------------------------------------------------------------------------

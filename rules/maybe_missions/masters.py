@@ -22,7 +22,7 @@ from __future__ import annotations
 
 from typing import Any, Callable, Mapping, NamedTuple
 
-from deckpress.rules.maybe_missions.cards import CARD, PASS, YES, NO
+from deckpress.rules.maybe_missions.cards import CARD, NO, PASS, YES
 from deckpress.rules.maybe_missions.steps import decision, task
 
 Effect = Mapping[str, Any]

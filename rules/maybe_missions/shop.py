@@ -20,7 +20,16 @@ from __future__ import annotations
 
 from typing import Any, Callable, Mapping
 
-from deckpress.rules.maybe_missions.cards import BUY_GENERAL, CARD, GREEN, PASS, R, RED, SEAT, YES
+from deckpress.rules.maybe_missions.cards import (
+    BUY_GENERAL,
+    CARD,
+    GREEN,
+    PASS,
+    RED,
+    SEAT,
+    YES,
+    R,
+)
 from deckpress.rules.maybe_missions.moves import can_take
 from deckpress.rules.maybe_missions.steps import chance, decision, task, uniform
 

@@ -22,15 +22,27 @@ from typing import Any, Iterator
 
 from deckpress.generator.content.safetext import quoted
 from deckpress.rules.core.errors import IllegalAction, Reason
+from deckpress.rules.core.events import check_keys, seat_of
 from deckpress.rules.core.game import CHANCE, SIMULTANEOUS, TERMINAL, State
 from deckpress.rules.core.log import format_event
-from deckpress.rules.core.events import check_keys, seat_of
-from deckpress.rules.maybe_missions.cards import BUY_GENERAL, CARD, DELTA, GREEN, MAX_DELTA, PASS, PUBLIC, R, SEAT, SECRET, SIDE_NAMES
-from deckpress.rules.maybe_missions.steps import CHANCES, DECISIONS, TASKS, key_values
 from deckpress.rules.maybe_missions.aloud import late_proposal, said_aloud
+from deckpress.rules.maybe_missions.cards import (
+    BUY_GENERAL,
+    CARD,
+    DELTA,
+    GREEN,
+    MAX_DELTA,
+    PASS,
+    PUBLIC,
+    SEAT,
+    SECRET,
+    SIDE_NAMES,
+    R,
+)
 from deckpress.rules.maybe_missions.flow import deal_refused, redeal_why
 from deckpress.rules.maybe_missions.identities import NEUTRAL
 from deckpress.rules.maybe_missions.scoring import PLAIN
+from deckpress.rules.maybe_missions.steps import CHANCES, DECISIONS, TASKS, key_values
 from deckpress.rules.maybe_missions.view import MaybeMissionsView
 
 _NONE_WORDS = ("none", "done")

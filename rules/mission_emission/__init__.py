@@ -27,12 +27,12 @@ from typing import Any, Mapping
 from deckpress.generator.content.safetext import excerpt, quoted
 from deckpress.rules.core.bots import register_bot
 from deckpress.rules.core.errors import ParameterError
+from deckpress.rules.core.events import by_name
 from deckpress.rules.core.game import Game, GameInfo
 from deckpress.rules.core.measures import Measure, per_game, rate
 from deckpress.rules.core.params import FROM_CONTENT, Param, Reading
 from deckpress.rules.core.registry import register
 from deckpress.rules.mission_emission import base, kids, strategy
-from deckpress.rules.core.events import by_name
 from deckpress.rules.mission_emission.common import MAX_CARDS, MAX_MISSIONS
 
 _RULEBOOK = "Mission Emission rulebook (Nightingame, Bangalore; base, strategy and kids games)"  # read in docs/rules-audit.md, "Mission Emission"
@@ -204,7 +204,9 @@ class MissionEmissionGame(Game):
             ParameterError: the set collection variant, the kids game's ``kids_end: all-cards``,
                 or a bot other than random.
         """
-        from deckpress.rules.mission_emission.batched import BatchedGame  # NumPy only when asked for
+        from deckpress.rules.mission_emission.batched import (
+            BatchedGame,  # NumPy only when asked for
+        )
 
         return BatchedGame(self, bots)
 

@@ -26,9 +26,16 @@ from __future__ import annotations
 from typing import Any, Iterator
 
 from deckpress.rules.core.errors import IllegalAction, ParameterError, Reason
-from deckpress.rules.core.game import TERMINAL
 from deckpress.rules.core.events import check_keys, seat_of
-from deckpress.rules.mission_emission.common import GIVE, KEEP, MAX_SEATS, MISSION, MissionEmissionState, MissionEmissionView
+from deckpress.rules.core.game import TERMINAL
+from deckpress.rules.mission_emission.common import (
+    GIVE,
+    KEEP,
+    MAX_SEATS,
+    MISSION,
+    MissionEmissionState,
+    MissionEmissionView,
+)
 
 _CHOOSE, _PLAY, _GIVE = 0, 1, 2
 #: Cards of one colour that make a set (set collection: three cards of a colour earn a point card).

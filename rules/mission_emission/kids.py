@@ -21,9 +21,14 @@ from __future__ import annotations
 from typing import Any
 
 from deckpress.rules.core.errors import IllegalAction, ParameterError, Reason
-from deckpress.rules.core.game import CHANCE, TERMINAL
-from deckpress.rules.mission_emission.common import MISSION, RESHUFFLE, MissionEmissionState, MissionEmissionView
 from deckpress.rules.core.events import check_keys
+from deckpress.rules.core.game import CHANCE, TERMINAL
+from deckpress.rules.mission_emission.common import (
+    MISSION,
+    RESHUFFLE,
+    MissionEmissionState,
+    MissionEmissionView,
+)
 
 #: Rounds allowed per state card.  Ties send cards back under the deck, so the kids game has no
 #: exact bound: this safety cap lies far above any simulated game, not a rule.

@@ -16,9 +16,14 @@ from __future__ import annotations
 from typing import Any, Iterator
 
 from deckpress.rules.core.errors import IllegalAction, ParameterError, Reason
-from deckpress.rules.core.game import TERMINAL
-from deckpress.rules.mission_emission.common import MAX_MISSIONS, PLACE, MissionEmissionState, MissionEmissionView
 from deckpress.rules.core.events import check_keys
+from deckpress.rules.core.game import TERMINAL
+from deckpress.rules.mission_emission.common import (
+    MAX_MISSIONS,
+    PLACE,
+    MissionEmissionState,
+    MissionEmissionView,
+)
 
 
 class MissionEmissionStrategyState(MissionEmissionState):

@@ -11,8 +11,8 @@ import random
 
 import pytest
 
-from deckpress.rules.core.bots import make_bot
 from deckpress.generator.content import load_game
+from deckpress.rules.core.bots import make_bot
 from deckpress.rules.core.game import ANY, CHANCE, SIMULTANEOUS, TERMINAL
 from deckpress.rules.core.log import record
 from deckpress.rules.core.registry import game_class

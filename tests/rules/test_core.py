@@ -10,7 +10,15 @@ import pytest
 
 from deckpress.rules.core.bots import bot_names, make_bot
 from deckpress.rules.core.errors import IllegalAction, ParameterError, Reason
-from deckpress.rules.core.game import CHANCE, SIMULTANEOUS, TERMINAL, Game, GameInfo, State, View
+from deckpress.rules.core.game import (
+    CHANCE,
+    SIMULTANEOUS,
+    TERMINAL,
+    Game,
+    GameInfo,
+    State,
+    View,
+)
 from deckpress.rules.core.params import Param, parse_value, resolve
 from deckpress.rules.core.registry import known_games, load
 from deckpress.rules.core.simulate import game_rng, play_game

@@ -19,8 +19,8 @@ from collections import Counter
 from pathlib import Path
 
 import pytest
-
 from conftest import edit
+
 from deckpress.generator.content import load_game
 from deckpress.rules.core.bots import make_bot
 from deckpress.rules.core.errors import IllegalAction, ParameterError, Reason
@@ -28,7 +28,13 @@ from deckpress.rules.core.game import ANY, CHANCE, TERMINAL
 from deckpress.rules.core.log import format_event, record
 from deckpress.rules.core.registry import load
 from deckpress.rules.core.replay import replay
-from deckpress.rules.core.simulate import SimulationSpec, Tally, game_rng, play_game, simulate
+from deckpress.rules.core.simulate import (
+    SimulationSpec,
+    Tally,
+    game_rng,
+    play_game,
+    simulate,
+)
 from deckpress.rules.fifty_missions import FiftyMissionsGame
 from deckpress.rules.fifty_missions.state import SLOTS
 from tests.rules.helpers import do
@@ -767,8 +773,8 @@ def test_the_memo_the_engine_reads_says_what_every_mission_condition_says(source
     """The engine asks the bot's memo (``Completions.meets``) which missions the
     face-up row meets; over random rows, cold and warm, it must agree with every mission's own
     condition, for the shipped missions and a variant's new ones."""
-    from deckpress.generator.paths import CONTENT_DIR
     from deckpress.generator.content.variant import merged_content
+    from deckpress.generator.paths import CONTENT_DIR
 
     if source == "night-shift":
         content, errors = merged_content(CONTENT_DIR / "variants" / "fifty-missions-night-shift.yaml")

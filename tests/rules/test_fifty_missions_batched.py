@@ -14,10 +14,21 @@ import pytest
 
 from deckpress.rules.core.errors import ParameterError
 from deckpress.rules.core.registry import load
-from deckpress.rules.core.simulate import SimulationSpec, Tally, game_rng, play_game, simulate
+from deckpress.rules.core.simulate import (
+    SimulationSpec,
+    Tally,
+    game_rng,
+    play_game,
+    simulate,
+)
 from deckpress.rules.core.stats import percentile
 from deckpress.rules.fifty_missions import batched as batched_engine
-from deckpress.rules.fifty_missions.state import MISSION, RESHUFFLE, SLOTS, FiftyMissionsState
+from deckpress.rules.fifty_missions.state import (
+    MISSION,
+    RESHUFFLE,
+    SLOTS,
+    FiftyMissionsState,
+)
 from tests.rules.distributions import Differences, batched_report
 
 #: The percentiles of the reference run at which the shares of the team's result and of the

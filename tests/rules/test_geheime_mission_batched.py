@@ -4,14 +4,19 @@ power of that comparison to see a changed rule, a deterministic run on any numbe
 and the refusal of bots other than random."""
 from __future__ import annotations
 
-
 import numpy as np
 import pytest
 
 from deckpress.rules import geheime_mission_batched as batched_engine
 from deckpress.rules.core.errors import ParameterError
 from deckpress.rules.core.registry import load
-from deckpress.rules.core.simulate import SimulationSpec, Tally, game_rng, play_game, simulate
+from deckpress.rules.core.simulate import (
+    SimulationSpec,
+    Tally,
+    game_rng,
+    play_game,
+    simulate,
+)
 from deckpress.rules.geheime_mission import DOOR, GeheimeMissionGame
 from tests.rules.distributions import Differences, batched_report
 

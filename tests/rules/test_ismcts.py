@@ -9,10 +9,18 @@ import random
 import pytest
 
 from deckpress.rules.core.bots import make_bot
-from deckpress.rules.core.game import CHANCE, SIMULTANEOUS, TERMINAL, Game, GameInfo, State, View
+from deckpress.rules.core.game import (
+    CHANCE,
+    SIMULTANEOUS,
+    TERMINAL,
+    Game,
+    GameInfo,
+    State,
+    View,
+)
 from deckpress.rules.core.ismcts import IsmctsBot
-from deckpress.rules.core.params import Param, resolve
 from deckpress.rules.core.log import record, to_yaml
+from deckpress.rules.core.params import Param, resolve
 from deckpress.rules.core.registry import known_games, load
 from deckpress.rules.core.simulate import game_rng, play_game
 from deckpress.rules.core.stats import wilson

@@ -15,7 +15,16 @@ from deckpress.rules.core.game import CHANCE, SIMULTANEOUS
 from deckpress.rules.maybe_missions.cards import CARD, PASS
 from deckpress.rules.maybe_missions.masters import MASTER_RULES
 from tests.rules.helpers import do
-from tests.rules.test_maybe_missions import collection, mm, names, propose, refill, round_to_vote, start, votes
+from tests.rules.test_maybe_missions import (
+    collection,
+    mm,
+    names,
+    propose,
+    refill,
+    round_to_vote,
+    start,
+    votes,
+)
 
 
 def with_rule(game, master: str, rule: dict):

@@ -16,12 +16,12 @@ from pathlib import Path
 
 import pytest
 
-from deckpress.rules.core.results import simulation_dict
 from deckpress.rules.core.bots import make_bot
 from deckpress.rules.core.game import CHANCE, TERMINAL
 from deckpress.rules.core.log import format_event, read_log, record, to_jsonl, to_yaml
 from deckpress.rules.core.registry import load
 from deckpress.rules.core.replay import replay
+from deckpress.rules.core.results import simulation_dict
 from deckpress.rules.core.simulate import SimulationSpec, game_rng, play_game, simulate
 from deckpress.rules.maybe_missions import masters
 from tests.conftest import edit

@@ -9,10 +9,23 @@ import pytest
 
 from deckpress.generator.content.maybe_missions_vocabulary import kinds_of
 from deckpress.rules.core.errors import IllegalAction
-from deckpress.rules.maybe_missions.cards import BUY_GENERAL, CARD, PASS, RESOURCES, SEAT
+from deckpress.rules.maybe_missions.cards import (
+    BUY_GENERAL,
+    CARD,
+    PASS,
+    RESOURCES,
+    SEAT,
+)
 from deckpress.rules.maybe_missions.shop import REWARDS, affordable
 from tests.rules.helpers import do
-from tests.rules.test_maybe_missions import collection, mm, names, round_to_vote, start, votes
+from tests.rules.test_maybe_missions import (
+    collection,
+    mm,
+    names,
+    round_to_vote,
+    start,
+    votes,
+)
 
 AFTER_ROUND_1 = ["Bribe the border guard", "Swap the briefcases", "Rig the village election", "Forge the passports",
                  "Tail the courier", "Sabotage the satellite"]

@@ -5,9 +5,9 @@ import json
 from pathlib import Path
 
 import pytest
-
 from click.testing import CliRunner
-from hypothesis import HealthCheck, given, settings, strategies as st
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
 
 from deckpress.generator.cli import main
 from deckpress.rules.core.errors import IllegalAction

@@ -6,11 +6,18 @@ import json
 
 import pytest
 
-from deckpress.rules.core.results import simulation_dict
 from deckpress.rules.core.bots import make_bot
 from deckpress.rules.core.errors import MoveLimitExceeded
 from deckpress.rules.core.log import read_log
-from deckpress.rules.core.simulate import SimulationSpec, Tally, game_rng, play_game, run_chunk, simulate
+from deckpress.rules.core.results import simulation_dict
+from deckpress.rules.core.simulate import (
+    SimulationSpec,
+    Tally,
+    game_rng,
+    play_game,
+    run_chunk,
+    simulate,
+)
 from tests.rules.helpers import me
 
 

@@ -13,11 +13,11 @@ import pytest
 
 from deckpress.generator.content import load_game
 from deckpress.generator.paths import CONTENT_DIR
-from deckpress.rules.core.table import PERSON, Move, Table, TableError
 from deckpress.rules.core.errors import IllegalAction, Reason
 from deckpress.rules.core.log import read_log
 from deckpress.rules.core.registry import known_games
 from deckpress.rules.core.replay import replay
+from deckpress.rules.core.table import PERSON, Move, Table, TableError
 
 _CONTENT: dict[str, object] = {}
 

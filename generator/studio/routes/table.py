@@ -335,7 +335,7 @@ def _images_by_name(studio: Studio) -> dict[str, str]:
     and any two of them joined by a space (compared without case), where that names only this
     card's image (a name or id first; identical copies are one image); a name that fits several
     different cards shows none.  Cached per refresh."""
-    cached = getattr(studio, "_names", None)
+    cached = studio.card_names
     if cached is not None and cached[0] == studio.version:
         return cached[1]
     exact: dict[str, dict[bytes, str]] = {}  # key -> {image: its URL}: copies of a card are one image
@@ -354,7 +354,7 @@ def _images_by_name(studio: Studio) -> dict[str, str]:
                 if a != b:
                     loose.setdefault(f"{a} {b}", {}).setdefault(card.png, url)
     names = {key: next(iter(urls.values())) for table in (loose, exact) for key, urls in table.items() if len(urls) == 1}
-    studio._names = (studio.version, names)
+    studio.card_names = (studio.version, names)
     return names
 
 

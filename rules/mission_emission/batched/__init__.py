@@ -60,7 +60,9 @@ class BatchedGame:
                                      "not with the tied cards drawn again (all-cards)")
             from deckpress.rules.mission_emission.batched.kids import KidsRun as run
         elif game.mode == "strategy":
-            from deckpress.rules.mission_emission.batched.strategy import StrategyRun as run
+            from deckpress.rules.mission_emission.batched.strategy import (
+                StrategyRun as run,
+            )
         else:
             raise ParameterError(f"the batched engine plays Mission Emission's base, kids and strategy games, not the {game.mode} game")
         self.game = game
