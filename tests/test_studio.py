@@ -291,7 +291,7 @@ def test_the_check_refuses_a_number_of_games_out_of_its_range(monkeypatch):
     range, never run with another number; the field says the range too."""
     import time
 
-    from deckpress.generator.studio import app
+    from deckpress.generator.studio.routes import check
 
     started = []
 
@@ -299,7 +299,7 @@ def test_the_check_refuses_a_number_of_games_out_of_its_range(monkeypatch):
         started.append(games)
         studio.check.running = False
 
-    monkeypatch.setattr(app, "_run_check", run_check)
+    monkeypatch.setattr(check, "_run_check", run_check)
     with client_for(VARIANTS / "mission-emission-set-collection.yaml") as client:
         form = client.get("/check").text
         assert "Games a side, 10 to 100,000" in form and 'min="10" max="100000"' in form

@@ -1,0 +1,57 @@
+"""The studio's routes, one module per page group: :mod:`.cards` (the cards, their images and
+the server-sent events), :mod:`.check` (a variant's check), :mod:`.table` (the tables).  Each
+module's ``routes(studio, pages)`` gives its Starlette routes; :func:`deckpress.generator.studio.app.create_app`
+assembles them behind the studio's guards.  :class:`Pages` renders the pages they share."""
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Any
+
+from jinja2.sandbox import ImmutableSandboxedEnvironment
+from starlette.requests import Request
+from starlette.responses import HTMLResponse
+
+from deckpress.generator.content.safetext import quoted
+
+if TYPE_CHECKING:
+    from deckpress.generator.studio.app import Studio
+
+
+class Pages:
+    """The studio's page renderer: ``env`` (sandboxed, autoescaped Jinja2 over the studio's
+    templates) with what every page shows (the game's title, whether it has an engine or is a
+    variant, the page's path)."""
+
+    def __init__(self, studio: Studio, env: ImmutableSandboxedEnvironment):
+        self.studio, self.env = studio, env
+
+    def page(self, name: str, request: Request, status: int = 200, **values: Any) -> HTMLResponse:
+        """Template ``name`` rendered with ``values`` and the studio's own, answered with ``status``."""
+        from deckpress.generator.studio.app import engine_id
+
+        studio = self.studio
+        values.update(studio=studio, title=studio.catalogue.title, engine=engine_id(studio),
+                      is_variant=studio.catalogue.is_variant, path=request.url.path)
+        return HTMLResponse(self.env.get_template(name).render(**values), status_code=status)
+
+    def no_engine(self, request: Request) -> HTMLResponse:
+        """The page an engine's route answers for a game without a rules engine (404)."""
+        return self.page("message.html.j2", request, status=404, heading="No table for this game",
+                         message="This game has no rules engine: its cards can be printed, not played here.")
+
+
+def whole(value, name: str, low: int, high: int, optional: bool = False) -> int | None:
+    """A form's whole number from ``low`` to ``high`` (digits only, spaces around allowed); None
+    for an empty ``optional`` field.  Never another number than the one sent: no clamping, no
+    default in place of text.
+
+    Raises:
+        ValueError: anything else, as ``NAME: expected a whole number from LOW to HIGH, got 'TEXT'``
+            (the text escaped and cut short).
+    """
+    text = value.strip() if isinstance(value, str) else "" if value is None else repr(value)
+    if optional and not text:
+        return None
+    number = int(text) if text.isascii() and text.isdigit() and len(text) <= 20 else None
+    if number is None or not low <= number <= high:
+        raise ValueError(f"{name}: expected a whole number from {low:,} to {high:,}, got {quoted(text)}")
+    return number
