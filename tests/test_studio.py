@@ -168,6 +168,20 @@ def table_for(client: TestClient, seats: list[str], mode: str | None = "base", s
     return response.headers["location"].split("?")[0]
 
 
+CLICK = re.compile(r'name="seat" value="(\d+)"><input type="hidden" name="action" value="(a[0-9a-f]+)"')
+
+
+def click_something(client: TestClient, table: str, page: str) -> str:
+    """Click the page's cards, piles and buttons in turn until one is taken (a move or a
+    selection); a refused click answers 409 with the engine's reason.  Returns the next page."""
+    for seat, action in CLICK.findall(page):
+        answer = client.post(f"{table}/act", data={"seat": seat, "action": action})
+        if answer.status_code == 200:
+            return answer.text
+        assert answer.status_code == 409 and 'id="problem"' in answer.text
+    raise AssertionError(f"no click on the page is taken: {page}")
+
+
 def test_a_game_played_on_the_table_downloads_a_log_that_replays(me, tmp_path):
     with client_for(me) as client:
         table = table_for(client, ["person", "greedy", "random"])
@@ -175,9 +189,7 @@ def test_a_game_played_on_the_table_downloads_a_log_that_replays(me, tmp_path):
             page = client.get(table).text
             if 'id="result"' in page:
                 break
-            move = re.search(r'name="seat" value="(\d+)"><input type="hidden" name="action" value="(\d+)"', page)
-            assert move, page
-            client.post(f"{table}/play", data={"seat": move.group(1), "action": move.group(2)})
+            page = click_something(client, table, page)
         assert "Game over" in page
         log = tmp_path / "game.yaml"
         log.write_text(client.get(f"{table}/log.yaml").text, encoding="utf-8")
@@ -200,15 +212,13 @@ def test_the_hot_seat_hides_the_previous_hand(me):
         table = table_for(client, ["person", "person"])
         page = client.get(table).text
         for _ in range(10):  # seat 0 chooses the mission, then plays: then seat 1 is due
-            seat = re.search(r'<h1 id="seat">Seat (\d+)', page).group(1)
-            move = re.search(r'name="action" value="(\d+)"', page).group(1)
-            page = client.post(f"{table}/play", data={"seat": seat, "action": move}).text
+            page = click_something(client, table, page)
             if 'id="handover"' in page:
                 break
         assert "Pass the device to seat 1" in page
-        assert 'id="hand"' not in page and 'id="observation"' not in page  # nobody's cards on the hand-over screen
+        assert 'id="zone-hand-' not in page and "/card/" not in page  # nobody's cards on the hand-over screen
         shown = client.get(f"{table}?seat=1").text
-        assert '<h1 id="seat">Seat 1' in shown and 'id="hand"' in shown
+        assert '<b id="seat">Seat 1' in shown and 'id="zone-hand-1"' in shown
 
 
 def test_a_game_without_rules_has_cards_but_no_table(mygame):
@@ -231,8 +241,8 @@ def test_the_table_shows_the_hand_as_the_printed_cards(game, seats):
     the table still finds each hand card's printed image."""
     with client_for(CONTENT_DIR / game) as client:
         page = client.get(table_for(client, seats, mode=None)).text
-        hand = page[page.index('id="hand"'):page.index("</div>", page.index('id="hand"'))]
-        buttons = hand.count('class="hand-card"')
+        hand = page[page.index('id="zone-hand-0"'):page.index("</section>", page.index('id="zone-hand-0"'))]
+        buttons = hand.count('<button type="submit"')
         assert buttons >= 1
         assert hand.count('<img src="/card/') == buttons  # every hand card drawn, none left as bare text
 
@@ -269,8 +279,10 @@ def test_a_move_that_is_not_a_number_in_range_is_refused_saying_what_was_sent(me
     with client_for(me) as client:
         table = table_for(client, ["person", "greedy", "greedy"])
         before = client.get(table).text
-        action = re.search(r'name="action" value="(\d+)"', before).group(1)
-        sent = [("play", {"seat": "abc", "action": action}, "seat: expected a whole number from 0 to 2, got &#39;abc&#39;"),
+        action, click = "100", CLICK.search(before).group(2)  # a move's number (mission: Forest), a click's id
+        sent = [("act", {"seat": "abc", "action": click}, "seat: expected a whole number from 0 to 2, got &#39;abc&#39;"),
+                ("act", {"action": click}, "seat: expected a whole number from 0 to 2, got &#39;&#39;"),
+                ("play", {"seat": "abc", "action": action}, "seat: expected a whole number from 0 to 2, got &#39;abc&#39;"),
                 ("play", {"seat": "-1", "action": action}, "seat: expected a whole number from 0 to 2, got &#39;-1&#39;"),
                 ("play", {"action": action}, "seat: expected a whole number from 0 to 2, got &#39;&#39;"),
                 ("play", {"seat": "0", "action": "999999999999999999999"},
@@ -283,6 +295,10 @@ def test_a_move_that_is_not_a_number_in_range_is_refused_saying_what_was_sent(me
             problem = re.search(r'<div class="problem" role="alert" id="problem">(.*?)</div>', refused.text, re.S).group(1)
             assert refused.status_code == 400 and said in problem, (form, problem)
             assert len(problem) < 300 and "<b>" not in problem  # cut short, escaped
+        made_up = client.post(f"{table}/act", data={"seat": "0", "action": "<b>" * 500})
+        problem = re.search(r'<div class="problem" role="alert" id="problem">(.*?)</div>', made_up.text, re.S).group(1)
+        assert made_up.status_code == 409 and "no such choice on this table" in problem and "<b>" not in problem
+        assert len(problem) < 300
         assert client.get(table).text == before  # nothing was played
 
 
@@ -321,9 +337,7 @@ def test_a_downloaded_log_is_continued_or_stepped_through(me):
     with client_for(me) as client:
         table = table_for(client, ["person", "greedy", "greedy"])
         for _ in range(3):
-            page = client.get(table).text
-            move = re.search(r'name="action" value="(\d+)"', page).group(1)
-            client.post(f"{table}/play", data={"seat": "0", "action": move})
+            click_something(client, table, client.get(table).text)
         log = client.get(f"{table}/log.yaml").text
         events = len(re.findall(r"^\s*- ", log, re.M))
         seats = {"seat0": "person", "seat1": "greedy", "seat2": "greedy"}
@@ -371,9 +385,7 @@ def test_the_load_form_sends_the_seats_chosen_for_a_loaded_game(me):
     a seat left as it is plays as a person."""
     with client_for(me) as client:
         table = table_for(client, ["person", "person", "person"])
-        page = client.get(table).text
-        move = re.search(r'name="action" value="(\d+)"', page).group(1)
-        client.post(f"{table}/play", data={"seat": "0", "action": move})
+        click_something(client, table, client.get(table).text)
         log = client.get(f"{table}/log.yaml").content
         fields = form_fields(client.get("/table").text, "load")
         assert {"log", "step", "seat0", "seat1", "seat2"} <= set(fields)
@@ -435,9 +447,9 @@ def test_a_shipped_variant_is_played_to_the_end_and_its_log_replays_with_the_var
             page = client.get(table).text
             if 'id="result"' in page:
                 break
-            seat, action = re.search(r'name="seat" value="(\d+)"><input type="hidden" name="action" value="(\d+)"', page).groups()
-            client.post(f"{table}/play", data={"seat": seat, "action": action})
-        winners = re.search(r"winners: (\[[\d, ]*\])", page).group(1)
+            click_something(client, table, page)
+        result = re.search(r'<div class="result" id="result"><h2>Game over</h2><p>([^<]+)</p>', page).group(1)
+        winners = str([int(s) for s, mark in re.findall(r"seat (\d+): [-\d.]+( \((?:winner|shared best)\))?", result) if mark])
         command = re.search(r'<code id="replay">([^<]+)</code>', page).group(1)
         assert command.endswith(f"--content {variant.name}")
         log = tmp_path / "game.yaml"
