@@ -123,6 +123,30 @@ def test_cards_change_on_the_page_as_the_yaml_is_edited_broken_and_fixed(browser
         wait_for(lambda: browser.find_element(By.ID, "valid"), "the errors cleared")
 
 
+def clickables(driver) -> list:
+    """The table's clickable cards, piles and buttons, in the page's order."""
+    from selenium.webdriver.common.by import By
+
+    return driver.find_elements(By.CSS_SELECTOR, "form.click button, #buttons button")
+
+
+def click_a_legal_one(driver) -> int:
+    """Click the table's cards, piles and buttons in turn until one is taken (a move played or a
+    card chosen); each refused click shows the engine's reason.  Returns how many were refused."""
+    from selenium.webdriver.common.by import By
+
+    refused = 0
+    for i in range(len(clickables(driver))):
+        targets = clickables(driver)
+        if i >= len(targets):
+            break
+        click_and_wait(driver, targets[i])
+        if not driver.find_elements(By.ID, "problem"):
+            return refused
+        refused += 1
+    raise AssertionError(f"no click on the table is taken: {driver.find_element(By.TAG_NAME, 'main').text}")
+
+
 def test_a_whole_base_game_is_played_in_the_browser_and_its_log_replays(browser, me, tmp_path):
     from selenium.webdriver.common.by import By
     from selenium.webdriver.support.ui import Select
@@ -139,9 +163,7 @@ def test_a_whole_base_game_is_played_in_the_browser_and_its_log_replays(browser,
         for _ in range(300):
             if browser.find_elements(By.ID, "result"):
                 break
-            moves = browser.find_elements(By.CSS_SELECTOR, "button.move")
-            assert moves, browser.find_element(By.TAG_NAME, "main").text
-            click_and_wait(browser, moves[0])
+            click_a_legal_one(browser)
         result = browser.find_element(By.ID, "result").text
         assert "Game over" in result
         browser.find_element(By.ID, "download").click()
@@ -160,7 +182,7 @@ def test_a_log_loaded_in_the_browser_goes_on_with_the_bots_chosen_in_the_load_fo
             Select(browser.find_element(By.ID, f"seat{seat}")).select_by_value(who)
         Select(browser.find_element(By.ID, "mode")).select_by_value("base")
         click_and_wait(browser, browser.find_element(By.ID, "start"))
-        click_and_wait(browser, browser.find_elements(By.CSS_SELECTOR, "button.move")[0])
+        click_a_legal_one(browser)
         browser.find_element(By.ID, "download").click()
         log = wait_for(lambda: next((p for p in browser.downloads.glob("*.yaml")), None), "the downloaded log")
 
@@ -182,10 +204,44 @@ def test_an_illegal_move_clicked_in_the_browser_shows_the_reason(browser, me):
         Select(browser.find_element(By.ID, "mode")).select_by_value("base")
         click_and_wait(browser, browser.find_element(By.ID, "start"))
         # Seat 0 opens the first round by choosing a mission: a card of the hand is not one.
-        assert "mission:" in browser.find_element(By.ID, "moves").text
-        click_and_wait(browser, browser.find_elements(By.CSS_SELECTOR, "button.hand-card")[0])
+        assert "choose a mission" in browser.find_element(By.ID, "prompt").text
+        click_and_wait(browser, browser.find_elements(By.CSS_SELECTOR, "#zone-hand-0 form.click button")[0])
         problem = browser.find_element(By.ID, "problem").text
-        assert "mission" in problem.lower(), problem
+        assert problem == "phase.wrong: seat 0 chooses the mission first, then plays a card", problem
+
+
+@pytest.mark.slow
+def test_a_person_clicking_cards_plays_mission_emission_to_the_end_against_three_bots(browser, me, tmp_path):
+    """The table as a person plays it: the mission chosen by clicking its pile, a card played by
+    clicking it, the bots answering; a card clicked out of turn is refused with the engine's
+    reason; the game ends with its result, the other hands shown as backs all along."""
+    from selenium.webdriver.common.by import By
+    from selenium.webdriver.support.ui import Select
+
+    with opened(browser, Studio(me, dpi=40), watch=False) as url:
+        browser.get(url + "table")
+        for seat, who in enumerate(["person", "greedy", "random", "greedy"]):
+            Select(browser.find_element(By.ID, f"seat{seat}")).select_by_value(who)
+        Select(browser.find_element(By.ID, "mode")).select_by_value("base")
+        click_and_wait(browser, browser.find_element(By.ID, "start"))
+        click_and_wait(browser, browser.find_elements(By.CSS_SELECTOR, "#zone-hand-0 form.click button")[0])
+        assert browser.find_element(By.ID, "problem").text == "phase.wrong: seat 0 chooses the mission first, then plays a card"
+        click_and_wait(browser, browser.find_element(By.CSS_SELECTOR, "#zone-piles-forest form.click button"))
+        assert "Mission of this round: Forest" in browser.find_element(By.ID, "notes").text
+        assert "You chose the mission Forest" in browser.find_element(By.ID, "log").text
+        hand = browser.find_elements(By.CSS_SELECTOR, "#zone-hand-0 form.click button")
+        card = hand[0].get_attribute("data-label")
+        click_and_wait(browser, hand[0])
+        assert f"You played {card}" in browser.find_element(By.ID, "log").text
+        for _ in range(300):
+            if browser.find_elements(By.ID, "result"):
+                break
+            backs = browser.find_elements(By.CSS_SELECTOR, "#zone-hand-1 img")
+            assert backs and all(b.get_attribute("alt") == "card back" for b in backs)
+            click_a_legal_one(browser)
+        assert "Game over" in browser.find_element(By.ID, "result").text
+        assert re.search(r"seat 0: -?\d+", browser.find_element(By.ID, "result").text)
+        browser.save_screenshot(str(tmp_path / "mission-emission-over.png"))
 
 
 def test_the_cut_line_and_safe_area_are_drawn_over_the_cards_on_demand(browser, game_copy, tmp_path):

@@ -26,6 +26,9 @@ MOVE_WORDS: dict[str, str] = {
     "keep": "kept {value}",
     "give": "gave {value}",
 }
+#: A secret choice not revealed yet, by the event's key (its value is not said).
+SECRET_WORDS: dict[str, str] = {"vote": "voted in secret", "door": "chose a door in secret",
+                                "officer": "placed the officer in secret"}
 #: A move's second key, said after its first (``play: X, slot: 2`` is "played X on pile 2").
 DETAIL_WORDS: dict[str, str] = {"slot": "on pile {value}", "pile": "on the {value} pile", "to": "to seat {value}"}
 #: A chance event, by its kind: ``{who}`` the seat it went to, ``{cards}`` the cards.
@@ -56,8 +59,7 @@ def in_words(event: dict[str, Any], viewer: int | None, hidden: bool = False) ->
         return f"{who} moved"
     key, value = parts[0]
     if hidden and seat != viewer:
-        verb = MOVE_WORDS.get(key, key + " {value}").split(" ", 1)[0]
-        return f"{who} {verb} in secret"
+        return f"{who} " + SECRET_WORDS.get(key, "chose in secret")
     said = [MOVE_WORDS.get(key, f"{key}: {{value}}").format(value=_value(value))]
     said += [DETAIL_WORDS.get(k, f"{k}: {{value}}").format(value=_value(v)) for k, v in parts[1:]]
     return f"{who} " + " ".join(said)

@@ -35,12 +35,17 @@ def session_of(seated: Seated) -> EngineSession:
     return seated.session
 
 
-def scene_page(pages: Pages, request: Request, seated: Seated, seat: int, problem: str | None, status: int = 200,
-               replay: str | None = None) -> HTMLResponse:
+def scene_page(pages: Pages, request: Request, seated: Seated, seat: int, problem: str | None, status: int = 200) -> HTMLResponse:
     """The table page of ``seat``, drawn from its scene."""
-    from deckpress.generator.studio.routes.table import _image_of, _images_by_name
+    from deckpress.generator.studio.app import engine_id
+    from deckpress.generator.studio.routes.table import (
+        _image_of,
+        _images_by_name,
+        _replay_command,
+    )
 
     studio = pages.studio
+    replay = _replay_command(studio, f"{engine_id(studio)}-t{seated.number}.yaml")
     names = _images_by_name(studio)
     backs = _backs(studio)
     scene = session_of(seated).scene(seat, lambda value, numbers: _image_of(names, value, numbers), backs.get,

@@ -100,8 +100,7 @@ def routes(studio: Studio, pages: Pages) -> list[Route]:
         if shown is not None and table.handover(last) and asked != str(shown):
             return pages.page("handover.html.j2", request, ident=ident, seat=shown)
         seat = shown if shown is not None else (last if last is not None else 0)
-        replay = _replay_command(studio, f"{engine_id(studio)}-t{seated.number}.yaml")
-        return scene_page(pages, request, seated, seat, problem, status, replay=replay)
+        return scene_page(pages, request, seated, seat, problem, status)
 
     async def table_play(request: Request) -> Response:
         from deckpress.rules.core.errors import IllegalAction

@@ -257,7 +257,7 @@ def _zones(spec: ZoneSpec, obs: dict[str, Any], card: Callable[..., dict[str, An
         for name, cards in value.items():
             pile_target = target(name)
             shown = [card(c, kind, numbers) for c in (cards[:1] if spec.verb is not None else cards)]
-            z = zone(f"{slug}-{name}".replace(" ", "-").lower(), spec.label.replace("{name}", str(name)), shown,
+            z = zone(f"{slug}-{name}".replace(" ", "-").lower(), spec.label.replace("{name}", str(name)[:1].upper() + str(name)[1:]), shown,
                      "pile" if spec.verb is not None else "row", count=len(cards))
             if pile_target is not None:
                 z["action"] = card(name, None, False, pile_target)["action"]
