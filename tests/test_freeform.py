@@ -125,3 +125,32 @@ def test_game_yaml_declares_a_market_row_dealt_face_up_and_a_discard_pile():
     with pytest.raises(ValueError, match=r"table.setup\[0\].from: no centre zone 'deck'"):
         plan_from_game({"table": {"setup": [{"deal": 2, "from": "deck"}]}}, [DECK])
     assert [z.id for z in plan_from_game({}, [DECK])[0]] == ["cards", "cards-discard", "table", "play"]
+
+
+TABLE_KEY = """table:
+  zones:
+    - {id: cards, label: Draw pile, deck: cards}
+    - {id: market, label: Market, layout: row}
+    - {id: discard, label: Discard, layout: pile, face: up}
+  setup:
+    - {shuffle: cards}
+    - {move: 2, from: cards, to: market}
+    - {deal: 1, from: nowhere}
+"""
+
+
+def test_game_yaml_table_errors_name_file_line_and_the_zones_expected(cli, tmp_path):
+    from conftest import line_of
+
+    assert cli("init", tmp_path / "g").exit_code == 0
+    game = tmp_path / "g" / "game.yaml"
+    game.write_text(game.read_text() + TABLE_KEY.replace("face: up", "face: up, colour: red"))
+    shape = cli("validate", tmp_path / "g")
+    assert shape.exit_code != 0
+    assert f"game.yaml:{line_of(game, 'colour')}:" in shape.output and "table.zones[2].colour: unknown key 'colour'" in shape.output
+    game.write_text(game.read_text().replace(", colour: red", ""))
+    refs = cli("validate", tmp_path / "g")
+    assert f"game.yaml:{line_of(game, 'nowhere')}:" in refs.output
+    assert "table.setup[2].from: unknown zone 'nowhere' (expected one of: cards, market, discard)" in refs.output
+    game.write_text(game.read_text().replace("nowhere", "cards"))
+    assert cli("validate", tmp_path / "g").exit_code == 0

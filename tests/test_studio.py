@@ -221,11 +221,26 @@ def test_the_hot_seat_hides_the_previous_hand(me):
         assert '<b id="seat">Seat 1' in shown and 'id="zone-hand-1"' in shown
 
 
-def test_a_game_without_rules_has_cards_but_no_table(mygame):
-    with client_for(mygame) as client:
+def test_a_game_without_rules_gets_the_free_form_table_and_every_engine_route_a_clear_page(mygame):
+    """Every table route answers a game without a rules engine with the free-form table or a
+    page saying what to do: never a server error (a log of an engine game, or none, loaded here
+    once answered 500 with a traceback)."""
+    with client_for(mygame, raise_server_exceptions=False) as client:
         assert len(articles(client.get("/").text)) > 0
-        assert client.get("/table").status_code == 404
-        assert "no rules engine" in client.get("/table").text
+        setup = client.get("/table")
+        assert setup.status_code == 200 and 'id="free-setup"' in setup.text and 'id="setup"' not in setup.text
+        log = b"game: mission-emission\nseed: 1\nparams: {players: 3}\nevents: []\n"
+        for answer in (client.post("/table/load", files={"log": ("game.yaml", log)}),
+                       client.post("/table/load", files={"log": ("game.yaml", log.replace(b"mission-emission", b"null"))})):
+            assert answer.status_code == 400, answer.text
+            assert "no rules engine: only a free-form table&#39;s log loads here" in answer.text
+        nothing = client.post("/table/load", data={"seat0": "person"})
+        assert nothing.status_code == 400 and "choose a log file" in nothing.text
+        started = client.post("/table", data={"seat0": "person", "seat1": "greedy"})
+        assert started.status_code == 404 and "play it at a free-form table" in started.text
+        for route in ("/table/none/play", "/table/none/attempt"):
+            assert client.post(route, data={"seat": "0", "action": "1"}).status_code in (200, 303, 404)
+        assert client.get("/table/none").status_code == 404 and "No such table" in client.get("/table/none").text
 
 
 def test_the_studio_command_names_a_missing_game():
@@ -563,15 +578,6 @@ def test_two_studios_have_different_secrets_and_table_ids_that_cannot_be_counted
             ident = table.rsplit("/", 1)[1]
             assert len(ident) >= 20 and not re.fullmatch(r"t\d+", ident)
         assert client.get("/table/t1").status_code == 404
-
-
-def test_a_game_without_rules_answers_a_table_request_with_a_page_not_an_error(mygame):
-    with client_for(mygame, raise_server_exceptions=False) as client:
-        started = client.post("/table", data={"seat0": "person", "seat1": "greedy"})
-        loaded = client.post("/table/load", files={"log": ("game.yaml", b"game: mission-emission\n")})
-        for answer in (started, loaded):
-            assert answer.status_code == 404 and "This game has no rules engine" in answer.text
-            assert "Traceback" not in answer.text
 
 
 def _raw_post(url: str, path: str, headers: dict[str, str], body_chunks=()) -> tuple[bytes, int]:

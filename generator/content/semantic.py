@@ -73,6 +73,34 @@ def game_file(content: "GameContent") -> list[ContentError]:
         size = comp.get("card_size")
         if size is not None and size not in data["card_sizes"]:
             errors.append(doc.error(("components", i, "card_size"), f"components[{i}].card_size: unknown size '{size}' (expected one of: {', '.join(data['card_sizes'])})"))
+    return errors + table_key(doc)
+
+
+def table_key(doc: Document) -> list[ContentError]:
+    """Checks on game.yaml's ``table`` (the studio's free-form table, docs/table.md): zone ids
+    are unique, a zone's ``deck`` is a declared deck, and each set-up step names a centre zone
+    (a declared one, or without ``zones`` the default ones: each deck's pile, ``DECK-discard``
+    and ``table``)."""
+    table, data = doc.data.get("table") or {}, doc.data
+    decks = [d["id"] for d in data.get("decks", [])]
+    errors = []
+    if "zones" in table:
+        seen: dict[str, int] = {}
+        for i, zone in enumerate(table["zones"]):
+            if zone["id"] in seen:
+                errors.append(doc.error(("table", "zones", i, "id"), f"table.zones[{i}].id: zone '{zone['id']}' is already table.zones[{seen[zone['id']]}]: ids must be unique"))
+            seen.setdefault(zone["id"], i)
+            if "deck" in zone and "decks" in data and zone["deck"] not in decks:
+                errors.append(doc.error(("table", "zones", i, "deck"), f"table.zones[{i}].deck: unknown deck '{zone['deck']}' (expected one of: {', '.join(decks)})"))
+        centre = [z["id"] for z in table["zones"] if not z.get("per_seat")]
+    elif "decks" in data:
+        centre = decks + [f"{d}-discard" for d in decks] + ["table"]
+    else:
+        return errors  # a shipped game's decks are named by its code: the studio checks them
+    for i, step in enumerate(table.get("setup", [])):
+        for key in ("shuffle", "from", "to"):
+            if key in step and step[key] not in centre:
+                errors.append(doc.error(("table", "setup", i, key), f"table.setup[{i}].{key}: unknown zone '{step[key]}' (expected one of: {', '.join(centre)})"))
     return errors
 
 

@@ -63,6 +63,12 @@ MAX_FORM_BYTES = 64 * 1024
 #: Bytes of randomness in the studio's secret and in a table's id (``secrets.token_urlsafe``).
 SECRET_BYTES = 32
 TABLE_ID_BYTES = 16
+#: Bytes of randomness in a seat's (or the spectator's) link: 192 bits, more than the 128 a
+#: capability URL needs (W3C TAG, "Good Practices for Capability URLs").
+SEAT_TOKEN_BYTES = 24
+#: Where a seat's link leads: ``/seat/TOKEN`` and below; these paths need the seat's token, not
+#: the studio's secret (a friend's device has only the link).
+SEAT_PREFIX = "/seat/"
 #: Most seats a loaded log may have (the setup form offers at most 8).
 MAX_SEATS = 64
 #: Most tables kept at once; the oldest is dropped beyond it (memory stays bounded).
@@ -103,6 +109,19 @@ class Seated:
     #: The table's scenes, clicks and log in words (:class:`~deckpress.generator.studio.scenes.session.EngineSession`),
     #: made by the first page drawn.
     session: Any = None
+    #: For a table served by scenes (:class:`~deckpress.generator.studio.scene.SceneTable`): each
+    #: seat's secret link token, in seat order, and the spectator's; never logged.
+    seat_tokens: list[str] = field(default_factory=list)
+    spectator_token: str = ""
+    #: The open pages of this table waiting for its next change (their event streams).
+    listeners: set[asyncio.Queue] = field(default_factory=set)
+    #: Held while a click is played or a scene drawn: one at a time at each table.
+    lock: threading.Lock = field(default_factory=threading.Lock)
+
+    def changed(self) -> None:
+        """Tell this table's open pages that it changed (from the event loop)."""
+        for queue in list(self.listeners):
+            queue.put_nowait({"table": True})
 
 
 class Studio:
@@ -129,6 +148,9 @@ class Studio:
         self._listeners: set[asyncio.Queue] = set()
         self.closing = False
         self._check_dir: Path | None = None
+        #: The address the seats' links start with when the studio serves beyond this machine
+        #: (``http://ADDRESS:PORT``, set by ``deckpress studio --host``); None: the page's own.
+        self.public_url: str | None = None
         self._lock = threading.Lock()
 
     # -- cards --------------------------------------------------------------------------------
@@ -164,6 +186,9 @@ class Studio:
         """Send ``event`` to every open page (from the event loop); None ends their streams."""
         for queue in list(self._listeners):
             queue.put_nowait(event)
+        for seated in list(self.tables.values()):  # the cards changed: every table's pages draw them again
+            for queue in list(seated.listeners):
+                queue.put_nowait(None if event is None else {"cards": True})
 
     def end_streams(self) -> None:
         """End every open event stream (from the event loop), so that the server stops at once
@@ -203,10 +228,26 @@ class Studio:
         :data:`MAX_TABLES`."""
         ident = secrets.token_urlsafe(TABLE_ID_BYTES)
         self._tables_made += 1
-        self.tables[ident] = Seated(table, number=self._tables_made)
+        seated = self.tables[ident] = Seated(table, number=self._tables_made)
+        if hasattr(table, "scene"):  # a table each seat plays from its own link
+            table.number = self._tables_made
+            seated.seat_tokens = [secrets.token_urlsafe(SEAT_TOKEN_BYTES) for _ in range(table.seat_count)]
+            seated.spectator_token = secrets.token_urlsafe(SEAT_TOKEN_BYTES)
         while len(self.tables) > MAX_TABLES:
             self.tables.pop(next(iter(self.tables)))
         return ident
+
+    def seat_of(self, token: str) -> tuple[str, Seated, int | None] | None:
+        """The table and seat (None: the spectator) a link's ``token`` opens, or None.  Every
+        token of every table is compared, each in constant time (``secrets.compare_digest``), so
+        the time taken tells nothing of how close a guess came."""
+        given = token.encode("utf-8", "replace")
+        found = None
+        for ident, seated in list(self.tables.items()):
+            for seat, known in [*enumerate(seated.seat_tokens), (None, seated.spectator_token)]:
+                if known and secrets.compare_digest(given, known.encode("ascii")) and found is None:
+                    found = (ident, seated, seat)
+        return found
 
 
 def create_app(studio: Studio, allowed_hosts: list[str] | None = None, watch: bool = True) -> Starlette:
@@ -216,11 +257,12 @@ def create_app(studio: Studio, allowed_hosts: list[str] | None = None, watch: bo
     env = ImmutableSandboxedEnvironment(loader=FileSystemLoader(TEMPLATES_DIR / "studio"), autoescape=True)
     env.filters["tojson_pretty"] = lambda value: json.dumps(value, indent=2, ensure_ascii=False, default=str)
 
-    from deckpress.generator.studio.routes import Pages, cards, check, engine, table
+    from deckpress.generator.studio.routes import Pages, cards, check, engine, seats, table
 
     pages = Pages(studio, env)
 
-    routes = [*cards.routes(studio, pages), *check.routes(studio, pages), *table.routes(studio, pages), *engine.routes(studio, pages)]
+    routes = [*cards.routes(studio, pages), *check.routes(studio, pages), *table.routes(studio, pages), *seats.routes(studio, pages),
+              *engine.routes(studio, pages)]
 
     @contextlib.asynccontextmanager
     async def lifespan(app):
@@ -242,7 +284,8 @@ def create_app(studio: Studio, allowed_hosts: list[str] | None = None, watch: bo
 
     hosts = allowed_hosts or ["127.0.0.1", "localhost", "[::1]"]
     return Starlette(routes=routes, lifespan=lifespan,
-                     middleware=[Middleware(TrustedHostMiddleware, allowed_hosts=hosts),
+                     middleware=[Middleware(NoReferrer),
+                                 Middleware(TrustedHostMiddleware, allowed_hosts=hosts),
                                  Middleware(SecretToken, secret=studio.secret, refusal=refusal),
                                  Middleware(BodyLimit, limit=body_limit, refusal=refusal),
                                  Middleware(SameOriginPosts)])
@@ -316,13 +359,14 @@ class SecretToken:
     it is answered by a redirect to the same address without it, setting a cookie (HttpOnly,
     SameSite=Lax, named after the port, so two studios keep theirs apart) that carries it after.
     A script may send ``Authorization: token SECRET``.  Anything else is refused (403) with a page
-    that says where to find the address."""
+    that says where to find the address.  A seat's link (:data:`SEAT_PREFIX`) is let through: it
+    carries a secret of its own, which its routes check (:mod:`.routes.seats`)."""
 
     def __init__(self, app, secret: str, refusal):
         self.app, self.secret, self.refusal = app, secret, refusal
 
     async def __call__(self, scope, receive, send):
-        if scope["type"] not in ("http", "websocket"):
+        if scope["type"] not in ("http", "websocket") or scope["type"] == "http" and scope["path"].startswith(SEAT_PREFIX):
             await self.app(scope, receive, send)
             return
         from urllib.parse import parse_qsl, urlencode
@@ -366,6 +410,26 @@ def _cookies(header: str) -> dict[str, str]:
         if sep:
             out.setdefault(name, value)
     return out
+
+
+class NoReferrer:
+    """ASGI middleware: every answer says ``Referrer-Policy: no-referrer``, so that a link or an
+    image on a page never sends the page's address (a seat's secret link) to anyone."""
+
+    def __init__(self, app):
+        self.app = app
+
+    async def __call__(self, scope, receive, send):
+        if scope["type"] != "http":
+            await self.app(scope, receive, send)
+            return
+
+        async def sending(message):
+            if message["type"] == "http.response.start":
+                message = {**message, "headers": [*message.get("headers", []), (b"referrer-policy", b"no-referrer")]}
+            await send(message)
+
+        await self.app(scope, receive, sending)
 
 
 class SameOriginPosts:

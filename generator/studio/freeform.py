@@ -28,6 +28,8 @@ from typing import Any
 
 import yaml
 
+from deckpress.generator.studio.scene import Refused
+
 #: Most seats at a free-form table.
 MAX_SEATS = 8
 #: Most moves a log may hold (a long playtest has a few thousand).
@@ -40,11 +42,6 @@ LAYOUTS = ("pile", "row", "fan", "grid")
 LOG_KIND = "free-form"
 
 _ID = re.compile(r"^[a-z][a-z0-9]*(-[a-z0-9]+)*$")
-
-
-class Refused(Exception):
-    """A move the table cannot make (a card that is not there, another seat's hand, an unknown
-    zone): its message says why, in words, for the person who clicked."""
 
 
 class LogProblem(ValueError):

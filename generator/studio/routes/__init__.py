@@ -33,6 +33,21 @@ class Pages:
                       is_variant=studio.catalogue.is_variant, path=request.url.path)
         return HTMLResponse(self.env.get_template(name).render(**values), status_code=status)
 
+    def stranger(self, status: int, heading: str, message: str) -> HTMLResponse:
+        """A page for whoever asks, holder of a secret or not: nothing of the game, not even its
+        title, and no links into the studio."""
+        html = self.env.get_template("message.html.j2").render(studio=self.studio, title="deckpress studio", engine=None,
+                                                               is_variant=False, path="", remote=True, heading=heading, message=message)
+        return HTMLResponse(html, status_code=status)
+
+    def scene_page(self, request: Request, base: str, viewer: int | None, seat_count: int, **values: Any) -> HTMLResponse:
+        """The table page (``scene.html.j2``, drawn by its script from ``BASE/scene.json``) for
+        ``viewer`` (a seat, None: a spectator); ``base`` is where its scene, clicks and events
+        are (a seat's link); ``values``: the designer's own page adds the seats' links."""
+        heading = "Spectator" if viewer is None else f"Seat {viewer + 1} of {seat_count}"
+        remote = base.startswith("/seat/") and not values.get("links")
+        return self.page("scene.html.j2", request, base=base, viewer=viewer, heading=heading, remote=remote, **values)
+
     def no_engine(self, request: Request) -> HTMLResponse:
         """The page an engine's route answers for a game without a rules engine (404)."""
         return self.page("message.html.j2", request, status=404, heading="No table for this game",

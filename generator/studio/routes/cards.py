@@ -38,6 +38,15 @@ def routes(studio: Studio, pages: Pages) -> list[Route]:
             return Response("no such card image", status_code=404, media_type="text/plain")
         return Response(card.png, media_type="image/png", headers={"Cache-Control": "no-cache"})
 
+    async def back_image(request: Request) -> Response:
+        # a card back by its image's digest, which does not name the card (a hidden card's back)
+        from deckpress.generator.studio.freetable import back_image as back_png
+
+        png = back_png(studio, request.path_params["digest"])
+        if png is None:
+            return Response("no such card back", status_code=404, media_type="text/plain")
+        return Response(png, media_type="image/png", headers={"Cache-Control": "no-cache"})
+
     async def events(request: Request) -> StreamingResponse:
         queue: asyncio.Queue = asyncio.Queue()
         studio._listeners.add(queue)
@@ -63,6 +72,7 @@ def routes(studio: Studio, pages: Pages) -> list[Route]:
         Route("/", cards_page),
         Route("/card/{token:str}.png", card_image),
         Route("/base/{token:str}.png", card_image),
+        Route("/back/{digest:str}.png", back_image),
         Route("/events", events),
     ]
 

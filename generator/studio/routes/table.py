@@ -1,7 +1,13 @@
-"""The table pages (see :mod:`deckpress.rules.core.table`): ``GET /table`` (the set-up form),
-``POST /table`` (a new table), ``POST /table/load`` (a table from a game log, or its step-by-step
-trace), ``GET /table/{id}``, ``POST /table/{id}/play``, ``POST /table/{id}/attempt`` and
-``GET /table/{id}/log.yaml``."""
+"""The table pages: ``GET /table`` (the set-up forms), ``POST /table`` (a new engine table, see
+:mod:`deckpress.rules.core.table`), ``POST /table/free`` (a new free-form table of any game,
+:mod:`deckpress.generator.studio.freetable`), ``POST /table/load`` (a table from a game log or a
+free-form log, or an engine log's step-by-step trace), ``GET /table/{id}`` (an engine table's
+page, or a free-form table watched by the designer with each seat's link), ``POST
+/table/{id}/play``, ``POST /table/{id}/attempt`` (an engine table's moves) and ``GET
+/table/{id}/log.yaml``.  The seats play a free-form table at their own links (:mod:`.seats`).
+
+A game without a rules engine gets the free-form table; an engine's route answers it with a
+clear page, never an error."""
 from __future__ import annotations
 
 import json
@@ -19,9 +25,18 @@ from deckpress.generator.studio.app import (
     MAX_ACTION,
     MAX_LOG_BYTES,
     MAX_SEATS,
+    SEAT_PREFIX,
     Seated,
     engine_id,
 )
+from deckpress.generator.studio.freeform import (
+    MAX_DEAL,
+    FreeTable,
+    LogProblem,
+    plan_from_game,
+)
+from deckpress.generator.studio.freeform import MAX_SEATS as MAX_FREE_SEATS
+from deckpress.generator.studio.freetable import StudioFreeTable, studio_decks
 from deckpress.generator.studio.routes import whole
 from deckpress.generator.studio.routes.engine import scene_page
 
@@ -33,18 +48,21 @@ if TYPE_CHECKING:
 def routes(studio: Studio, pages: Pages) -> list[Route]:
     """The table pages' routes over ``studio``."""
 
-    async def table_setup(request: Request) -> HTMLResponse:
+    def setup_page(request: Request, status: int = 200, problem: str | None = None, free_problem: str | None = None) -> HTMLResponse:
         engine = engine_id(studio)
-        if engine is None:
-            return pages.no_engine(request)
-        return pages.page("table-setup.html.j2", request, **_setup_choices(engine, studio))
+        choices = _setup_choices(engine, studio) if engine else {"engine": None}
+        return pages.page("table-setup.html.j2", request, status=status, problem=problem, free_problem=free_problem,
+                          free=_free_choices(studio), max_deal=MAX_DEAL, **choices)
+
+    async def table_setup(request: Request) -> HTMLResponse:
+        return setup_page(request)
 
     async def table_new(request: Request) -> Response:
         from deckpress.rules.core.table import Table, TableError
 
         engine = engine_id(studio)
         if engine is None:
-            return pages.no_engine(request)
+            return setup_page(request, status=404, problem="This game has no rules engine: play it at a free-form table (below).")
         form = await request.form()
         seats = [str(form.get(f"seat{i}", "")) for i in range(8) if form.get(f"seat{i}")]
         params: dict[str, Any] = {}
@@ -59,19 +77,44 @@ def routes(studio: Studio, pages: Pages) -> list[Route]:
             table = await run_in_threadpool(lambda: Table(engine, seats, content=content, ruleset=str(form.get("ruleset") or "") or None,
                                                           params=params, seed=_seed(form.get("seed"))))
         except (TableError, ValueError) as exc:
-            return pages.page("table-setup.html.j2", request, status=400, problem=str(exc), **_setup_choices(engine, studio))
+            return setup_page(request, status=400, problem=str(exc))
+        return RedirectResponse(f"/table/{studio.add_table(table)}", status_code=303)
+
+    async def free_new(request: Request) -> Response:
+        from deckpress.rules.core.table import TableError
+
+        form = await request.form()
+        try:
+            seats = whole(form.get("seats"), "seats", 1, MAX_FREE_SEATS, optional=True)
+            deal = whole(form.get("deal"), "cards dealt to each seat", 0, MAX_DEAL, optional=True) or 0
+            seed = whole(form.get("seed"), "seed", 0, 2**31, optional=True)
+            content = await run_in_threadpool(_engine_content, studio)
+            game = dict(content["game"])
+            table = await run_in_threadpool(lambda: StudioFreeTable.new(studio, game, seats, _random_seed() if seed is None else seed, deal))
+        except (TableError, ValueError) as exc:
+            return setup_page(request, status=400, free_problem=str(exc))
         return RedirectResponse(f"/table/{studio.add_table(table)}", status_code=303)
 
     async def table_load(request: Request) -> Response:
         from deckpress.rules.core.table import Table, TableError
 
         engine = engine_id(studio)
-        if engine is None:
-            return pages.no_engine(request)
         form = await request.form()
         upload = form.get("log")
         try:
+            free = await _uploaded_free_log(upload)
+        except TableError as exc:
+            return setup_page(request, status=400, problem=str(exc), free_problem=str(exc))
+        if free is not None:
+            return RedirectResponse(f"/table/{studio.add_table(StudioFreeTable(studio, free))}", status_code=303)
+        if engine is None:
+            message = "This game has no rules engine: only a free-form table's log loads here (its first lines say table: free-form)."
+            return setup_page(request, status=400, free_problem=message)
+        try:
             log = await _uploaded_log(upload)
+            if log.game != engine:
+                raise TableError(f"{log.source}: this is a log of {quoted(str(log.game))}, not of {engine}: "
+                                 f"start the studio on {quoted(str(log.game))} to load it")
             content = await run_in_threadpool(_engine_content, studio)
             if form.get("step"):
                 steps = await run_in_threadpool(lambda: Table.trace(log, content=content))
@@ -83,14 +126,24 @@ def routes(studio: Studio, pages: Pages) -> list[Route]:
             seats = [str(form.get(f"seat{i}") or "person") for i in range(count)]
             table = await run_in_threadpool(lambda: Table(log.game, seats, content=content, log=log))
         except (TableError, ValueError) as exc:
-            return pages.page("table-setup.html.j2", request, status=400, problem=str(exc), **_setup_choices(engine, studio))
+            return setup_page(request, status=400, problem=str(exc))
         return RedirectResponse(f"/table/{studio.add_table(table)}", status_code=303)
 
     async def table_page(request: Request) -> HTMLResponse:
         seated = studio.tables.get(request.path_params["ident"])
         if seated is None:
             return pages.page("message.html.j2", request, status=404, heading="No such table", message="Start a new one from the Table page.")
+        if hasattr(seated.table, "scene"):
+            return _watched(request, seated)
         return _table_view(request, seated, problem=None)
+
+    def _watched(request: Request, seated: Seated) -> HTMLResponse:
+        # the designer's page of a table played at the seats' links: the table as a spectator sees it, and the links
+        where = studio.public_url or str(request.base_url)
+        links = [(f"Seat {n + 1}", f"{where.rstrip('/')}{SEAT_PREFIX}{token}") for n, token in enumerate(seated.seat_tokens)]
+        links.append(("Spectator", f"{where.rstrip('/')}{SEAT_PREFIX}{seated.spectator_token}"))
+        return pages.scene_page(request, base=SEAT_PREFIX + seated.spectator_token, viewer=None, seat_count=seated.table.seat_count,
+                                links=links, log_url=f"/table/{request.path_params['ident']}/log.yaml", shared=studio.public_url is not None)
 
     def _table_view(request: Request, seated: Seated, problem: str | None, status: int = 200) -> HTMLResponse:
         ident = request.path_params["ident"]
@@ -108,6 +161,8 @@ def routes(studio: Studio, pages: Pages) -> list[Route]:
         seated = studio.tables.get(request.path_params["ident"])
         if seated is None:
             return RedirectResponse("/table", status_code=303)
+        if hasattr(seated.table, "scene"):  # played at the seats' links, not here
+            return RedirectResponse(f"/table/{request.path_params['ident']}", status_code=303)
         table = seated.table
         form = await request.form()
         attempt = request.url.path.endswith("/attempt")
@@ -133,7 +188,7 @@ def routes(studio: Studio, pages: Pages) -> list[Route]:
         seated = studio.tables.get(request.path_params["ident"])
         if seated is None:
             return Response("no such table", status_code=404, media_type="text/plain")
-        name = f"{engine_id(studio)}-t{seated.number}.yaml"
+        name = seated.table.log_name() if hasattr(seated.table, "log_name") else f"{engine_id(studio)}-t{seated.number}.yaml"
         return Response(seated.table.log_yaml(), media_type="application/x-yaml",
                         headers={"Content-Disposition": f'attachment; filename="{name}"'})
 
@@ -141,6 +196,7 @@ def routes(studio: Studio, pages: Pages) -> list[Route]:
         Route("/table", table_setup, methods=["GET"]),
         Route("/table", table_new, methods=["POST"]),
         Route("/table/load", table_load, methods=["POST"]),
+        Route("/table/free", free_new, methods=["POST"]),
         Route("/table/{ident:str}", table_page),
         Route("/table/{ident:str}/play", table_play, methods=["POST"]),
         Route("/table/{ident:str}/attempt", table_play, methods=["POST"]),
@@ -322,3 +378,57 @@ def _seed(value) -> int:
     """
     seed = whole(value, "seed", 0, 2**31, optional=True)
     return 1 if seed is None else seed
+
+
+def _random_seed() -> int:
+    """A seed nobody at the table can guess (a free-form table's, when the form leaves it empty:
+    a known seed would tell the players the order of every shuffle); the log records it."""
+    import secrets
+
+    return secrets.randbelow(2**31)
+
+
+def _free_choices(studio: Studio) -> dict[str, Any]:
+    """What the free-form table's form offers: the seats (game.yaml's ``table: players``, else
+    its fewest players, at least 2) and the zones, or the content's errors that keep it from
+    starting (said on the form)."""
+    from deckpress.rules.core.table import TableError
+
+    try:
+        game = dict(_engine_content(studio)["game"])
+        zones, _, seats = plan_from_game(game, studio_decks(studio, game))
+    except (TableError, ValueError) as exc:
+        return {"seats": 2, "max_seats": MAX_FREE_SEATS, "zones": [], "problem": str(exc)}
+    return {"seats": seats, "max_seats": MAX_FREE_SEATS, "zones": [z.label for z in zones], "problem": None,
+            "declared": "table" in game}
+
+
+async def _uploaded_free_log(upload) -> FreeTable | None:
+    """The free-form table an uploaded log replays (safe YAML, within :data:`MAX_LOG_BYTES`), or
+    None when the upload is not a free-form log (it starts no ``table: free-form`` line): an
+    engine's log, read by :func:`_uploaded_log` after.
+
+    Raises:
+        TableError: no file, too large, or a free-form log that does not replay (its file:line
+            or move number and what is wrong).
+    """
+    from deckpress.generator.content.yamlsafe import load_yaml
+    from deckpress.rules.core.table import TableError
+
+    if upload is None or not hasattr(upload, "read"):
+        raise TableError("choose a log file (YAML or JSON lines) to load")
+    name = excerpt(str(upload.filename or "").replace("\\", "/").rsplit("/", 1)[-1] or "the log")
+    data = await upload.read(MAX_LOG_BYTES + 1)
+    await upload.seek(0)
+    if len(data) > MAX_LOG_BYTES:
+        raise TableError(f"{name}: the log is over {MAX_LOG_BYTES:,} bytes: not a game log")
+    text = data.decode("utf-8", "replace")
+    if not any(line.strip() == "table: free-form" for line in text.splitlines()[:40]):
+        return None
+    doc, errors = load_yaml(Path(name), name, text=text, max_bytes=MAX_LOG_BYTES)
+    if doc is None:
+        raise TableError(str(errors[0]))
+    try:
+        return FreeTable.from_log(doc.data)
+    except LogProblem as exc:
+        raise TableError(f"{name}: {exc}") from None

@@ -1,0 +1,139 @@
+"""A seat's own link: where each person plays a table from their own screen, and a spectator
+watches.  ``/seat/TOKEN`` is the page; ``/seat/TOKEN/scene.json`` what it draws (only what that
+seat may see: :class:`~deckpress.generator.studio.scene.SceneTable`), ``/seat/TOKEN/events``
+its live updates (server-sent events: a ``changed`` ping after every move and every card
+change), ``POST /seat/TOKEN/act`` a click, and ``/seat/TOKEN/card/...``, ``/seat/TOKEN/back/...``
+the printed card images the scene names.
+
+TOKEN is the seat's secret (``secrets.token_urlsafe``, compared in constant time): these routes
+need it instead of the studio's secret, which stays with the designer.  A wrong token is
+answered as a link that opens nothing, whether or not any table exists; a spectator's token
+cannot play.  Every answer carries ``Referrer-Policy: no-referrer`` (:class:`~deckpress.generator.studio.app.NoReferrer`),
+and no token is ever logged.
+"""
+from __future__ import annotations
+
+import asyncio
+import json
+from typing import TYPE_CHECKING
+
+from starlette.concurrency import run_in_threadpool
+from starlette.requests import Request
+from starlette.responses import JSONResponse, Response, StreamingResponse
+from starlette.routing import Route
+
+from deckpress.generator.studio.app import KEEPALIVE_S, SEAT_PREFIX, Seated
+from deckpress.generator.studio.freetable import back_image
+from deckpress.generator.studio.scene import Refused, rebased
+
+if TYPE_CHECKING:
+    from deckpress.generator.studio.app import Studio
+    from deckpress.generator.studio.routes import Pages
+
+#: Longest action id a click may send (the scenes' are a few dozen characters).
+MAX_ACTION_CHARS = 200
+_NO_STORE = {"Cache-Control": "no-store"}
+
+
+def routes(studio: Studio, pages: Pages) -> list[Route]:
+    """The seat links' routes over ``studio``."""
+
+    def opened(request: Request) -> tuple[str, Seated, int | None] | None:
+        found = studio.seat_of(request.path_params["token"])
+        return found if found is not None and hasattr(found[1].table, "scene") else None
+
+    def nothing(request: Request) -> Response:
+        # the same answer for every token that opens nothing: no table is named or confirmed
+        if request.url.path.endswith((".json", "/act")):
+            return JSONResponse({"error": "this link opens no table"}, status_code=404, headers=_NO_STORE)
+        return pages.stranger(404, "Nothing here", "This link opens no table. Ask whoever runs the studio for your seat's link.")
+
+    async def seat_page(request: Request) -> Response:
+        found = opened(request)
+        if found is None:
+            return nothing(request)
+        _, seated, seat = found
+        return pages.scene_page(request, base=SEAT_PREFIX + request.path_params["token"], viewer=seat,
+                                seat_count=seated.table.seat_count)
+
+    async def scene_json(request: Request) -> Response:
+        found = opened(request)
+        if found is None:
+            return nothing(request)
+        _, seated, seat = found
+        scene = await run_in_threadpool(_locked, seated, lambda: seated.table.scene(seat))
+        return JSONResponse(rebased(scene, SEAT_PREFIX + request.path_params["token"]), headers=_NO_STORE)
+
+    async def act(request: Request) -> Response:
+        found = opened(request)
+        if found is None:
+            return nothing(request)
+        _, seated, seat = found
+        if seat is None:
+            return JSONResponse({"error": "a spectator watches: only a seat's link can play"}, status_code=403, headers=_NO_STORE)
+        form = await request.form()
+        action = str(form.get("action") or "")[:MAX_ACTION_CHARS]
+        table = seated.table
+        try:
+            await run_in_threadpool(_locked, seated, lambda: table.act(seat, action))
+        except Refused as exc:
+            return JSONResponse({"error": str(exc)}, status_code=409, headers=_NO_STORE)
+        seated.changed()
+        scene = await run_in_threadpool(_locked, seated, lambda: table.scene(seat))
+        return JSONResponse(rebased(scene, SEAT_PREFIX + request.path_params["token"]), headers=_NO_STORE)
+
+    async def events(request: Request) -> Response:
+        found = opened(request)
+        if found is None:
+            return nothing(request)
+        seated = found[1]
+        queue: asyncio.Queue = asyncio.Queue()
+        seated.listeners.add(queue)
+
+        async def stream():
+            try:
+                yield "event: hello\ndata: {}\n\n"
+                while not studio.closing:
+                    try:
+                        event = await asyncio.wait_for(queue.get(), KEEPALIVE_S)
+                    except asyncio.TimeoutError:
+                        yield ": keep-alive\n\n"
+                        continue
+                    if event is None:
+                        return
+                    yield f"event: changed\ndata: {json.dumps(event)}\n\n"
+            finally:
+                seated.listeners.discard(queue)
+
+        return StreamingResponse(stream(), media_type="text/event-stream", headers={"Cache-Control": "no-cache"})
+
+    async def card_image(request: Request) -> Response:
+        if opened(request) is None:
+            return nothing(request)
+        card = studio.catalogue.card(request.path_params["card"])
+        if card is None or card.side != "face" or card.png is None:
+            return Response("no such card image", status_code=404, media_type="text/plain")
+        return Response(card.png, media_type="image/png", headers={"Cache-Control": "no-cache"})
+
+    async def back(request: Request) -> Response:
+        if opened(request) is None:
+            return nothing(request)
+        png = back_image(studio, request.path_params["digest"])
+        if png is None:
+            return Response("no such card back", status_code=404, media_type="text/plain")
+        return Response(png, media_type="image/png", headers={"Cache-Control": "no-cache"})
+
+    return [
+        Route(SEAT_PREFIX + "{token:str}", seat_page),
+        Route(SEAT_PREFIX + "{token:str}/scene.json", scene_json),
+        Route(SEAT_PREFIX + "{token:str}/act", act, methods=["POST"]),
+        Route(SEAT_PREFIX + "{token:str}/events", events),
+        Route(SEAT_PREFIX + "{token:str}/card/{card:str}.png", card_image),
+        Route(SEAT_PREFIX + "{token:str}/back/{digest:str}.png", back),
+    ]
+
+
+def _locked(seated: Seated, work):
+    """``work()`` while holding the table's lock: one click at a time at each table."""
+    with seated.lock:
+        return work()
