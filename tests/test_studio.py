@@ -168,18 +168,28 @@ def table_for(client: TestClient, seats: list[str], mode: str | None = "base", s
     return response.headers["location"].split("?")[0]
 
 
-CLICK = re.compile(r'name="seat" value="(\d+)"><input type="hidden" name="action" value="(a[0-9a-f]+)"')
+def base_of(page: str) -> str:
+    """Where a table page's script fetches its scene and posts its clicks (``/table/ID/seat/N``)."""
+    return re.search(r'data-base="([^"]+)"', page).group(1)
+
+
+def action_ids(scene: dict) -> list[str]:
+    """Every action id of a scene: its cards', its zones' and its buttons', in the page's order."""
+    ids = [c["action"] for z in scene["zones"] for c in z["cards"] if c["action"]]
+    ids += [z["action"] for z in scene["zones"] if z["action"]] + [b["action"] for b in scene["buttons"]]
+    return list(dict.fromkeys(ids))
 
 
 def click_something(client: TestClient, table: str, page: str) -> str:
-    """Click the page's cards, piles and buttons in turn until one is taken (a move or a
+    """Click the table's cards, piles and buttons in turn until one is taken (a move or a
     selection); a refused click answers 409 with the engine's reason.  Returns the next page."""
-    for seat, action in CLICK.findall(page):
-        answer = client.post(f"{table}/act", data={"seat": seat, "action": action})
+    base = base_of(page)
+    for action in action_ids(client.get(f"{base}/scene.json").json()):
+        answer = client.post(f"{base}/act", data={"action": action})
         if answer.status_code == 200:
-            return answer.text
-        assert answer.status_code == 409 and 'id="problem"' in answer.text
-    raise AssertionError(f"no click on the page is taken: {page}")
+            return client.get(table).text
+        assert answer.status_code == 409 and answer.json()["error"]
+    raise AssertionError(f"no click on the table is taken: {page}")
 
 
 def test_a_game_played_on_the_table_downloads_a_log_that_replays(me, tmp_path):
@@ -201,7 +211,7 @@ def test_an_illegal_move_shows_the_engines_reason(me):
     with client_for(me) as client:
         table = table_for(client, ["person", "greedy", "greedy"])
         page = client.get(table).text
-        assert "choose a mission" in page or "mission:" in page
+        assert "choose a mission" in client.get(f"{base_of(page)}/scene.json").json()["prompt"]
         refused = client.post(f"{table}/attempt", data={"seat": "0", "text": "play: Goa"})
         assert refused.status_code == 422
         assert 'id="problem"' in refused.text
@@ -216,9 +226,11 @@ def test_the_hot_seat_hides_the_previous_hand(me):
             if 'id="handover"' in page:
                 break
         assert "Pass the device to seat 1" in page
-        assert 'id="zone-hand-' not in page and "/card/" not in page  # nobody's cards on the hand-over screen
-        shown = client.get(f"{table}?seat=1").text
-        assert '<b id="seat">Seat 1' in shown and 'id="zone-hand-1"' in shown
+        assert "data-base" not in page and "/card/" not in page  # nobody's cards on the hand-over screen
+        shown = base_of(client.get(f"{table}?seat=1").text)
+        assert shown.endswith("/seat/1")
+        hand = next(z for z in client.get(f"{shown}/scene.json").json()["zones"] if z["id"] == "hand-1")
+        assert hand["cards"] and all(c["image"].startswith("/card/") for c in hand["cards"])
 
 
 def test_a_game_without_rules_gets_the_free_form_table_and_every_engine_route_a_clear_page(mygame):
@@ -256,10 +268,9 @@ def test_the_table_shows_the_hand_as_the_printed_cards(game, seats):
     the table still finds each hand card's printed image."""
     with client_for(CONTENT_DIR / game) as client:
         page = client.get(table_for(client, seats, mode=None)).text
-        hand = page[page.index('id="zone-hand-0"'):page.index("</section>", page.index('id="zone-hand-0"'))]
-        buttons = hand.count('<button type="submit"')
-        assert buttons >= 1
-        assert hand.count('<img src="/card/') == buttons  # every hand card drawn, none left as bare text
+        hand = next(z for z in client.get(f"{base_of(page)}/scene.json").json()["zones"] if z["id"] == "hand-0")
+        assert hand["cards"] and all(c["action"] for c in hand["cards"])
+        assert all(str(c["image"]).startswith("/card/") for c in hand["cards"])  # every hand card drawn, none left as bare text
 
 
 def test_a_post_from_another_site_is_refused(me):
@@ -294,10 +305,8 @@ def test_a_move_that_is_not_a_number_in_range_is_refused_saying_what_was_sent(me
     with client_for(me) as client:
         table = table_for(client, ["person", "greedy", "greedy"])
         before = client.get(table).text
-        action, click = "100", CLICK.search(before).group(2)  # a move's number (mission: Forest), a click's id
-        sent = [("act", {"seat": "abc", "action": click}, "seat: expected a whole number from 0 to 2, got &#39;abc&#39;"),
-                ("act", {"action": click}, "seat: expected a whole number from 0 to 2, got &#39;&#39;"),
-                ("play", {"seat": "abc", "action": action}, "seat: expected a whole number from 0 to 2, got &#39;abc&#39;"),
+        action = "100"  # a move's number (mission: Forest)
+        sent = [("play", {"seat": "abc", "action": action}, "seat: expected a whole number from 0 to 2, got &#39;abc&#39;"),
                 ("play", {"seat": "-1", "action": action}, "seat: expected a whole number from 0 to 2, got &#39;-1&#39;"),
                 ("play", {"action": action}, "seat: expected a whole number from 0 to 2, got &#39;&#39;"),
                 ("play", {"seat": "0", "action": "999999999999999999999"},
@@ -310,10 +319,10 @@ def test_a_move_that_is_not_a_number_in_range_is_refused_saying_what_was_sent(me
             problem = re.search(r'<div class="problem" role="alert" id="problem">(.*?)</div>', refused.text, re.S).group(1)
             assert refused.status_code == 400 and said in problem, (form, problem)
             assert len(problem) < 300 and "<b>" not in problem  # cut short, escaped
-        made_up = client.post(f"{table}/act", data={"seat": "0", "action": "<b>" * 500})
-        problem = re.search(r'<div class="problem" role="alert" id="problem">(.*?)</div>', made_up.text, re.S).group(1)
-        assert made_up.status_code == 409 and "no such choice on this table" in problem and "<b>" not in problem
-        assert len(problem) < 300
+        made_up = client.post(f"{base_of(before)}/act", data={"action": "<b>" * 500})
+        assert made_up.status_code == 409 and "no such choice on this table" in made_up.json()["error"]
+        assert len(made_up.json()["error"]) < 300
+        assert client.post(f"{table}/seat/7/act", data={"action": "x"}).status_code == 404  # no seat 7
         assert client.get(table).text == before  # nothing was played
 
 

@@ -150,7 +150,7 @@ def engine_scene(table: Any, viewer: int | None, face: FaceOf, back: BackOf, cli
         "game": game_id, "title": title or table.game.info.name, "viewer": viewer,
         "seats": _seats(table, lay, obs, viewer, counts, acting),
         "zones": zones, "log": log, "notes": _notes(lay, obs, viewer),
-        "prompt": _prompt(state, viewer, acting, over, selected),
+        "prompt": " · ".join([*_notes(lay, obs, viewer), _prompt(state, viewer, acting, over, selected) or ""]).strip(" ·") or None,
         "buttons": buttons, "finished": over, "result": result["text"] if result else None,
     }
 
@@ -300,7 +300,7 @@ def _seats(table: Any, lay: GameLayout, obs: dict[str, Any], viewer: int | None,
         else:
             score = None
         bot = None if entry == "person" else entry
-        name = "You" if s == viewer else f"Seat {s}" + (f" (bot: {bot})" if bot else "")
+        name = f"Seat {s}"
         out.append({"seat": s, "name": name, "hand_count": int(counts[s]) if s < len(counts) else 0, "score": score,
                     "active": s in acting, "bot": bot})
     return out
