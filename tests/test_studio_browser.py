@@ -124,10 +124,33 @@ def test_cards_change_on_the_page_as_the_yaml_is_edited_broken_and_fixed(browser
 
 
 def clickables(driver) -> list:
-    """The table's clickable cards, piles and buttons, in the page's order."""
+    """The table's clickable cards, piles and buttons (drawn by the scene's script), in the page's order."""
     from selenium.webdriver.common.by import By
 
-    return driver.find_elements(By.CSS_SELECTOR, "form.click button, #buttons button")
+    return driver.find_elements(By.CSS_SELECTOR, "#table [data-action]")
+
+
+def click_in_scene(driver, element) -> str | None:
+    """Click ``element`` of the table and wait until the script has drawn the new scene (the
+    element replaced) or shown a refusal; returns the refusal's words, or None."""
+    from selenium.common.exceptions import StaleElementReferenceException
+    from selenium.webdriver.common.by import By
+
+    driver.execute_script("var p = document.getElementById('scene-problem'); p.textContent = ''; p.hidden = true;")
+    element.click()  # StaleElementReferenceException: the script redrew the table first (click_a_legal_one tries again)
+
+    def settled():
+        shown = driver.find_element(By.ID, "scene-problem")
+        if shown.is_displayed() and shown.text:
+            return shown.text
+        try:
+            element.is_enabled()
+        except StaleElementReferenceException:
+            return "redrawn"
+        return None
+
+    said = wait_for(settled, "the table's answer to a click")
+    return None if said == "redrawn" else said
 
 
 def click_a_legal_one(driver) -> int:
@@ -135,16 +158,32 @@ def click_a_legal_one(driver) -> int:
     card chosen); each refused click shows the engine's reason.  Returns how many were refused."""
     from selenium.webdriver.common.by import By
 
-    refused = 0
-    for i in range(len(clickables(driver))):
+    from selenium.common.exceptions import StaleElementReferenceException
+
+    wait_for(lambda: clickables(driver), "the table drawn with something to click")
+    refused, i, redrawn = 0, 0, 0
+    while i < len(clickables(driver)) and redrawn < 50:
         targets = clickables(driver)
         if i >= len(targets):
             break
-        click_and_wait(driver, targets[i])
-        if not driver.find_elements(By.ID, "problem"):
+        try:
+            said = click_in_scene(driver, targets[i])
+        except StaleElementReferenceException:  # redrawn under the click: the same place again
+            redrawn += 1
+            time.sleep(0.1)
+            continue
+        if said is None:
             return refused
-        refused += 1
+        refused, i = refused + 1, i + 1
     raise AssertionError(f"no click on the table is taken: {driver.find_element(By.TAG_NAME, 'main').text}")
+
+
+def finished(driver) -> bool:
+    """Whether the table's scene says the game is over (its result in the prompt, nothing to click)."""
+    from selenium.webdriver.common.by import By
+
+    prompt = wait_for(lambda: driver.find_element(By.ID, "prompt").text, "the table drawn")
+    return not clickables(driver) and bool(re.search(r"seat 0: -?\d+|team", prompt))
 
 
 def test_a_whole_base_game_is_played_in_the_browser_and_its_log_replays(browser, me, tmp_path):
@@ -161,9 +200,10 @@ def test_a_whole_base_game_is_played_in_the_browser_and_its_log_replays(browser,
         click_and_wait(browser, browser.find_element(By.ID, "start"))
         browser.save_screenshot(str(tmp_path / "studio-table.png"))
         for _ in range(300):
-            if browser.find_elements(By.ID, "result"):
+            if finished(browser):
                 break
             click_a_legal_one(browser)
+        browser.get(browser.current_url)  # the page again: the result above the table
         result = browser.find_element(By.ID, "result").text
         assert "Game over" in result
         browser.find_element(By.ID, "download").click()
@@ -204,9 +244,8 @@ def test_an_illegal_move_clicked_in_the_browser_shows_the_reason(browser, me):
         Select(browser.find_element(By.ID, "mode")).select_by_value("base")
         click_and_wait(browser, browser.find_element(By.ID, "start"))
         # Seat 0 opens the first round by choosing a mission: a card of the hand is not one.
-        assert "choose a mission" in browser.find_element(By.ID, "prompt").text
-        click_and_wait(browser, browser.find_elements(By.CSS_SELECTOR, "#zone-hand-0 form.click button")[0])
-        problem = browser.find_element(By.ID, "problem").text
+        assert "choose a mission" in wait_for(lambda: browser.find_element(By.ID, "prompt").text, "the prompt")
+        problem = click_in_scene(browser, browser.find_elements(By.CSS_SELECTOR, "#zone-hand-0 button.tcard")[0])
         assert problem == "phase.wrong: seat 0 chooses the mission first, then plays a card", problem
 
 
@@ -224,21 +263,24 @@ def test_a_person_clicking_cards_plays_mission_emission_to_the_end_against_three
             Select(browser.find_element(By.ID, f"seat{seat}")).select_by_value(who)
         Select(browser.find_element(By.ID, "mode")).select_by_value("base")
         click_and_wait(browser, browser.find_element(By.ID, "start"))
-        click_and_wait(browser, browser.find_elements(By.CSS_SELECTOR, "#zone-hand-0 form.click button")[0])
-        assert browser.find_element(By.ID, "problem").text == "phase.wrong: seat 0 chooses the mission first, then plays a card"
-        click_and_wait(browser, browser.find_element(By.CSS_SELECTOR, "#zone-piles-forest form.click button"))
-        assert "Mission of this round: Forest" in browser.find_element(By.ID, "notes").text
+        wait_for(lambda: browser.find_elements(By.CSS_SELECTOR, "#zone-hand-0 button.tcard"), "the hand drawn")
+        refused = click_in_scene(browser, browser.find_elements(By.CSS_SELECTOR, "#zone-hand-0 button.tcard")[0])
+        assert refused == "phase.wrong: seat 0 chooses the mission first, then plays a card"
+        assert click_in_scene(browser, browser.find_element(By.CSS_SELECTOR, "#zone-piles-forest")) is None
+        assert "Mission of this round: Forest" in browser.find_element(By.ID, "prompt").text
         assert "You chose the mission Forest" in browser.find_element(By.ID, "log").text
-        hand = browser.find_elements(By.CSS_SELECTOR, "#zone-hand-0 form.click button")
+        hand = browser.find_elements(By.CSS_SELECTOR, "#zone-hand-0 button.tcard")
         card = hand[0].get_attribute("data-label")
-        click_and_wait(browser, hand[0])
+        assert click_in_scene(browser, hand[0]) is None
         assert f"You played {card}" in browser.find_element(By.ID, "log").text
         for _ in range(300):
-            if browser.find_elements(By.ID, "result"):
+            if finished(browser):
                 break
             backs = browser.find_elements(By.CSS_SELECTOR, "#zone-hand-1 img")
             assert backs and all(b.get_attribute("alt") == "card back" for b in backs)
             click_a_legal_one(browser)
+        assert finished(browser)
+        browser.get(browser.current_url)
         assert "Game over" in browser.find_element(By.ID, "result").text
         assert re.search(r"seat 0: -?\d+", browser.find_element(By.ID, "result").text)
         browser.save_screenshot(str(tmp_path / "mission-emission-over.png"))
