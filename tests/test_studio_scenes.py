@@ -159,3 +159,20 @@ def test_the_log_hides_a_secret_vote_until_it_is_revealed():
     other = (voter + 1) % 4
     assert f"Seat {voter} voted in secret" in narrator.lines(other)
     assert any(line.startswith("You voted ") for line in narrator.lines(voter))
+
+
+def test_maybe_missions_keeps_the_other_seats_scores_hidden_until_the_end():
+    """A seat sees its own score only (the engine's view gives "my score"): the log's news leaves
+    the scores out while the game goes on, and the collections show their printed cards."""
+    table = Table("maybe-missions", ["person"] + ["random"] * 3, seed=4)
+    narrator = Narrator(table, private_scores=True)
+    for _ in range(400):
+        if any(table.observation(0)["collections"]):
+            break
+        table.play(0, table.moves(0)[0].action)
+    lines = narrator.lines(0, n=1000)
+    assert not [line for line in lines if "scores " in line or line.endswith(tuple("0123456789")) and " — seat " in line]
+    printed = lambda value, numbers: None if "(" in str(value) else face(value, numbers)  # noqa: E731  (no card is named so)
+    scene = engine_scene(table, 0, printed, back, Clicks(), [])
+    collected = [c for z in scene["zones"] if z["id"].startswith("collections-") for c in z["cards"]]
+    assert collected and all(c["image"] and "(" not in c["image"] for c in collected)

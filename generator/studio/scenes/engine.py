@@ -17,6 +17,7 @@ among them; none is refused with the engine's own reason, as ``deckpress replay`
 from __future__ import annotations
 
 import hashlib
+import re
 import secrets
 from collections.abc import Callable
 from dataclasses import dataclass
@@ -27,6 +28,8 @@ from deckpress.rules.core.errors import IllegalAction, Reason
 
 #: Where a hand's cards come from in a :class:`Target`.
 HAND = "hand"
+#: A card named with the side it lies on, as Maybe Missions' collections name them.
+_SIDE = re.compile(r"^(.+) \(([a-z]+)\)$")
 
 
 @dataclass(frozen=True)
@@ -123,6 +126,9 @@ def engine_scene(table: Any, viewer: int | None, face: FaceOf, back: BackOf, cli
 
     def card(value: Any, kind: str | None, numbers: bool = False, target: Target | None = None) -> dict[str, Any]:
         image = face(value, numbers)
+        side = _SIDE.match(value) if image is None and isinstance(value, str) else None
+        if side:  # a card named with the side it lies on ("Decode the radio chatter (green)"): its face
+            image = face(side.group(1), numbers)
         return {"image": image, "back": back(kind) if kind and image is None else None, "label": str(value),
                 "action": tag(target) if target is not None else None, "selected": target is not None and target == selected}
 
@@ -135,11 +141,11 @@ def engine_scene(table: Any, viewer: int | None, face: FaceOf, back: BackOf, cli
     for s, count in enumerate(counts):
         if s == viewer:
             cards = [card(v, lay.hand_kind, lay.numbers, Target(HAND, v)) for v in obs.get("hand") or []]
-            label = "Your hand"
+            label, layout = "Your hand", "row"  # side by side: every card of one's own hand readable
         else:
             cards = [{"image": None, "back": hand_back, "label": "card back", "action": None, "selected": False}] * int(count)
-            label = f"Hand of seat {s}"
-        zones.append({"id": f"hand-{s}", "label": label, "area": "seat", "owner": s, "layout": "fan",
+            label, layout = f"Hand of seat {s}", "fan"
+        zones.append({"id": f"hand-{s}", "label": label, "area": "seat", "owner": s, "layout": layout,
                       "count": int(count), "cards": cards, "action": None})
     buttons = []
     for i, move in enumerate(moves):

@@ -19,6 +19,8 @@ from deckpress.rules.core.words import in_words
 
 #: The scores at the end of the engines' default news (hidden where only a seat's own score is).
 _SCORES = re.compile(r"(;\s*)?scores [-+0-9., ]+$")
+#: What is left of such news once its scores are left out: whose scores changed (hidden too).
+_WHO_ONLY = re.compile(r"^seat [0-9, ]+:?$")
 
 
 @dataclass
@@ -60,7 +62,7 @@ class Narrator:
         for entry in entries[-n:] if n > 0 else []:
             line = in_words(entry.event, viewer, hidden=entry.secret)
             news = [_SCORES.sub("", s).rstrip(": ") if self.private_scores and not over else s for s in entry.news]
-            news = [s for s in news if s]
+            news = [s for s in news if s and not _WHO_ONLY.match(s)]
             out.append(line + (" — " + "; ".join(news) if news else ""))
         return out
 
