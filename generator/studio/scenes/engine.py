@@ -1,7 +1,7 @@
 """The scene of an engine game's table for one seat, and what a click on it does.
 
 :func:`engine_scene` turns a :class:`~deckpress.rules.core.table.Table` and a viewer into a scene
-(the shared shape of docs/studio-table.md: seats, zones, log, prompt, buttons), laid out by the
+(the shared shape of docs/table.md: seats, zones, log, prompt, buttons), laid out by the
 game's :class:`~deckpress.generator.studio.scenes.layouts.GameLayout`.  It reads the viewer's
 observation only (``state.view(seat).to_dict()``): the other seats' hands are card backs and
 their counts, never their cards.
