@@ -362,3 +362,125 @@ def test_the_studio_opens_from_the_address_it_prints_and_nowhere_else(browser, t
         proc.wait(10)
         proc.stdout.close()
         proc.stderr.close()
+
+
+def _chrome():
+    """Another browser, as on another person's device: it shares nothing with ``browser``."""
+    from selenium import webdriver
+    from selenium.webdriver.chrome.service import Service
+
+    options = webdriver.ChromeOptions()
+    options.binary_location = str(CHROMIUM)
+    for argument in ("--headless=new", "--no-sandbox", "--disable-gpu", "--disable-dev-shm-usage", "--window-size=1400,1000"):
+        options.add_argument(argument)
+    return webdriver.Chrome(service=Service(str(DRIVER)), options=options)
+
+
+def _shot(driver, tmp_path: Path, name: str) -> None:
+    """A screenshot in the test's folder (and in $DECKPRESS_SCREENSHOTS when set, to look at)."""
+    import os
+
+    driver.save_screenshot(str(tmp_path / name))
+    if os.environ.get("DECKPRESS_SCREENSHOTS"):
+        Path(os.environ["DECKPRESS_SCREENSHOTS"]).mkdir(parents=True, exist_ok=True)
+        driver.save_screenshot(str(Path(os.environ["DECKPRESS_SCREENSHOTS"]) / name))
+
+
+def _click(driver, css: str) -> None:
+    """Click the element ``css`` finds, again if the page redrew it meanwhile (a live update)."""
+    from selenium.common.exceptions import StaleElementReferenceException
+    from selenium.webdriver.common.by import By
+
+    def clicked() -> bool:
+        try:
+            driver.find_element(By.CSS_SELECTOR, css).click()
+        except StaleElementReferenceException:
+            return False
+        return True
+
+    wait_for(clicked, f"{css} to click")
+
+
+def _hand(driver, seat: int, where: str) -> list[str]:
+    from selenium.webdriver.common.by import By
+
+    return [c.get_attribute("data-label") for c in driver.find_elements(By.CSS_SELECTOR, f"{where} #zone-hand-{seat} .tcard")]
+
+
+@pytest.mark.slow
+def test_two_people_play_a_free_form_table_each_from_their_own_browser(browser, tmp_path):
+    """A game made by ``deckpress init``, played free-form by two browsers at their seats' links:
+    each sees its own hand and the other's backs; a card played shows on the other screen at
+    once; a card edited during the game shows its new face there; the session's log, loaded
+    back in the studio, sets the same table up."""
+    import urllib.request
+
+    from selenium.webdriver.common.by import By
+
+    assert CliRunner().invoke(main, ["init", str(tmp_path / "mygame")]).exit_code == 0
+    game = tmp_path / "mygame"
+    studio = Studio(game, dpi=60)
+    with opened(browser, studio) as url:
+        browser.get(url + "table")
+        browser.find_element(By.ID, "free-deal").clear()
+        browser.find_element(By.ID, "free-deal").send_keys("2")
+        browser.find_element(By.ID, "free-seed").send_keys("3")
+        _shot(browser, tmp_path, "free-setup.png")
+        click_and_wait(browser, browser.find_element(By.ID, "free-start"))
+        host = browser.current_url
+        one, two, _ = [a.get_attribute("href") for a in browser.find_elements(By.CSS_SELECTOR, "a.seat-link")]
+        other = _chrome()
+        try:
+            browser.get(one)
+            other.get(two)
+            for driver, me, them in ((browser, 0, 1), (other, 1, 0)):
+                wait_for(lambda d=driver, m=me: len(_hand(d, m, "#mine")) == 2, "the seat's own hand")
+                assert "card back" not in _hand(driver, me, "#mine")  # its own cards, face up
+                assert _hand(driver, them, "#opponents") == ["card back", "card back"]  # the other's, as backs
+                assert "(you)" in driver.find_element(By.ID, "mine").text
+            mine = _hand(browser, 0, "#mine")
+            _shot(browser, tmp_path, "free-seat1.png")
+            _shot(other, tmp_path, "free-seat2.png")
+
+            # seat 1 plays its first card face up to the table; seat 2's page shows it by itself
+            _click(browser, "#zone-hand-0 button.tcard")
+            wait_for(lambda: browser.find_elements(By.CSS_SELECTOR, "#zone-hand-0 .tcard.selected"), "the card chosen")
+            _click(browser, "#zone-table")
+            played = mine[0]
+            shown = '#zone-table .tcard img'
+            wait_for(lambda: other.find_element(By.CSS_SELECTOR, shown).get_attribute("alt") == played, "the played card on seat 2's page")
+            assert other.find_element(By.ID, "log-lines").text.splitlines()[-1] == f"Seat 1 played {played} face up to Table"
+            assert len(_hand(other, 0, "#opponents")) == 1
+
+            # the designer renames that card: both pages show its new face
+            cards = game / "cards.csv"
+            before = other.find_element(By.CSS_SELECTOR, shown).get_attribute("src")
+            cards.write_text(cards.read_text(encoding="utf-8").replace(f",{played},", f",{played} Reworked,", 1), encoding="utf-8")
+            wait_for(lambda: other.find_element(By.CSS_SELECTOR, shown).get_attribute("alt") == f"{played} Reworked", "the new name")
+            assert other.find_element(By.CSS_SELECTOR, shown).get_attribute("src") != before  # a new image
+            wait_for(lambda: browser.find_element(By.CSS_SELECTOR, shown).get_attribute("alt") == f"{played} Reworked", "it on seat 1's page")
+            _shot(other, tmp_path, "free-edited.png")
+
+            # any seat may undo the last move: the card goes back to seat 1's hand on both pages
+            _click(other, '#buttons button[data-action="undo"]')
+            wait_for(lambda: not other.find_elements(By.CSS_SELECTOR, shown), "the undo on seat 2's page")
+            _click(browser, "#zone-hand-0 button.tcard")
+            wait_for(lambda: browser.find_elements(By.CSS_SELECTOR, "#zone-hand-0 .tcard.selected"), "the card chosen")
+            _click(browser, "#zone-table")
+            wait_for(lambda: other.find_elements(By.CSS_SELECTOR, shown), "the card played again")
+        finally:
+            other.quit()
+
+        # the session's log, loaded back in the studio, sets up the same table
+        ident = host.rsplit("/", 1)[1]
+        request = urllib.request.Request(f"{url}table/{ident}/log.yaml", headers={"Authorization": f"token {studio.secret}"})
+        log = tmp_path / "session.yaml"
+        log.write_bytes(urllib.request.urlopen(request, timeout=30).read())
+        browser.get(url + "table")
+        browser.find_element(By.CSS_SELECTOR, '#load input[name="log"]').send_keys(str(log))
+        click_and_wait(browser, browser.find_element(By.ID, "load-start"))
+        again = browser.current_url.rsplit("/", 1)[1]
+        assert again != ident and studio.tables[again].table.table.state() == studio.tables[ident].table.table.state()
+        wait_for(lambda: browser.find_element(By.CSS_SELECTOR, shown).get_attribute("alt") == f"{played} Reworked", "the replayed table")
+        assert _hand(browser, 0, "#opponents") == ["card back"]  # the designer watches as a spectator
+        _shot(browser, tmp_path, "free-replayed.png")

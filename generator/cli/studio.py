@@ -20,12 +20,15 @@ from deckpress.generator import exitcodes
 @click.option("--content", type=click.Path(path_type=Path), default=None,
               help="For a variant: the game folder it extends [default: the shipped game named by 'extends'].")
 @click.option("--host", default="127.0.0.1", show_default=True,
-              help="Address to listen on. Anything but loopback lets other machines see your cards and tables: deckpress warns.")
+              help="Address to listen on. Anything but loopback lets other devices join a table: deckpress warns and prints "
+                   "one secret link per seat and a spectator's link.")
+@click.option("--seats", type=click.IntRange(1, 8), default=None,
+              help="With --host: the seats of the free-form table started for the other devices [default: the game's].")
 @click.option("--port", type=click.IntRange(0, 65535), default=0, show_default=True, help="Port (0: a free one, printed).")
 @click.option("--dpi", type=click.IntRange(50, 300), default=150, show_default=True, help="Resolution of the card images.")
 @click.option("--no-browser", is_flag=True, help="Do not open the studio in a web browser.")
 @click.option("--no-watch", is_flag=True, help="Do not re-render when files change.")
-def studio(game: str, content: Path | None, host: str, port: int, dpi: int, no_browser: bool, no_watch: bool) -> None:
+def studio(game: str, content: Path | None, host: str, port: int, seats: int | None, dpi: int, no_browser: bool, no_watch: bool) -> None:
     """See GAME's cards change as you edit them, and play it at a table in the browser.
 
     GAME is a game folder, a shipped game's id or a variant file.  Every card of every deck is
@@ -36,7 +39,12 @@ def studio(game: str, content: Path | None, host: str, port: int, dpi: int, no_b
     actions, and a log that ``deckpress replay`` accepts.  Ctrl-C stops it.
 
     The address it prints (and opens) ends in a secret token, as Jupyter's does: only a browser
-    that opened it may see the cards and use the tables."""
+    that opened it may see the cards and use the tables.  Every game gets a free-form table
+    (docs/table.md), played by each person at their own seat's link.
+
+    With ``--host ADDRESS`` (anything but loopback) other devices on the network may join: the
+    studio starts a free-form table and prints one secret link per seat and a spectator's link;
+    each link opens that seat's view only.  Give each link only to its player."""
     from deckpress.generator.cli.content import is_variant
     from deckpress.generator.content import find_game
     from deckpress.generator.content.errors import ContentErrors
@@ -51,21 +59,75 @@ def studio(game: str, content: Path | None, host: str, port: int, dpi: int, no_b
             target = find_game(path)
         except ContentErrors as exc:
             raise click.UsageError(str(exc.errors[0])) from None
-    if host not in ("127.0.0.1", "localhost", "::1"):
-        click.echo(f"warning: listening on {host}: anyone who can reach this machine can see these cards and play its tables", err=True)
+    shared = host not in LOOPBACK_NAMES
+    if shared:
+        click.echo(f"warning: listening on {host}: anyone who can reach this machine on the network can open this studio's "
+                   "address and its seats' links; the links below are secrets, give each only to its player", err=True)
     try:
         sock = bind(host, port)
     except OSError as exc:
         click.echo(f"cannot listen on {host}:{port}: {exc.strerror or exc}", err=True)
         sys.exit(exitcodes.USAGE)
-    allowed = None if host in ("127.0.0.1", "localhost", "::1") else ["*"]
     studio_ = Studio(target, content, dpi=dpi)
-    url = f"{url_of(sock)}?token={studio_.secret}"  # the secret every request needs (a cookie keeps it after)
+    allowed, base = None, url_of(sock).rstrip("/")
+    if shared:
+        allowed, base = host_names(host, sock.getsockname()[1])
+        studio_.public_url = base
+    url = f"{base}/?token={studio_.secret}"  # the secret every request needs (a cookie keeps it after)
     server = server_for(studio_, sock, watch=not no_watch, allowed_hosts=allowed)
     click.echo(f"deckpress studio: {url} (Ctrl-C stops it)")
+    if shared:
+        _start_shared_table(studio_, base, seats)
     if not no_browser:
         import threading
         import webbrowser
 
         threading.Timer(1.0, webbrowser.open, args=(url,)).start()
     server.run(sockets=[sock])
+
+
+LOOPBACK_NAMES = ("127.0.0.1", "localhost", "::1")
+
+
+def host_names(host: str, port: int) -> tuple[list[str], str]:
+    """The Host headers the studio accepts when it listens on ``host`` (the address given, the
+    loopback names, and for a wildcard address (0.0.0.0, ::) this machine's name and its
+    addresses), and the base of the links it prints (``http://ADDRESS:PORT``)."""
+    import socket
+
+    def bracketed(name: str) -> str:
+        return f"[{name}]" if ":" in name else name
+
+    names = [bracketed(host), "127.0.0.1", "localhost", "[::1]"]
+    shown = host
+    if host in ("0.0.0.0", "::", ""):
+        shown = socket.gethostname()
+        names.append(shown)
+        try:
+            names += [bracketed(str(info[4][0])) for info in socket.getaddrinfo(shown, None)]
+        except OSError:
+            pass
+    return sorted(set(names)), f"http://{bracketed(shown)}:{port}"
+
+
+def _start_shared_table(studio_, base: str, seats: int | None) -> None:
+    """Start the free-form table the other devices join and print its links (one per seat and a
+    spectator's); the content's errors, if any, instead (the table starts from the Table page
+    once they are fixed)."""
+    from deckpress.generator.studio.freetable import StudioFreeTable
+    from deckpress.generator.studio.routes.table import content_of, random_seed
+    from deckpress.rules.core.table import TableError
+
+    studio_.refresh()
+    try:
+        game = dict(content_of(studio_)["game"])
+        table = StudioFreeTable.new(studio_, game, seats, random_seed())
+    except (TableError, ValueError) as exc:
+        click.echo(f"no table started: {exc}", err=True)
+        return
+    ident = studio_.add_table(table)
+    seated = studio_.tables[ident]
+    click.echo(f"a free-form table of {table.seat_count} seats: {base}/table/{ident} (your view, with the studio's address)")
+    for n, token in enumerate(seated.seat_tokens):
+        click.echo(f"  seat {n + 1}: {base}/seat/{token}")
+    click.echo(f"  spectator: {base}/seat/{seated.spectator_token}")

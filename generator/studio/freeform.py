@@ -592,7 +592,7 @@ class FreeSession:
                           "layout": zone.layout, "count": len(zone.cards),
                           "cards": [card(zone, i, c) for i, c in shown], "action": action})
         buttons: list[dict[str, str]] = []
-        prompt = None
+        prompt = "You are watching: each seat plays from its own link." if viewer is None else None
         if viewer is not None:
             if selection is not None:
                 zone, index = selection

@@ -73,7 +73,7 @@ def routes(studio: Studio, pages: Pages) -> list[Route]:
         try:
             if extra:
                 params.update(_parse_params(extra))
-            content = await run_in_threadpool(_engine_content, studio)
+            content = await run_in_threadpool(content_of, studio)
             table = await run_in_threadpool(lambda: Table(engine, seats, content=content, ruleset=str(form.get("ruleset") or "") or None,
                                                           params=params, seed=_seed(form.get("seed"))))
         except (TableError, ValueError) as exc:
@@ -88,9 +88,9 @@ def routes(studio: Studio, pages: Pages) -> list[Route]:
             seats = whole(form.get("seats"), "seats", 1, MAX_FREE_SEATS, optional=True)
             deal = whole(form.get("deal"), "cards dealt to each seat", 0, MAX_DEAL, optional=True) or 0
             seed = whole(form.get("seed"), "seed", 0, 2**31, optional=True)
-            content = await run_in_threadpool(_engine_content, studio)
+            content = await run_in_threadpool(content_of, studio)
             game = dict(content["game"])
-            table = await run_in_threadpool(lambda: StudioFreeTable.new(studio, game, seats, _random_seed() if seed is None else seed, deal))
+            table = await run_in_threadpool(lambda: StudioFreeTable.new(studio, game, seats, random_seed() if seed is None else seed, deal))
         except (TableError, ValueError) as exc:
             return setup_page(request, status=400, free_problem=str(exc))
         return RedirectResponse(f"/table/{studio.add_table(table)}", status_code=303)
@@ -115,7 +115,7 @@ def routes(studio: Studio, pages: Pages) -> list[Route]:
             if log.game != engine:
                 raise TableError(f"{log.source}: this is a log of {quoted(str(log.game))}, not of {engine}: "
                                  f"start the studio on {quoted(str(log.game))} to load it")
-            content = await run_in_threadpool(_engine_content, studio)
+            content = await run_in_threadpool(content_of, studio)
             if form.get("step"):
                 steps = await run_in_threadpool(lambda: Table.trace(log, content=content))
                 return pages.page("trace.html.j2", request, steps=steps, source=log.source)
@@ -219,7 +219,7 @@ def _replay_command(studio: Studio, log_name: str) -> str | None:
     return f"deckpress replay {log_name}"
 
 
-def _engine_content(studio: Studio):
+def content_of(studio: Studio):
     """The content the table plays: the variant's merged content, the game folder's, or None
     (the shipped game) when the studio shows a shipped game.
 
@@ -380,7 +380,7 @@ def _seed(value) -> int:
     return 1 if seed is None else seed
 
 
-def _random_seed() -> int:
+def random_seed() -> int:
     """A seed nobody at the table can guess (a free-form table's, when the form leaves it empty:
     a known seed would tell the players the order of every shuffle); the log records it."""
     import secrets
@@ -395,7 +395,7 @@ def _free_choices(studio: Studio) -> dict[str, Any]:
     from deckpress.rules.core.table import TableError
 
     try:
-        game = dict(_engine_content(studio)["game"])
+        game = dict(content_of(studio)["game"])
         zones, _, seats = plan_from_game(game, studio_decks(studio, game))
     except (TableError, ValueError) as exc:
         return {"seats": 2, "max_seats": MAX_FREE_SEATS, "zones": [], "problem": str(exc)}
