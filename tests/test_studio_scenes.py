@@ -144,7 +144,7 @@ def test_the_log_says_each_move_in_words_and_what_it_won():
     table = Table("mission-emission", ["random"] * 4, seed=5)
     lines = Narrator(table).lines(0, n=1000)
     assert any(line.startswith("You were dealt ") for line in lines)
-    assert "Seat 1 was dealt 3 cards" in lines
+    assert "Seats 1, 2 and 3 were each dealt 3 cards" in lines
     assert any(line.startswith("Seat ") and " played " in line and "won: " in line for line in lines), lines
     assert not any("{" in line for line in lines)
 

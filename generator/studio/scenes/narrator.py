@@ -58,13 +58,27 @@ class Narrator:
         with self._lock:
             self._follow(history)
             entries = list(self._entries)
-        out = []
-        for entry in entries[-n:] if n > 0 else []:
+        out: list[str] = []
+        others: list[tuple[int, str]] = []  # a run of cards dealt or drawn to other seats, alike: said once
+        for entry in entries[-4 * n:] if n > 0 else []:
             line = in_words(entry.event, viewer, hidden=entry.secret)
             news = [_SCORES.sub("", s).rstrip(": ") if self.private_scores and not over else s for s in entry.news]
             news = [s for s in news if s and not _WHO_ONLY.match(s)]
+            seat = entry.event.get("seat")
+            if "chance" in entry.event and isinstance(seat, int) and seat != viewer and not news:
+                rest = line.split(" ", 2)[2]  # "Seat 2 drew a card" -> "drew a card"
+                if others and others[-1][1] != rest:
+                    out.append(_together(others))
+                    others = []
+                others.append((seat, rest))
+                continue
+            if others:
+                out.append(_together(others))
+                others = []
             out.append(line + (" — " + "; ".join(news) if news else ""))
-        return out
+        if others:
+            out.append(_together(others))
+        return out[-n:] if n > 0 else []
 
     def _follow(self, history: list[tuple[int, int]]) -> None:
         state = self._replica
@@ -95,3 +109,13 @@ def _one_more(previous: dict[str, Any], event: dict[str, Any]) -> bool:
     keys = set(event) - {"card"}
     return ("chance" in event and "card" in event and ("card" in previous or "cards" in previous)
             and set(previous) - {"card", "cards"} == keys and all(previous[k] == event[k] for k in keys))
+
+
+def _together(run: list[tuple[int, str]]) -> str:
+    """Alike cards dealt or drawn to other seats in one line: "Seats 1, 2 and 3 each drew a card"."""
+    if len(run) == 1:
+        return f"Seat {run[0][0]} {run[0][1]}"
+    seats = [str(s) for s, _ in run]
+    named = ", ".join(seats[:-1]) + f" and {seats[-1]}"
+    rest = run[0][1]
+    return f"Seats {named} were each {rest[4:]}" if rest.startswith("was ") else f"Seats {named} each {rest}"
