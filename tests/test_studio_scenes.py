@@ -176,3 +176,12 @@ def test_maybe_missions_keeps_the_other_seats_scores_hidden_until_the_end():
     scene = engine_scene(table, 0, printed, back, Clicks(), [])
     collected = [c for z in scene["zones"] if z["id"].startswith("collections-") for c in z["cards"]]
     assert collected and all(c["image"] and "(" not in c["image"] for c in collected)
+
+
+def test_at_a_hot_seat_the_scene_sends_the_device_on():
+    table = Table("mission-emission", ["person", "person", "random", "random"], seed=3)
+    table.play(0, table.moves(0)[0].action)  # the mission
+    table.play(0, table.moves(0)[0].action)  # a card: seat 1, a person at this screen, is due
+    assert table.seat_to_show() == 1
+    assert "Pass the device to seat 1" in scene_of(table, 0, Clicks())["prompt"]
+    assert "Pass the device" not in scene_of(table, 1, Clicks())["prompt"]

@@ -156,7 +156,8 @@ def engine_scene(table: Any, viewer: int | None, face: FaceOf, back: BackOf, cli
         "game": game_id, "title": title or table.game.info.name, "viewer": viewer,
         "seats": _seats(table, lay, obs, viewer, counts, acting),
         "zones": zones, "log": log, "notes": _notes(lay, obs, viewer),
-        "prompt": " · ".join([*_notes(lay, obs, viewer), _prompt(state, viewer, acting, over, selected) or ""]).strip(" ·") or None,
+        "prompt": " · ".join([*_notes(lay, obs, viewer), _prompt(state, viewer, acting, over, selected),
+                              *_hand_over(table, viewer, acting)]).strip(" ·") or None,
         "buttons": buttons, "finished": over, "result": result["text"] if result else None,
     }
 
@@ -323,7 +324,7 @@ def _notes(lay: GameLayout, obs: dict[str, Any], viewer: int | None) -> list[str
     return out
 
 
-def _prompt(state: Any, viewer: int | None, acting: list[int], over: bool, selected: Target | None) -> str | None:
+def _prompt(state: Any, viewer: int | None, acting: list[int], over: bool, selected: Target | None) -> str:
     if over:
         return "The game is over."
     due = state.due()
@@ -332,6 +333,14 @@ def _prompt(state: Any, viewer: int | None, acting: list[int], over: bool, selec
             return f"{selected.value} is chosen: click where it goes ({due}), or click it again to choose another."
         return f"Your move: {due}. Click a card, a pile or a button."
     return f"Waiting: {due}."
+
+
+def _hand_over(table: Any, viewer: int | None, acting: list[int]) -> list[str]:
+    """At a hot seat: the words that send the device on when another person's seat is due."""
+    persons = [s for s in acting if s != viewer and table.seats[s] == "person"]
+    if viewer is None or viewer in acting or not persons:
+        return []
+    return [f"Pass the device to seat {persons[0]}, who opens the table again (its hand-over screen hides yours)."]
 
 
 def _label(label: str, obs: dict[str, Any]) -> str:
