@@ -178,6 +178,11 @@ def click_a_legal_one(driver) -> int:
     raise AssertionError(f"no click on the table is taken: {driver.find_element(By.TAG_NAME, 'main').text}")
 
 
+def shown_text(driver, ident: str) -> str:
+    """The text of element ``ident``, read at once (the scene's script may redraw it at any time)."""
+    return driver.execute_script("return document.getElementById(arguments[0]).textContent", ident)
+
+
 def finished(driver) -> bool:
     """Whether the table's scene says the game is over (its result in the prompt, nothing to click)."""
     from selenium.webdriver.common.by import By
@@ -254,6 +259,7 @@ def test_a_person_clicking_cards_plays_mission_emission_to_the_end_against_three
     """The table as a person plays it: the mission chosen by clicking its pile, a card played by
     clicking it, the bots answering; a card clicked out of turn is refused with the engine's
     reason; the game ends with its result, the other hands shown as backs all along."""
+    from selenium.common.exceptions import StaleElementReferenceException
     from selenium.webdriver.common.by import By
     from selenium.webdriver.support.ui import Select
 
@@ -267,17 +273,22 @@ def test_a_person_clicking_cards_plays_mission_emission_to_the_end_against_three
         refused = click_in_scene(browser, browser.find_elements(By.CSS_SELECTOR, "#zone-hand-0 button.tcard")[0])
         assert refused == "phase.wrong: seat 0 chooses the mission first, then plays a card"
         assert click_in_scene(browser, browser.find_element(By.CSS_SELECTOR, "#zone-piles-forest")) is None
-        assert "Mission of this round: Forest" in browser.find_element(By.ID, "prompt").text
-        assert "You chose the mission Forest" in browser.find_element(By.ID, "log").text
-        hand = browser.find_elements(By.CSS_SELECTOR, "#zone-hand-0 button.tcard")
-        card = hand[0].get_attribute("data-label")
-        assert click_in_scene(browser, hand[0]) is None
-        assert f"You played {card}" in browser.find_element(By.ID, "log").text
+        assert "Mission of this round: Forest" in shown_text(browser, "prompt")
+        assert "You chose the mission Forest" in shown_text(browser, "log")
+        for _ in range(20):  # the script redraws the table after each move (the answer, then its event): try again then
+            try:
+                hand = browser.find_elements(By.CSS_SELECTOR, "#zone-hand-0 button.tcard")
+                card = hand[0].get_attribute("data-label")
+                assert click_in_scene(browser, hand[0]) is None
+                break
+            except StaleElementReferenceException:
+                time.sleep(0.1)
+        assert f"You played {card}" in shown_text(browser, "log")
         for _ in range(300):
             if finished(browser):
                 break
-            backs = browser.find_elements(By.CSS_SELECTOR, "#zone-hand-1 img")
-            assert backs and all(b.get_attribute("alt") == "card back" for b in backs)
+            backs = browser.execute_script("return Array.from(document.querySelectorAll('#zone-hand-1 img'), i => i.alt)")
+            assert backs and all(alt == "card back" for alt in backs)  # read at once: the script may redraw at any time
             click_a_legal_one(browser)
         assert finished(browser)
         browser.get(browser.current_url)
