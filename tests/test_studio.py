@@ -168,6 +168,30 @@ def table_for(client: TestClient, seats: list[str], mode: str | None = "base", s
     return response.headers["location"].split("?")[0]
 
 
+def base_of(page: str) -> str:
+    """Where a table page's script fetches its scene and posts its clicks (``/table/ID/seat/N``)."""
+    return re.search(r'data-base="([^"]+)"', page).group(1)
+
+
+def action_ids(scene: dict) -> list[str]:
+    """Every action id of a scene: its cards', its zones' and its buttons', in the page's order."""
+    ids = [c["action"] for z in scene["zones"] for c in z["cards"] if c["action"]]
+    ids += [z["action"] for z in scene["zones"] if z["action"]] + [b["action"] for b in scene["buttons"]]
+    return list(dict.fromkeys(ids))
+
+
+def click_something(client: TestClient, table: str, page: str) -> str:
+    """Click the table's cards, piles and buttons in turn until one is taken (a move or a
+    selection); a refused click answers 409 with the engine's reason.  Returns the next page."""
+    base = base_of(page)
+    for action in action_ids(client.get(f"{base}/scene.json").json()):
+        answer = client.post(f"{base}/act", data={"action": action})
+        if answer.status_code == 200:
+            return client.get(table).text
+        assert answer.status_code == 409 and answer.json()["error"]
+    raise AssertionError(f"no click on the table is taken: {page}")
+
+
 def test_a_game_played_on_the_table_downloads_a_log_that_replays(me, tmp_path):
     with client_for(me) as client:
         table = table_for(client, ["person", "greedy", "random"])
@@ -175,9 +199,7 @@ def test_a_game_played_on_the_table_downloads_a_log_that_replays(me, tmp_path):
             page = client.get(table).text
             if 'id="result"' in page:
                 break
-            move = re.search(r'name="seat" value="(\d+)"><input type="hidden" name="action" value="(\d+)"', page)
-            assert move, page
-            client.post(f"{table}/play", data={"seat": move.group(1), "action": move.group(2)})
+            page = click_something(client, table, page)
         assert "Game over" in page
         log = tmp_path / "game.yaml"
         log.write_text(client.get(f"{table}/log.yaml").text, encoding="utf-8")
@@ -189,7 +211,7 @@ def test_an_illegal_move_shows_the_engines_reason(me):
     with client_for(me) as client:
         table = table_for(client, ["person", "greedy", "greedy"])
         page = client.get(table).text
-        assert "choose a mission" in page or "mission:" in page
+        assert "choose a mission" in client.get(f"{base_of(page)}/scene.json").json()["prompt"]
         refused = client.post(f"{table}/attempt", data={"seat": "0", "text": "play: Goa"})
         assert refused.status_code == 422
         assert 'id="problem"' in refused.text
@@ -200,15 +222,15 @@ def test_the_hot_seat_hides_the_previous_hand(me):
         table = table_for(client, ["person", "person"])
         page = client.get(table).text
         for _ in range(10):  # seat 0 chooses the mission, then plays: then seat 1 is due
-            seat = re.search(r'<h1 id="seat">Seat (\d+)', page).group(1)
-            move = re.search(r'name="action" value="(\d+)"', page).group(1)
-            page = client.post(f"{table}/play", data={"seat": seat, "action": move}).text
+            page = click_something(client, table, page)
             if 'id="handover"' in page:
                 break
         assert "Pass the device to seat 1" in page
-        assert 'id="hand"' not in page and 'id="observation"' not in page  # nobody's cards on the hand-over screen
-        shown = client.get(f"{table}?seat=1").text
-        assert '<h1 id="seat">Seat 1' in shown and 'id="hand"' in shown
+        assert "data-base" not in page and "/card/" not in page  # nobody's cards on the hand-over screen
+        shown = base_of(client.get(f"{table}?seat=1").text)
+        assert shown.endswith("/seat/1")
+        hand = next(z for z in client.get(f"{shown}/scene.json").json()["zones"] if z["id"] == "hand-1")
+        assert hand["cards"] and all(c["image"].startswith("/card/") for c in hand["cards"])
 
 
 def test_a_game_without_rules_gets_the_free_form_table_and_every_engine_route_a_clear_page(mygame):
@@ -246,10 +268,9 @@ def test_the_table_shows_the_hand_as_the_printed_cards(game, seats):
     the table still finds each hand card's printed image."""
     with client_for(CONTENT_DIR / game) as client:
         page = client.get(table_for(client, seats, mode=None)).text
-        hand = page[page.index('id="hand"'):page.index("</div>", page.index('id="hand"'))]
-        buttons = hand.count('class="hand-card"')
-        assert buttons >= 1
-        assert hand.count('<img src="/card/') == buttons  # every hand card drawn, none left as bare text
+        hand = next(z for z in client.get(f"{base_of(page)}/scene.json").json()["zones"] if z["id"] == "hand-0")
+        assert hand["cards"] and all(c["action"] for c in hand["cards"])
+        assert all(str(c["image"]).startswith("/card/") for c in hand["cards"])  # every hand card drawn, none left as bare text
 
 
 def test_a_post_from_another_site_is_refused(me):
@@ -284,7 +305,7 @@ def test_a_move_that_is_not_a_number_in_range_is_refused_saying_what_was_sent(me
     with client_for(me) as client:
         table = table_for(client, ["person", "greedy", "greedy"])
         before = client.get(table).text
-        action = re.search(r'name="action" value="(\d+)"', before).group(1)
+        action = "100"  # a move's number (mission: Forest)
         sent = [("play", {"seat": "abc", "action": action}, "seat: expected a whole number from 0 to 2, got &#39;abc&#39;"),
                 ("play", {"seat": "-1", "action": action}, "seat: expected a whole number from 0 to 2, got &#39;-1&#39;"),
                 ("play", {"action": action}, "seat: expected a whole number from 0 to 2, got &#39;&#39;"),
@@ -298,6 +319,10 @@ def test_a_move_that_is_not_a_number_in_range_is_refused_saying_what_was_sent(me
             problem = re.search(r'<div class="problem" role="alert" id="problem">(.*?)</div>', refused.text, re.S).group(1)
             assert refused.status_code == 400 and said in problem, (form, problem)
             assert len(problem) < 300 and "<b>" not in problem  # cut short, escaped
+        made_up = client.post(f"{base_of(before)}/act", data={"action": "<b>" * 500})
+        assert made_up.status_code == 409 and "no such choice on this table" in made_up.json()["error"]
+        assert len(made_up.json()["error"]) < 300
+        assert client.post(f"{table}/seat/7/act", data={"action": "x"}).status_code == 404  # no seat 7
         assert client.get(table).text == before  # nothing was played
 
 
@@ -336,9 +361,7 @@ def test_a_downloaded_log_is_continued_or_stepped_through(me):
     with client_for(me) as client:
         table = table_for(client, ["person", "greedy", "greedy"])
         for _ in range(3):
-            page = client.get(table).text
-            move = re.search(r'name="action" value="(\d+)"', page).group(1)
-            client.post(f"{table}/play", data={"seat": "0", "action": move})
+            click_something(client, table, client.get(table).text)
         log = client.get(f"{table}/log.yaml").text
         events = len(re.findall(r"^\s*- ", log, re.M))
         seats = {"seat0": "person", "seat1": "greedy", "seat2": "greedy"}
@@ -386,9 +409,7 @@ def test_the_load_form_sends_the_seats_chosen_for_a_loaded_game(me):
     a seat left as it is plays as a person."""
     with client_for(me) as client:
         table = table_for(client, ["person", "person", "person"])
-        page = client.get(table).text
-        move = re.search(r'name="action" value="(\d+)"', page).group(1)
-        client.post(f"{table}/play", data={"seat": "0", "action": move})
+        click_something(client, table, client.get(table).text)
         log = client.get(f"{table}/log.yaml").content
         fields = form_fields(client.get("/table").text, "load")
         assert {"log", "step", "seat0", "seat1", "seat2"} <= set(fields)
@@ -450,9 +471,9 @@ def test_a_shipped_variant_is_played_to_the_end_and_its_log_replays_with_the_var
             page = client.get(table).text
             if 'id="result"' in page:
                 break
-            seat, action = re.search(r'name="seat" value="(\d+)"><input type="hidden" name="action" value="(\d+)"', page).groups()
-            client.post(f"{table}/play", data={"seat": seat, "action": action})
-        winners = re.search(r"winners: (\[[\d, ]*\])", page).group(1)
+            click_something(client, table, page)
+        result = re.search(r'<div class="result" id="result"><h2>Game over</h2><p>([^<]+)</p>', page).group(1)
+        winners = str([int(s) for s, mark in re.findall(r"seat (\d+): [-\d.]+( \((?:winner|shared best)\))?", result) if mark])
         command = re.search(r'<code id="replay">([^<]+)</code>', page).group(1)
         assert command.endswith(f"--content {variant.name}")
         log = tmp_path / "game.yaml"

@@ -123,6 +123,74 @@ def test_cards_change_on_the_page_as_the_yaml_is_edited_broken_and_fixed(browser
         wait_for(lambda: browser.find_element(By.ID, "valid"), "the errors cleared")
 
 
+def clickables(driver) -> list:
+    """The table's clickable cards, piles and buttons (drawn by the scene's script), in the page's order."""
+    from selenium.webdriver.common.by import By
+
+    return driver.find_elements(By.CSS_SELECTOR, "#table [data-action]")
+
+
+def click_in_scene(driver, element) -> str | None:
+    """Click ``element`` of the table and wait until the script has drawn the new scene (the
+    element replaced) or shown a refusal; returns the refusal's words, or None."""
+    from selenium.common.exceptions import StaleElementReferenceException
+    from selenium.webdriver.common.by import By
+
+    driver.execute_script("var p = document.getElementById('scene-problem'); p.textContent = ''; p.hidden = true;")
+    element.click()  # StaleElementReferenceException: the script redrew the table first (click_a_legal_one tries again)
+
+    def settled():
+        shown = driver.find_element(By.ID, "scene-problem")
+        if shown.is_displayed() and shown.text:
+            return shown.text
+        try:
+            element.is_enabled()
+        except StaleElementReferenceException:
+            return "redrawn"
+        return None
+
+    said = wait_for(settled, "the table's answer to a click")
+    return None if said == "redrawn" else said
+
+
+def click_a_legal_one(driver) -> int:
+    """Click the table's cards, piles and buttons in turn until one is taken (a move played or a
+    card chosen); each refused click shows the engine's reason.  Returns how many were refused."""
+    from selenium.webdriver.common.by import By
+
+    from selenium.common.exceptions import StaleElementReferenceException
+
+    wait_for(lambda: clickables(driver), "the table drawn with something to click")
+    refused, i, redrawn = 0, 0, 0
+    while i < len(clickables(driver)) and redrawn < 50:
+        targets = clickables(driver)
+        if i >= len(targets):
+            break
+        try:
+            said = click_in_scene(driver, targets[i])
+        except StaleElementReferenceException:  # redrawn under the click: the same place again
+            redrawn += 1
+            time.sleep(0.1)
+            continue
+        if said is None:
+            return refused
+        refused, i = refused + 1, i + 1
+    raise AssertionError(f"no click on the table is taken: {driver.find_element(By.TAG_NAME, 'main').text}")
+
+
+def shown_text(driver, ident: str) -> str:
+    """The text of element ``ident``, read at once (the scene's script may redraw it at any time)."""
+    return driver.execute_script("return document.getElementById(arguments[0]).textContent", ident)
+
+
+def finished(driver) -> bool:
+    """Whether the table's scene says the game is over (its result in the prompt, nothing to click)."""
+    from selenium.webdriver.common.by import By
+
+    prompt = wait_for(lambda: driver.find_element(By.ID, "prompt").text, "the table drawn")
+    return not clickables(driver) and bool(re.search(r"seat 0: -?\d+|team", prompt))
+
+
 def test_a_whole_base_game_is_played_in_the_browser_and_its_log_replays(browser, me, tmp_path):
     from selenium.webdriver.common.by import By
     from selenium.webdriver.support.ui import Select
@@ -137,11 +205,10 @@ def test_a_whole_base_game_is_played_in_the_browser_and_its_log_replays(browser,
         click_and_wait(browser, browser.find_element(By.ID, "start"))
         browser.save_screenshot(str(tmp_path / "studio-table.png"))
         for _ in range(300):
-            if browser.find_elements(By.ID, "result"):
+            if finished(browser):
                 break
-            moves = browser.find_elements(By.CSS_SELECTOR, "button.move")
-            assert moves, browser.find_element(By.TAG_NAME, "main").text
-            click_and_wait(browser, moves[0])
+            click_a_legal_one(browser)
+        browser.get(browser.current_url)  # the page again: the result above the table
         result = browser.find_element(By.ID, "result").text
         assert "Game over" in result
         browser.find_element(By.ID, "download").click()
@@ -160,7 +227,7 @@ def test_a_log_loaded_in_the_browser_goes_on_with_the_bots_chosen_in_the_load_fo
             Select(browser.find_element(By.ID, f"seat{seat}")).select_by_value(who)
         Select(browser.find_element(By.ID, "mode")).select_by_value("base")
         click_and_wait(browser, browser.find_element(By.ID, "start"))
-        click_and_wait(browser, browser.find_elements(By.CSS_SELECTOR, "button.move")[0])
+        click_a_legal_one(browser)
         browser.find_element(By.ID, "download").click()
         log = wait_for(lambda: next((p for p in browser.downloads.glob("*.yaml")), None), "the downloaded log")
 
@@ -182,10 +249,52 @@ def test_an_illegal_move_clicked_in_the_browser_shows_the_reason(browser, me):
         Select(browser.find_element(By.ID, "mode")).select_by_value("base")
         click_and_wait(browser, browser.find_element(By.ID, "start"))
         # Seat 0 opens the first round by choosing a mission: a card of the hand is not one.
-        assert "mission:" in browser.find_element(By.ID, "moves").text
-        click_and_wait(browser, browser.find_elements(By.CSS_SELECTOR, "button.hand-card")[0])
-        problem = browser.find_element(By.ID, "problem").text
-        assert "mission" in problem.lower(), problem
+        assert "choose a mission" in wait_for(lambda: browser.find_element(By.ID, "prompt").text, "the prompt")
+        problem = click_in_scene(browser, browser.find_elements(By.CSS_SELECTOR, "#zone-hand-0 button.tcard")[0])
+        assert problem == "phase.wrong: seat 0 chooses the mission first, then plays a card", problem
+
+
+@pytest.mark.slow
+def test_a_person_clicking_cards_plays_mission_emission_to_the_end_against_three_bots(browser, me, tmp_path):
+    """The table as a person plays it: the mission chosen by clicking its pile, a card played by
+    clicking it, the bots answering; a card clicked out of turn is refused with the engine's
+    reason; the game ends with its result, the other hands shown as backs all along."""
+    from selenium.common.exceptions import StaleElementReferenceException
+    from selenium.webdriver.common.by import By
+    from selenium.webdriver.support.ui import Select
+
+    with opened(browser, Studio(me, dpi=40), watch=False) as url:
+        browser.get(url + "table")
+        for seat, who in enumerate(["person", "greedy", "random", "greedy"]):
+            Select(browser.find_element(By.ID, f"seat{seat}")).select_by_value(who)
+        Select(browser.find_element(By.ID, "mode")).select_by_value("base")
+        click_and_wait(browser, browser.find_element(By.ID, "start"))
+        wait_for(lambda: browser.find_elements(By.CSS_SELECTOR, "#zone-hand-0 button.tcard"), "the hand drawn")
+        refused = click_in_scene(browser, browser.find_elements(By.CSS_SELECTOR, "#zone-hand-0 button.tcard")[0])
+        assert refused == "phase.wrong: seat 0 chooses the mission first, then plays a card"
+        assert click_in_scene(browser, browser.find_element(By.CSS_SELECTOR, "#zone-piles-forest")) is None
+        assert "Mission of this round: Forest" in shown_text(browser, "prompt")
+        assert "You chose the mission Forest" in shown_text(browser, "log")
+        for _ in range(20):  # the script redraws the table after each move (the answer, then its event): try again then
+            try:
+                hand = browser.find_elements(By.CSS_SELECTOR, "#zone-hand-0 button.tcard")
+                card = hand[0].get_attribute("data-label")
+                assert click_in_scene(browser, hand[0]) is None
+                break
+            except StaleElementReferenceException:
+                time.sleep(0.1)
+        assert f"You played {card}" in shown_text(browser, "log")
+        for _ in range(300):
+            if finished(browser):
+                break
+            backs = browser.execute_script("return Array.from(document.querySelectorAll('#zone-hand-1 img'), i => i.alt)")
+            assert backs and all(alt == "card back" for alt in backs)  # read at once: the script may redraw at any time
+            click_a_legal_one(browser)
+        assert finished(browser)
+        browser.get(browser.current_url)
+        assert "Game over" in browser.find_element(By.ID, "result").text
+        assert re.search(r"seat 0: -?\d+", browser.find_element(By.ID, "result").text)
+        browser.save_screenshot(str(tmp_path / "mission-emission-over.png"))
 
 
 def test_the_cut_line_and_safe_area_are_drawn_over_the_cards_on_demand(browser, game_copy, tmp_path):

@@ -106,6 +106,9 @@ class Seated:
     last_person: int | None = None
     #: The table's number in this studio (1, 2, ...): its log downloads as GAME-tNUMBER.yaml.
     number: int = 0
+    #: The table's scenes, clicks and log in words (:class:`~deckpress.generator.studio.scenes.session.EngineSession`),
+    #: made by the first page drawn.
+    session: Any = None
     #: For a table served by scenes (:class:`~deckpress.generator.studio.scene.SceneTable`): each
     #: seat's secret link token, in seat order, and the spectator's; never logged.
     seat_tokens: list[str] = field(default_factory=list)
@@ -257,11 +260,12 @@ def create_app(studio: Studio, allowed_hosts: list[str] | None = None, watch: bo
     env = ImmutableSandboxedEnvironment(loader=FileSystemLoader(TEMPLATES_DIR / "studio"), autoescape=True)
     env.filters["tojson_pretty"] = lambda value: json.dumps(value, indent=2, ensure_ascii=False, default=str)
 
-    from deckpress.generator.studio.routes import Pages, cards, check, seats, table
+    from deckpress.generator.studio.routes import Pages, cards, check, engine, seats, table
 
     pages = Pages(studio, env)
 
-    routes = [*cards.routes(studio, pages), *check.routes(studio, pages), *table.routes(studio, pages), *seats.routes(studio, pages)]
+    routes = [*cards.routes(studio, pages), *check.routes(studio, pages), *table.routes(studio, pages), *seats.routes(studio, pages),
+              *engine.routes(studio, pages)]
 
     @contextlib.asynccontextmanager
     async def lifespan(app):

@@ -38,6 +38,7 @@ from deckpress.generator.studio.freeform import (
 from deckpress.generator.studio.freeform import MAX_SEATS as MAX_FREE_SEATS
 from deckpress.generator.studio.freetable import StudioFreeTable, studio_decks
 from deckpress.generator.studio.routes import whole
+from deckpress.generator.studio.routes.engine import scene_page
 
 if TYPE_CHECKING:
     from deckpress.generator.studio.app import Studio
@@ -152,17 +153,7 @@ def routes(studio: Studio, pages: Pages) -> list[Route]:
         if shown is not None and table.handover(last) and asked != str(shown):
             return pages.page("handover.html.j2", request, ident=ident, seat=shown)
         seat = shown if shown is not None else (last if last is not None else 0)
-        images = _images_by_name(studio)
-        observation = table.observation(seat)
-        return pages.page("table.html.j2", request, status=status, ident=ident, table=table, seat=seat,
-                    observation=observation, moves=table.moves(seat) if shown is not None else [],
-                    hand=[(str(n), _image_of(images, n, numbers=True)) for n in observation.get("hand", []) or []
-                          if isinstance(n, (str, int))],
-                    images={str(v): u for v in _strings(observation) if (u := _image_of(images, v))},
-                    recent=table.recent(12, viewer=seat), result=table.result(), problem=problem, seats=table.seats,
-                    rules=dict(table.game.params),
-                    replay=_replay_command(studio, f"{engine_id(studio)}-t{seated.number}.yaml"),
-                    base_folder=studio.base_folder)
+        return scene_page(pages, request, seated, seat, problem, status)
 
     async def table_play(request: Request) -> Response:
         from deckpress.rules.core.errors import IllegalAction
