@@ -156,9 +156,8 @@ def click_in_scene(driver, element) -> str | None:
 def click_a_legal_one(driver) -> int:
     """Click the table's cards, piles and buttons in turn until one is taken (a move played or a
     card chosen); each refused click shows the engine's reason.  Returns how many were refused."""
-    from selenium.webdriver.common.by import By
-
     from selenium.common.exceptions import StaleElementReferenceException
+    from selenium.webdriver.common.by import By
 
     wait_for(lambda: clickables(driver), "the table drawn with something to click")
     refused, i, redrawn = 0, 0, 0

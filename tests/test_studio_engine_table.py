@@ -6,8 +6,8 @@ from __future__ import annotations
 import re
 
 import pytest
-from deckpress.generator.paths import CONTENT_DIR
 
+from deckpress.generator.paths import CONTENT_DIR
 from tests.test_studio import base_of, client_for, table_for
 
 #: A game's seats for one person against bots.

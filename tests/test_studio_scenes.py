@@ -5,6 +5,7 @@ from __future__ import annotations
 import json
 
 import pytest
+
 from deckpress.generator.studio.scenes import (
     Clicks,
     Narrator,

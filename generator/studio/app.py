@@ -260,7 +260,14 @@ def create_app(studio: Studio, allowed_hosts: list[str] | None = None, watch: bo
     env = ImmutableSandboxedEnvironment(loader=FileSystemLoader(TEMPLATES_DIR / "studio"), autoescape=True)
     env.filters["tojson_pretty"] = lambda value: json.dumps(value, indent=2, ensure_ascii=False, default=str)
 
-    from deckpress.generator.studio.routes import Pages, cards, check, engine, seats, table
+    from deckpress.generator.studio.routes import (
+        Pages,
+        cards,
+        check,
+        engine,
+        seats,
+        table,
+    )
 
     pages = Pages(studio, env)
 

@@ -15,11 +15,12 @@ import asyncio
 import json
 from typing import TYPE_CHECKING, Any
 
-from deckpress.generator.studio.scenes.session import EngineSession, UnknownClick
 from starlette.concurrency import run_in_threadpool
 from starlette.requests import Request
 from starlette.responses import HTMLResponse, JSONResponse, Response, StreamingResponse
 from starlette.routing import Route
+
+from deckpress.generator.studio.scenes.session import EngineSession, UnknownClick
 
 if TYPE_CHECKING:
     from deckpress.generator.studio.app import Seated, Studio
