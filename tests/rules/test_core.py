@@ -235,21 +235,6 @@ def test_illegal_actions_name_the_card_and_pile_in_words():
     assert caught.value.reason == Reason.UNKNOWN_NAME and "did you mean Karnataka?" in caught.value.message
 
 
-def test_nothing_imports_the_cli():
-    # The brief: "the CLI is the one place that knows both, and nothing imports the CLI".
-    import ast
-
-    root = RULES_DIR.parent
-    offenders = []
-    for path in sorted([*root.glob("generator/**/*.py"), *root.glob("rules/**/*.py")]):
-        if "cli" in path.relative_to(root).parts:
-            continue
-        for node in ast.walk(ast.parse(path.read_text("utf-8"))):
-            names = [a.name for a in node.names] if isinstance(node, ast.Import) else [node.module or ""] if isinstance(node, ast.ImportFrom) else []
-            offenders += [f"{path.relative_to(root)}: {n}" for n in names if n.startswith("deckpress.generator.cli")]
-    assert offenders == []
-
-
 def test_engines_never_import_rendering_code():
     # Data flows one way (brief): rules engines may load content but never touch the renderer.
     import subprocess
