@@ -10,7 +10,7 @@ import pytest
 from deckpress.rules.core.errors import ParameterError
 from deckpress.rules.core.registry import load
 from deckpress.rules.core.simulate import SimulationSpec, Tally, simulate
-from tests.rules.distributions import Differences, batched_report
+from tests.rules.distributions import Differences
 
 
 def tally(params: dict, games: int, engine: str, seed: int = 1, workers: int = 1, ruleset: str = "base") -> Tally:
@@ -82,13 +82,6 @@ def test_the_kids_comparison_sees_a_changed_rule():
     rulebook = tally({"players": 5}, 6000, "reference", ruleset="kids")
     variant = tally({"players": 5, "tie": "first-played"}, 60_000, "batched", ruleset="kids")
     assert list(differences(variant, rulebook, kids=True)) == ["rounds taken a round"]
-
-
-def test_a_batched_run_is_the_same_on_any_number_of_workers():
-    one = batched_report("mission-emission", {"players": 4}, 60_000, 3, workers=1)
-    assert one == batched_report("mission-emission", {"players": 4}, 60_000, 3, workers=2)
-    assert one["batched"] is True and one["games"] == 60_000
-    assert batched_report("mission-emission", {"players": 4}, 60_000, 4, workers=1)["seats"] != one["seats"]
 
 
 @pytest.mark.parametrize("ruleset, params, bots, message", [
