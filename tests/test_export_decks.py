@@ -77,7 +77,7 @@ def test_without_a_service_or_when_every_deck_fits_nothing_is_said(cli, three_de
 
 
 def test_the_shipped_games_decks_that_keep_their_own_size_are_named(cli, tmp_path):
-    # As the README has it: Geheime Mission's officer strip at TGC; its chips too at MPC.
+    # As docs/printing.md has it: Geheime Mission's officer strip at TGC; its chips too at MPC.
     result = cli("export", "geheime-mission", "--to", "pdf", "--service", "tgc", "--out", tmp_path / "tgc")
     assert result.exit_code == 0
     assert result.stderr.splitlines() == [("officer (40 x 100 mm): no The Game Crafter template as large as the card and at most "

@@ -189,7 +189,7 @@ def test_the_studios_search_hint_names_the_games_own_fields_and_finds_a_card(gam
         assert 1 <= len(re.findall(r'<article class="card[^"]*"', found)) < len(re.findall(r'<article class="card[^"]*"', client.get("/").text))
 
 
-def test_duplex_none_says_in_help_what_the_readme_says(cli):
+def test_duplex_none_says_in_help_what_the_printing_page_says(cli):
     from deckpress.generator.paths import PACKAGE_DIR
 
     def squeezed(text: str) -> str:  # click wraps the help at spaces and hyphens
@@ -198,6 +198,6 @@ def test_duplex_none_says_in_help_what_the_readme_says(cli):
     said = squeezed("--duplex none prints faces only for decks whose backs are all alike, and fold-over sheets for decks whose backs differ")
     help_text = squeezed(cli("build", "--help").stdout)
     assert said.replace("--duplexnone", "'none'") in help_text and "leavesoutthebacks" not in help_text
-    readme = PACKAGE_DIR / "README.md"
-    if readme.is_file():  # a checkout: the README says the same
-        assert said in squeezed(readme.read_text())
+    printing = PACKAGE_DIR / "docs" / "printing.md"
+    if printing.is_file():  # a checkout: the printing page says the same
+        assert said in squeezed(printing.read_text())
