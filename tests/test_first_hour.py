@@ -91,6 +91,7 @@ def test_a_group_path_that_is_not_there_gets_the_nearest_group():
     assert _set(card, ["values", "forrest", "value"], 5) == "'values.forrest' is not a group of fields in this card (did you mean 'forest'?)"
 
 
+@pytest.mark.slow
 def test_a_sweep_group_path_typo_is_told_once_for_all_its_values(cli, tmp_path):
     result = cli("sweep", "mission-emission", "--vary", "states:goa.values.forrest.value=10,20", "--games", "5", "--players", "2",
                  "--workers", "1", "--out", tmp_path)
@@ -171,6 +172,7 @@ def search_hint(page: str) -> str:
     return re.search(r'placeholder="search: a word, or field=value \(([^)]*)\)"', page).group(1)
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("shipped", [None, "fifty-missions"])
 def test_the_studios_search_hint_names_the_games_own_fields_and_finds_a_card(game, shipped):
     from deckpress.generator.studio.app import Studio, create_app

@@ -102,6 +102,7 @@ def import_violations(root: Path, folders: tuple[str, ...] = CODE_FOLDERS, rules
     return sorted(out.values())
 
 
+@pytest.mark.slow
 def test_the_package_keeps_its_import_rules():
     assert import_violations(ROOT) == []
 

@@ -136,6 +136,7 @@ def consistent(t: Tally, params: dict) -> None:
     assert 0 <= n * game.hand_size * t.games + draws - t.moves <= n * game.hand_size * t.games
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("params", PARAMS, ids=IDS)
 def test_the_batched_engine_gives_the_reference_engines_distribution(params):
     reference = tally(params, 6000, "reference")
@@ -146,6 +147,7 @@ def test_the_batched_engine_gives_the_reference_engines_distribution(params):
     assert differences(fast, reference, spread) == {}
 
 
+@pytest.mark.slow
 def test_the_comparison_sees_a_changed_rule(monkeypatch):
     """The checks above have the power to fail: each medal won one mission early; the legal list
     built from every card of the hand (a second copy of a kind counted again: ``_legal_actions``

@@ -111,6 +111,7 @@ PARAMS = [{},
           {"hand_size": 1, "after_snatch": "centre-duel", "next_round": "carrier"}]
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("params", PARAMS, ids=["default", "centre-duel, alternate, finish-round", "2 agents, carrier, finish-round",
                                                 "1 agent, centre-duel, carrier"])
 def test_the_batched_engine_gives_the_reference_engines_distribution(params):
@@ -185,6 +186,7 @@ def test_the_same_plays_and_doors_give_the_reference_engines_game(params, reques
         assert state.tally() == dict(run.events(one))
 
 
+@pytest.mark.slow
 def test_the_comparison_sees_a_changed_rule(monkeypatch):
     """The check above has the power to fail: equal blue values going to the second card instead
     of a replay, and the officer catching the suitcase at any door but the carrier's."""

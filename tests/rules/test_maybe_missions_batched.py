@@ -163,6 +163,7 @@ def consistent(t: Tally, params: dict) -> None:
     assert t.decisions <= t.moves
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("params, games", list(zip(PARAMS, REFERENCE_GAMES)), ids=IDS)
 def test_the_batched_engine_gives_the_reference_engines_distribution(params, games):
     reference = tally(params, games, "reference")
@@ -173,6 +174,7 @@ def test_the_batched_engine_gives_the_reference_engines_distribution(params, gam
     assert differences(fast, reference, spread) == {}
 
 
+@pytest.mark.slow
 def test_the_comparison_sees_a_changed_rule(monkeypatch):
     """The check above has the power to fail: a tied vote read the other way (a SUCCESS where
     ``tie: fail`` makes it a FAIL), votes_per_player's Master card disabled (every seat plays
