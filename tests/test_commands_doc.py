@@ -12,7 +12,7 @@ COMMANDS = (Path(__file__).resolve().parent.parent / "docs" / "commands.md").rea
 
 def _table_rows() -> dict[str, str]:
     """docs/commands.md's command table: command name -> its synopsis (the row's first cell)."""
-    rows = {}
+    rows: dict[str, str] = {}
     for synopsis in re.findall(r"^\| `deckpress ([^`]+)` \|", COMMANDS, re.MULTILINE):
         rows.setdefault(synopsis.split()[0], synopsis)
     return rows
