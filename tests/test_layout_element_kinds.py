@@ -18,7 +18,12 @@ from reportlab.lib.utils import ImageReader
 from reportlab.pdfgen.canvas import Canvas
 
 from deckpress.generator.paths import SCHEMAS_DIR
-from deckpress.generator.render.elements import ELEMENT_KINDS, Element, Painter, compile_elements
+from deckpress.generator.render.elements import (
+    ELEMENT_KINDS,
+    Element,
+    Painter,
+    compile_elements,
+)
 
 ROOT = Path(__file__).resolve().parent.parent
 SCHEMA = json.loads((SCHEMAS_DIR / "layout.schema.json").read_text("utf-8"))
