@@ -1,4 +1,4 @@
-"""Exit codes of the ``deckpress`` command, one meaning each (listed in the README).
+"""Exit codes of the ``deckpress`` command, one meaning each (listed in docs/commands.md).
 
 =====  ==========================================================================================
 code   meaning

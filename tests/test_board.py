@@ -252,6 +252,7 @@ def test_cross_labels_stay_clear_of_the_ring(grid_pdf):
                 assert right <= region[0] or bottom <= region[2], (tile.label, text)
 
 
+@pytest.mark.slow
 def test_paper_around_each_cross_ring_is_clear(grid_pdf):
     # Rendered: just outside each ring, between the arms, only paper or the washed-out board shows
     # (no label glyph touches the ring).

@@ -455,6 +455,7 @@ def test_a_workbook_whose_first_sheet_is_a_chart_reads_its_first_sheet_of_cells(
     assert "mygame/cards.xlsx: 'Costs' is a chart, not a sheet of cells" in cli("validate", "mygame").stdout
 
 
+@pytest.mark.slow
 def test_every_json_value_and_key_is_placed_where_a_yaml_reader_places_it():
     # the JSON card reader works out places with its own scan (only when an error needs one): it must
     # agree with YAML's reader, which knows positions, on any JSON (JSON is YAML 1.2)

@@ -31,6 +31,7 @@ def test_every_shipped_deck_builds_at_us_poker_size(cli, tmp_path, game):
     assert "63.5 x 88.9 mm" in cover and "63 x 88 mm" not in cover
 
 
+@pytest.mark.slow
 def test_scaled_cards_abut_with_no_white_gap(cli, tmp_path):
     # Mission Emission's state cards are coloured to the trim: at the cut between two columns
     # the colour runs on, never a white sliver (once "a white 0.5 / 0.9 mm gap")

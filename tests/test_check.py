@@ -33,6 +33,7 @@ def check(path: Path, **options):
     return run_check(path, CheckOptions(**{**QUICK.__dict__, **options}))
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("name, verdict, message", [
     ("alias-bomb.yaml", "unreadable", "YAML anchor '&a' is not allowed"),
     ("duplicate-keys.yaml", "unreadable", "duplicate key 'name' (first defined on line 2)"),
@@ -120,6 +121,7 @@ def test_markup_and_template_syntax_print_literally(tmp_path):
     assert "<b>Goa{{7*7}}</b><img src=/x/>" in text
 
 
+@pytest.mark.slow
 def test_a_game_that_never_ends_is_rejected(tmp_path):
     # Every state card the same: every round of the base game is a tie, no point card is ever
     # won, so no pile ever finishes and the game cannot end (rulebook: ties give nothing).
@@ -134,6 +136,7 @@ def test_a_game_that_never_ends_is_rejected(tmp_path):
     assert "20 of 20 variant games did not end within the move bound" in report.reasons[0]
 
 
+@pytest.mark.slow
 def test_a_count_that_no_longer_matches_is_at_the_change_that_added_the_card(tmp_path):
     # an earlier change of the same file (a replace of Goa) is not where the count went wrong
     state = ("{id: ladakh, name: Ladakh, kind: union-territory, colour: forest, values: {"
@@ -147,6 +150,7 @@ def test_a_count_that_no_longer_matches_is_at_the_change_that_added_the_card(tmp
     assert count.line == line_of(path, "- add:") and "fields: {count: 37}" in count.message
 
 
+@pytest.mark.slow
 def test_a_point_card_whose_value_changes_is_still_compared_with_itself(tmp_path):
     # The engine names a point card as printed: forest-bottom is "Forest +7" in the base game and
     # "Forest +9" in this variant.  Its share of games won is compared by the card's id, the
@@ -157,6 +161,7 @@ def test_a_point_card_whose_value_changes_is_still_compared_with_itself(tmp_path
     assert "Point cards won (share of games): Forest +5" in rows
 
 
+@pytest.mark.slow
 def test_simulated_check_writes_a_report_with_plots(tmp_path, cli):
     path = variant(tmp_path, "parameters: {players: 3}\nchanges:\n  - replace: {file: states, id: karnataka, fields: {values.forest.value: 40}}\n")
     result = cli("check", path, "--games", "200", "--report", tmp_path / "report", "--format", "json")
@@ -183,6 +188,7 @@ def test_simulated_check_writes_a_report_with_plots(tmp_path, cli):
     assert {"name": "6. skill signal", "status": "skipped", "notes": ["opt-in: --skill-games N (a search bot plays: minutes, not seconds)"]} in data["stages"]
 
 
+@pytest.mark.slow
 def test_thresholds_decide_review(tmp_path, cli):
     path = variant(tmp_path, "parameters: {players: 2}\n")
     strict = tmp_path / "strict.yaml"
@@ -191,6 +197,7 @@ def test_thresholds_decide_review(tmp_path, cli):
     assert result.exit_code == 1 and "verdict: review" in result.stdout and "seat 0 wins" in result.stdout
 
 
+@pytest.mark.slow
 def test_skill_signal_of_base_and_variant_goes_into_the_report_and_its_threshold_can_send_to_review(tmp_path):
     # deckpress check shows how a variant moves the skill signal, and its thresholds can flag a
     # variant that makes skill matter much less.  A threshold of -100 flags any skill signal.
@@ -377,6 +384,7 @@ def test_a_changed_fact_without_its_own_source_is_marked_designed_with_a_warning
     assert any(line.startswith("~ states: goa: values.forest.note: Stand-in") and line.endswith("-> null") for line in report.content_diff.lines())
 
 
+@pytest.mark.slow
 def test_progress_shows_on_a_terminal_and_stays_out_of_json(tmp_path):
     # check shows its stage and a progress bar on a terminal; simulate shows one ...;
     # both stay silent in --format json and when not on a terminal.
@@ -393,6 +401,7 @@ def test_progress_shows_on_a_terminal_and_stays_out_of_json(tmp_path):
 SHIPPED = sorted((Path(__file__).parent.parent / "content" / "variants").glob("*.yaml"))
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("path", SHIPPED, ids=[p.stem for p in SHIPPED])
 def test_every_shipped_example_variant_gets_a_verdict(path, tmp_path):
     # The examples are well-formed and play: a short simulation (the default is larger) ends in
@@ -406,6 +415,7 @@ def test_every_shipped_example_variant_gets_a_verdict(path, tmp_path):
     assert "data:image/png;base64," in html_path.read_text()
 
 
+@pytest.mark.slow
 def test_the_night_shift_verdict_is_the_same_on_a_busy_machine():
     # A verdict once "was rejected twice ... while other work ran, and accepted when the
     # machine was idle". Work is bounded by games and moves, never by the clock: with one core
@@ -431,6 +441,7 @@ def test_the_example_variants_cover_every_game():
     assert {p.name.split("-")[0] for p in SHIPPED} >= {"mission", "fifty", "maybe", "geheime"}
 
 
+@pytest.mark.slow
 def test_with_content_the_base_is_simulated_on_that_folder_not_the_shipped_game(game_copy, tmp_path):
     """`check VARIANT --content FOLDER` judges the variant against FOLDER: the base side of the
     simulation must play FOLDER's cards (an edition's values), as the content hash it reports says."""

@@ -2,6 +2,7 @@
 error names a line."""
 from pathlib import Path
 
+import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
@@ -42,6 +43,7 @@ def mutations(draw):
     return text
 
 
+@pytest.mark.slow
 @settings(max_examples=150, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture], derandomize=True)
 @given(text=mutations())
 def test_mutated_variants_are_accepted_or_located(tmp_path, text):

@@ -6,9 +6,12 @@ from __future__ import annotations
 import html
 import json
 
+import pytest
+
 from deckpress.generator.paths import CONTENT_DIR
 
 
+@pytest.mark.slow
 def test_the_html_report_shows_every_measure_of_report_json(cli, tmp_path, monkeypatch):
     monkeypatch.chdir(tmp_path)
     variant = CONTENT_DIR / "variants" / "mission-emission-set-collection.yaml"

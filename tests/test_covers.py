@@ -38,6 +38,7 @@ def test_a_kit_of_some_sets_tells_only_the_ways_to_play_it_holds(cli, tmp_path):
     assert "The full rules:" in cover
 
 
+@pytest.mark.slow
 def test_a_cover_title_on_small_paper_wraps_between_words(cli, tmp_path):
     # 80 x 130 mm leaves 50 mm for the title: at 24 pt "print-and-play" is wider, and was split
     # inside the word ("pri" / "nt-and-play"); the title's size now lets its widest word fit

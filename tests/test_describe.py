@@ -57,6 +57,7 @@ def test_every_reading_names_its_parameter_default_alternatives_sentence_and_mea
         assert "2026-" in r["effect"] and "benchmarks/readings.py" in r["effect"], r
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("game_id, parameter, default, other", [
     ("maybe-missions", "identity_cards", "missions", "all"),
     ("maybe-missions", "adjust_removed", "market", "discard"),

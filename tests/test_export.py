@@ -25,6 +25,7 @@ def _close(box: list[float], expected: list[float]) -> bool:
     return all(abs(a - b) < 0.01 for a, b in zip(box, expected, strict=True))
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("game", sorted(POKER_KINDS))
 def test_tgc_images_have_the_published_pixel_size(game, cli, tmp_path):
     # The Game Crafter's poker template: 825 x 1125 px at 300 dpi (2.5 x 3.5 in + 1/8 in bleed).
@@ -39,6 +40,7 @@ def test_tgc_images_have_the_published_pixel_size(game, cli, tmp_path):
                 assert [round(d) for d in image.info["dpi"]] == [300, 300]
 
 
+@pytest.mark.slow
 def test_mpc_images_and_other_sizes_at_their_own_trim_and_bleed(cli, tmp_path):
     # MakePlayingCards' poker image: 822 x 1122 px at 300 dpi; 50 Missions' round 80 mm missions
     # are not poker size, so they keep their own 3 mm bleed: 86 mm at 300 dpi = 1016 px.
@@ -76,6 +78,7 @@ def test_one_up_pdf_without_a_service_is_the_cards_own_trim_and_bleed(cli, tmp_p
         assert _close(boxes["trimbox"], [3, 3, w - 3, h - 3])
 
 
+@pytest.mark.slow
 def test_a_cards_colour_fills_its_trim_and_runs_into_the_bleed(cli, tmp_path):
     # A Mission Emission state card's background is its mission colour, drawn to the bleed edge:
     # the same colour just inside the trim and at the very edge of the image.
@@ -88,6 +91,7 @@ def test_a_cards_colour_fills_its_trim_and_runs_into_the_bleed(cli, tmp_path):
         assert image.getpixel((image.width // 2, image.height // 2)) == (255, 255, 255)  # the white value panel
 
 
+@pytest.mark.slow
 def test_tts_deck_reads_back_with_its_grid_cards_and_names(cli, tmp_path):
     assert cli("export", "mission-emission", "--to", "tts", "--out", tmp_path).exit_code == 0
     saved = json.loads((tmp_path / "mission-emission-state.json").read_text())
@@ -105,6 +109,7 @@ def test_tts_deck_reads_back_with_its_grid_cards_and_names(cli, tmp_path):
         assert card_w == int(card_w) and abs(card_w - 63 / 25.4 * 150) <= 1 and abs(card_h - 88 / 25.4 * 150) <= 1
 
 
+@pytest.mark.slow
 def test_tts_sheets_stay_within_4096_px_at_any_resolution(cli, tmp_path, monkeypatch):
     # TTS takes sheets up to 4096 px each way (its knowledge base, "Asset Creation"); --dpi 1200 once
     # wrote a 29,760 x 16,628 px sheet that TTS and Pillow both refuse.  A higher resolution now puts
@@ -124,6 +129,7 @@ def test_tts_sheets_stay_within_4096_px_at_any_resolution(cli, tmp_path, monkeyp
             "slot within 4,096 px each way: use --dpi 825 or less, the highest at which every deck fits (set by deck 'card')") in refused.stderr
 
 
+@pytest.mark.slow
 def test_tts_export_of_a_variant_holds_its_changed_cards(cli, tmp_path):
     variant = tmp_path / "goa.yaml"
     variant.write_text('extends: mission-emission\nname: Goa renamed\nauthor: A Fan\nversion: "1"\ndescription: x\n'
@@ -135,6 +141,7 @@ def test_tts_export_of_a_variant_holds_its_changed_cards(cli, tmp_path):
     assert "Goa Dourada" in names and "Goa" not in names
 
 
+@pytest.mark.slow
 def test_two_sided_cards_get_a_sheet_of_backs_and_hide_behind_grey(cli, tmp_path):
     # Maybe Missions' mission cards have a red side behind each green one: TTS needs every back.
     assert cli("export", "maybe-missions", "--to", "tts", "--out", tmp_path).exit_code == 0
@@ -154,6 +161,7 @@ def test_an_invalid_variant_exports_nothing(cli, tmp_path):
     assert not (tmp_path / "out").exists()
 
 
+@pytest.mark.slow
 def test_exports_and_builds_show_progress_on_a_terminal(tmp_path):
     from conftest import on_a_terminal
 
@@ -188,6 +196,7 @@ def _light_runs(image, y: int) -> list[tuple[int, int]]:
     return runs
 
 
+@pytest.mark.slow
 def test_tgc_takes_geheime_missions_round_chips_on_its_large_circle_chit(cli, tmp_path):
     # TGC's product API: Large Circle Chit, 1 in across + 1/8 in bleed = 375 x 375 px at 300 dpi.
     # The 25 mm chip sits in the middle, unscaled, its colour drawn out to the image's edge.
@@ -281,6 +290,7 @@ def test_a_card_near_a_published_size_fits_and_a_larger_one_keeps_its_own():
     assert service_template(mpc, (63.5, 88.9)) == ((63.5, 88.9), 36 / 300 * 25.4)
 
 
+@pytest.mark.slow
 def test_maybe_missions_votes_go_onto_makeplayingcards_mini_european_cards(cli, tmp_path):
     """MPC's "Mini European (44 x 67 mm)": 591 x 864 px at 300 dpi (its editor's 1.73 x 2.64 in
     plus 0.12 in of bleed).  Its trim is 0.06 mm narrower than the vote card, within the services'

@@ -77,7 +77,7 @@ def test_without_a_service_or_when_every_deck_fits_nothing_is_said(cli, three_de
 
 
 def test_the_shipped_games_decks_that_keep_their_own_size_are_named(cli, tmp_path):
-    # As the README has it: Geheime Mission's officer strip at TGC; its chips too at MPC.
+    # As docs/printing.md has it: Geheime Mission's officer strip at TGC; its chips too at MPC.
     result = cli("export", "geheime-mission", "--to", "pdf", "--service", "tgc", "--out", tmp_path / "tgc")
     assert result.exit_code == 0
     assert result.stderr.splitlines() == [("officer (40 x 100 mm): no The Game Crafter template as large as the card and at most "
@@ -86,6 +86,7 @@ def test_the_shipped_games_decks_that_keep_their_own_size_are_named(cli, tmp_pat
     assert [line.split(" (")[0] for line in result.stderr.splitlines()] == ["chip", "officer"]
 
 
+@pytest.mark.slow
 def test_cards_re_exports_the_named_cards_pngs_under_the_names_the_whole_export_gives(cli, three_decks):
     # A user fixes one card and re-exports it: the same files as the whole export wrote for it
     # (every copy of spark, numbered as before), nothing else written.
@@ -125,6 +126,7 @@ def test_cards_is_refused_for_tts_and_an_unknown_card_is_named(cli, three_decks)
     assert "Traceback" not in result.output
 
 
+@pytest.mark.slow
 def test_pngs_go_into_a_folder_per_card_kind_and_never_over_one_another(cli, three_decks):
     # Folders are card kinds (layout.yaml's cards.<kind>, a deck's 'layout'), not deck ids: here
     # card/, tarot/, square/ for the decks cards, tarots, squares.  A copy number only where a card
@@ -143,6 +145,7 @@ def test_pngs_go_into_a_folder_per_card_kind_and_never_over_one_another(cli, thr
             "card/stone-1-face.png", "card/stone-2-face.png"} <= files
 
 
+@pytest.mark.slow
 def test_tts_dpi_advice_is_the_highest_at_which_every_deck_fits(cli, three_decks):
     # Poker cards fit a TTS sheet up to 825 dpi, 70 x 120 mm tarot cards up to 743: the advice is
     # the lower, whichever deck fails first, and following it works.
@@ -155,6 +158,7 @@ def test_tts_dpi_advice_is_the_highest_at_which_every_deck_fits(cli, three_decks
     assert result.exit_code == 0, result.output
 
 
+@pytest.mark.slow
 def test_a_tts_export_too_large_for_memory_is_refused_before_drawing_with_a_dpi_that_fits(cli, three_decks, monkeypatch):
     # A whole published card database (tens of thousands of cards) would hold tens of GB of images
     # at once; the limit is lowered here so that this small game stands for one.

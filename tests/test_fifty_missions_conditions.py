@@ -164,6 +164,7 @@ def every_kind_sequence():
     return rows
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("spec", [
     {"adjacent": [{"colour": "red"}, {"colour": "blue"}]},
     {"sum": {"of": {"colour": "red"}, "equals": {"sum": {"colour": "yellow"}}}},
@@ -183,6 +184,7 @@ def shipped():
     return symbol_deck(content), mission_conditions(content)
 
 
+@pytest.mark.slow
 @settings(max_examples=300, deadline=None, derandomize=True)
 @given(data=st.data())
 def test_cards_of_one_class_are_interchangeable(shipped, data):
@@ -199,6 +201,7 @@ def test_cards_of_one_class_are_interchangeable(shipped, data):
     assert c.met(tuple(display)) == c.met(tuple(swapped))
 
 
+@pytest.mark.slow
 def test_the_condition_modules_do_not_load_print_code():
     # The rules engine imports these modules and must never pull in rendering or print-side code.
     code = ("import sys, deckpress.generator.content.fifty_missions, deckpress.generator.content.fifty_missions_conditions; "

@@ -73,6 +73,7 @@ def card_runs(page, g) -> list[tuple[int, str, float, float, str, float]]:
     return found
 
 
+@pytest.mark.slow
 def test_pages_and_page_size(pdf):
     reader = PdfReader(pdf)
     assert len(reader.pages) == COVER_PAGES + 2 * (SYMBOL_SHEETS + ROUND_SHEETS)
@@ -88,6 +89,7 @@ def test_cover_has_the_checklist_and_printing_notes(pdf):
         assert phrase in cover
 
 
+@pytest.mark.slow
 def test_every_mission_text_and_medal_is_printed(content, pdf):
     reader = PdfReader(pdf)
     text = " ".join(" ".join(reader.pages[i].extract_text().split()) for i in round_face_pages())
@@ -99,6 +101,7 @@ def test_every_mission_text_and_medal_is_printed(content, pdf):
         assert medal in text
 
 
+@pytest.mark.slow
 def test_symbol_cards_show_their_value_in_both_corners(pdf):
     reader = PdfReader(pdf)
     seen = Counter()
@@ -180,6 +183,7 @@ def test_symbols_differ_without_colour(pdf):
     assert sum(a != b for a, b in zip(lighter, binoculars)) / len(lighter) > 0.15
 
 
+@pytest.mark.slow
 def test_a_mission_added_by_hand_is_printed(game_copy, cli, tmp_path):
     folder = game_copy("fifty-missions")
     missions = folder / "missions.yaml"
@@ -207,6 +211,7 @@ def _index_boxes(content):
     return [tuple(e[k] for k in ("x_mm", "y_mm", "w_mm", "h_mm")) for e in (upright[0], turned[0])]
 
 
+@pytest.mark.slow
 def test_the_bottom_right_index_is_turned_like_a_playing_card(content, pdf):
     # The bottom-right value was once printed upright; on playing cards it is turned 180 degrees
     # so that it reads from the other side. In the PDF: one upside-down value on every card, the
@@ -300,6 +305,7 @@ def test_two_builds_are_byte_identical(content, pdf):
     assert build_kit(content, PrintOptions(paper="a4")) == pdf.read_bytes()
 
 
+@pytest.mark.slow
 def test_ink_friendly_symbol_cards_keep_their_colour_only_as_a_light_tint(cli, tmp_path):
     # --ink-friendly once kept 50 Missions' full-colour suit bleeds (coverage only 31.8 % -> 8.1 %):
     # the symbol cards' own colours (from symbols.yaml, no palette entry) become light tints

@@ -92,6 +92,7 @@ def test_a_group_path_that_is_not_there_gets_the_nearest_group():
     assert _set(card, ["values", "forrest", "value"], 5) == "'values.forrest' is not a group of fields in this card (did you mean 'forest'?)"
 
 
+@pytest.mark.slow
 def test_a_sweep_group_path_typo_is_told_once_for_all_its_values(cli, tmp_path):
     result = cli("sweep", "mission-emission", "--vary", "states:goa.values.forrest.value=10,20", "--games", "5", "--players", "2",
                  "--workers", "1", "--out", tmp_path)
@@ -172,6 +173,7 @@ def search_hint(page: str) -> str:
     return re.search(r'placeholder="search: a word, or field=value \(([^)]*)\)"', page).group(1)
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("shipped", [None, "fifty-missions"])
 def test_the_studios_search_hint_names_the_games_own_fields_and_finds_a_card(game, shipped):
     from starlette.testclient import TestClient
@@ -191,7 +193,7 @@ def test_the_studios_search_hint_names_the_games_own_fields_and_finds_a_card(gam
         assert 1 <= len(re.findall(r'<article class="card[^"]*"', found)) < len(re.findall(r'<article class="card[^"]*"', client.get("/").text))
 
 
-def test_duplex_none_says_in_help_what_the_readme_says(cli):
+def test_duplex_none_says_in_help_what_the_printing_page_says(cli):
     from deckpress.generator.paths import PACKAGE_DIR
 
     def squeezed(text: str) -> str:  # click wraps the help at spaces and hyphens
@@ -200,6 +202,6 @@ def test_duplex_none_says_in_help_what_the_readme_says(cli):
     said = squeezed("--duplex none prints faces only for decks whose backs are all alike, and fold-over sheets for decks whose backs differ")
     help_text = squeezed(cli("build", "--help").stdout)
     assert said.replace("--duplexnone", "'none'") in help_text and "leavesoutthebacks" not in help_text
-    readme = PACKAGE_DIR / "README.md"
-    if readme.is_file():  # a checkout: the README says the same
-        assert said in squeezed(readme.read_text())
+    printing = PACKAGE_DIR / "docs" / "printing.md"
+    if printing.is_file():  # a checkout: the printing page says the same
+        assert said in squeezed(printing.read_text())

@@ -331,6 +331,7 @@ ME_FILES = ["game.yaml", "layout.yaml", "missions.yaml", "point-cards.yaml", "st
 STARTER_FILES = ["game.yaml", "layout.yaml", "cards.csv", "card.schema.json"]
 
 
+@pytest.mark.slow
 def test_the_unmutated_games_pass_after_a_round_trip(pristine):
     """The mutations' baseline: loading and dumping every file back changes nothing deckpress
     sees, so a failure below is the mutation's."""
@@ -344,6 +345,7 @@ def test_the_unmutated_games_pass_after_a_round_trip(pristine):
                 assert run("validate", game).exit_code == 0
 
 
+@pytest.mark.slow
 @settings(max_examples=40, **SETTINGS)
 @given(data=st.data())
 def test_a_mutated_mission_emission_ends_clean_and_validate_agrees_with_build(pristine, data):
@@ -368,6 +370,7 @@ def test_a_mutated_mission_emission_ends_clean_and_validate_agrees_with_build(pr
         check_both(work, "me", what)
 
 
+@pytest.mark.slow
 @settings(max_examples=50, **SETTINGS)
 @given(data=st.data())
 def test_a_mutated_starter_game_ends_clean_and_validate_agrees_with_build(pristine, data):

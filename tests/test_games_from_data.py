@@ -6,6 +6,7 @@ import json
 import os
 import shutil
 
+import pytest
 from conftest import line_of, pdf_text
 from jsonschema import Draft202012Validator
 from pypdf import PdfReader
@@ -46,6 +47,7 @@ def test_init_refuses_a_folder_that_is_not_empty(cli, here):
     assert (here / "taken" / "notes.txt").read_text() == "mine"
 
 
+@pytest.mark.slow
 def test_a_copy_of_a_shipped_game_is_that_game_whatever_its_folder(cli, here):
     shutil.copytree(CONTENT_DIR / "mission-emission", here / "me-india")
     assert cli("validate", "me-india").exit_code == 0
@@ -60,6 +62,7 @@ def test_a_copy_of_a_shipped_game_is_that_game_whatever_its_folder(cli, here):
     assert result.exit_code == 1 and f"me-india/states.yaml:{line_of(states, 'value: 170')}:" in result.stdout
 
 
+@pytest.mark.slow
 def test_variants_are_checked_against_an_edition(cli, here):
     shutil.copytree(CONTENT_DIR / "mission-emission", here / "me-india")
     variant = here / "set.yaml"
@@ -145,6 +148,7 @@ def test_a_modeline_may_point_anywhere_but_must_name_the_right_schema(cli, here)
     assert result.exit_code == 1 and "mygame/layout.yaml:1:1: the first line names the schema 'game.schema.json'" in result.stdout
 
 
+@pytest.mark.slow
 def test_validate_checks_the_game_here_or_the_shipped_ones_never_nothing(cli, here, monkeypatch):
     result = cli("validate")
     assert result.exit_code == 0 and "(4 checked, no errors)" in result.stdout
@@ -176,6 +180,7 @@ def test_validate_checks_the_game_here_or_the_shipped_ones_never_nothing(cli, he
     assert cli("validate", "--skip-other", str(here / "dangling.yaml"), str(here / "pipe.yaml")).exit_code == 0
 
 
+@pytest.mark.slow
 def test_schemas_are_self_contained_for_editors(cli, here):
     assert cli("schemas", "sch").exit_code == 0
     written = sorted((here / "sch").glob("*.schema.json"))

@@ -67,6 +67,7 @@ def test_a3_kit_prints_the_board_on_one_sheet(content, tmp_path):
     assert "Board · one sheet" in board and "GLUE" not in board and "EMBASSY" in board and "CITY CENTRE" in board
 
 
+@pytest.mark.slow
 def test_every_agent_call_number_and_code_name_is_printed(content, a4_pdf):
     reader = PdfReader(a4_pdf)
     faces = " ".join(reader.pages[i].extract_text() for i in range(2, 14, 2))

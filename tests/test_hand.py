@@ -2,6 +2,7 @@
 transparent background (Squib's ``hand``)."""
 from __future__ import annotations
 
+import pytest
 from PIL import Image
 
 #: The card colours of a ``deckpress init`` game's cards (its cards.csv).
@@ -16,6 +17,7 @@ def _centre_x(image: Image.Image, colour: tuple[int, int, int]) -> float:
     return sum(xs) / len(xs)
 
 
+@pytest.mark.slow
 def test_a_hand_fans_the_cards_left_to_right_on_a_transparent_background(cli, tmp_path, monkeypatch):
     monkeypatch.chdir(tmp_path)
     assert cli("init", "mygame").exit_code == 0

@@ -470,6 +470,7 @@ def _shown(run: Run) -> str:
 # The aspects
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("case_name, command", params("clean"))
 def test_refused_cleanly(corpus, case_name, command):
     """A non-zero exit (not a signal), no traceback, every line short, within seconds and a

@@ -86,6 +86,7 @@ def _run_capped(*args: str) -> subprocess.CompletedProcess:
                            *args], capture_output=True, text=True, timeout=TIMEOUT, preexec_fn=cap, check=False)
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("name", sorted(HOSTILE))
 def test_a_hostile_font_is_refused_at_its_game_yaml_line(game_copy, tmp_path, name):
     make, expected = HOSTILE[name]

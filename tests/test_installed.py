@@ -123,6 +123,7 @@ def pdf_text(path: Path) -> tuple[int, str]:
     return len(reader.pages), "\n".join(page.extract_text() for page in reader.pages)
 
 
+@pytest.mark.slow
 def test_the_wheel_holds_one_package_deckpress_with_all_its_data(wheel):
     names = set(zipfile.ZipFile(wheel).namelist())
     tops = {n.split("/")[0] for n in names if ".dist-info/" not in n}
@@ -141,6 +142,7 @@ def test_the_wheel_holds_one_package_deckpress_with_all_its_data(wheel):
     assert not missing, f"data files not in the wheel: {missing}"
 
 
+@pytest.mark.slow
 def test_the_fresh_environment_imports_deckpress_from_its_own_site_packages(venv, here):
     site_dir = Path(_run([venv / "bin" / "python", "-c", "import sysconfig; print(sysconfig.get_paths()['purelib'])"],
                          here, venv).stdout.strip())
@@ -149,6 +151,7 @@ def test_the_fresh_environment_imports_deckpress_from_its_own_site_packages(venv
     assert not tops & {"rules", "generator", "rules.py", "generator.py"}, sorted(tops)
 
 
+@pytest.mark.slow
 def test_validate_with_no_path_and_with_shipped_ids(venv, here):
     result = deckpress(venv, here, "validate")
     assert result.returncode == 0 and "(4 checked, no errors)" in result.stdout, said(result)
@@ -156,6 +159,7 @@ def test_validate_with_no_path_and_with_shipped_ids(venv, here):
     assert result.returncode == 0 and "(4 checked, no errors)" in result.stdout, said(result)
 
 
+@pytest.mark.slow
 def test_a_path_that_is_no_game_is_named_in_the_error(venv, here):
     """With several paths, the message must say which one is wrong."""
     result = deckpress(venv, here, "validate", "mission-emission", "no-such-game")
@@ -165,6 +169,7 @@ def test_a_path_that_is_no_game_is_named_in_the_error(venv, here):
     assert not (here / "output").exists()
 
 
+@pytest.mark.slow
 def test_build_a_shipped_game_as_the_checkout_builds_it(venv, here, tmp_path):
     result = deckpress(venv, here, "build", "mission-emission")
     assert result.returncode == 0, said(result)
@@ -180,6 +185,7 @@ def test_build_a_shipped_game_as_the_checkout_builds_it(venv, here, tmp_path):
     assert (tmp_path / "editable" / "mission-emission.pdf").read_bytes() == pdf.read_bytes()
 
 
+@pytest.mark.slow
 def test_simulate_and_missions(venv, here):
     result = deckpress(venv, here, "simulate", "mission-emission", "--games", "20", "--format", "json")
     assert result.returncode == 0 and json.loads(result.stdout)["games"] == 20, said(result)
@@ -195,6 +201,7 @@ def test_a_shipped_variant_copied_here_is_checked_without_simulating(venv, here)
     assert report["verdict"] == "accept"
 
 
+@pytest.mark.slow
 def test_init_then_validate_and_build_a_game_from_data_alone(venv, here):
     result = deckpress(venv, here, "init", "mygame")
     assert result.returncode == 0, said(result)
@@ -235,6 +242,7 @@ def test_schemas_are_written_self_contained(venv, here):
     assert not outside, outside
 
 
+@pytest.mark.slow
 def test_a_renamed_copy_of_a_shipped_game_is_that_game(venv, here):
     """A publisher's edition of Mission Emission in ``me-india/``: its game.yaml says
     ``id: mission-emission``, and one card differs from the shipped game, so each command shows
@@ -268,6 +276,7 @@ def test_a_renamed_copy_of_a_shipped_game_is_that_game(venv, here):
     assert "Goa 2026 -> Goa Nova" in result.stdout, said(result)  # the copy is the base, not the shipped game
 
 
+@pytest.mark.slow
 def test_studio_from_the_wheel_follows_an_edit_to_a_csv_game(venv, here):
     """A new user's first steps: ``deckpress init mygame``, ``deckpress studio mygame``; a cell of the
     CSV edited reaches the page by itself, and Ctrl-C stops the studio without a traceback."""

@@ -48,6 +48,7 @@ def test_nine_cards_per_sheet_on_a4_and_letter():
         assert (g.cols, g.rows) == (3, 3)
 
 
+@pytest.mark.slow
 def test_every_state_name_and_the_facts_are_in_the_text(content, a4_pdf):
     reader = PdfReader(a4_pdf)
     text = " ".join(page.extract_text() for page in reader.pages)
@@ -188,6 +189,7 @@ def test_the_cover_says_from_which_side_the_offset_is_measured(cli, tmp_path):
     assert "deckpress calibrate --duplex short" in cover
 
 
+@pytest.mark.slow
 def test_text_that_cannot_fit_fails_naming_card_and_field(game_copy, cli, tmp_path):
     folder = game_copy("mission-emission")
     out = tmp_path / "out"
@@ -208,6 +210,7 @@ def test_text_that_cannot_fit_fails_naming_card_and_field(game_copy, cli, tmp_pa
     assert not [p for p in out.iterdir() if p.name != "mission-emission.pdf"]  # no temporary left
 
 
+@pytest.mark.slow
 def test_markup_in_card_text_prints_literally(game_copy, cli, tmp_path):
     folder = game_copy("mission-emission")
     edit(folder / "states.yaml", "name: Goa", "name: \"<b>Goa</b> <img src='x'/>\"")
@@ -217,6 +220,7 @@ def test_markup_in_card_text_prints_literally(game_copy, cli, tmp_path):
     assert "<b>Goa</b> <img src='x'/>" in text
 
 
+@pytest.mark.slow
 def test_two_builds_are_byte_identical(cli, tmp_path):
     assert cli("build", "mission-emission", "--out", tmp_path / "a").exit_code == 0
     assert cli("build", "mission-emission", "--out", tmp_path / "b").exit_code == 0
@@ -239,6 +243,7 @@ def test_unknown_field_in_a_layout_names_the_card_and_the_line(game_copy, cli, t
     assert "(and 35 more cards)" in result.stderr and result.stderr.count("names no field") == 1
 
 
+@pytest.mark.slow
 def test_sets_are_refused_for_a_game_without_sets_and_the_cover_lists_what_was_printed(cli, tmp_path):
     # --sets base on Mission Emission (which has no sets) is refused, not ignored with exit 0;
     # --sets base on Maybe Missions prints 26 pages, and its cover lists only what was printed.
@@ -250,6 +255,7 @@ def test_sets_are_refused_for_a_game_without_sets_and_the_cover_lists_what_was_p
     assert "Shop cards" not in cover and "identity cards" not in cover.lower()
 
 
+@pytest.mark.slow
 def test_ink_friendly_is_refused_with_the_reason_for_a_layout_without_that_palette(cli, tmp_path):
     # --ink-friendly once left Mission Emission's PDF byte-identical and said nothing.
     result = cli("build", "mission-emission", "--ink-friendly", "--out", tmp_path)
@@ -428,6 +434,7 @@ def test_a_refused_first_build_says_nothing_was_written(game_copy, cli, tmp_path
     assert not (tmp_path / "new" / "mission-emission.pdf").exists()
 
 
+@pytest.mark.slow
 def test_a_short_edge_back_sheet_is_the_long_edge_one_turned_upside_down(cli, tmp_path):
     # Flipped on the short edge a sheet's backs come out turned 180 degrees against a long-edge
     # print: drawn turned, they make the same cards (a back upright when its card is turned over

@@ -157,6 +157,7 @@ def _brightness(pdf: Path, index: int) -> float:
     return ImageStat.Stat(image).mean[0]
 
 
+@pytest.mark.slow
 def test_ink_friendly_lightens_the_card_backgrounds(kit, tmp_path):
     ink = _build(tmp_path, "--sets", "base", "--ink-friendly")
     for deck, side in (("Mission cards", "faces"), ("Mission cards", "backs"), ("Vote cards", "backs")):

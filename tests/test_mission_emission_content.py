@@ -143,6 +143,7 @@ def test_cli_validate_reports_and_exits_1(game_copy, cli):
     assert as_json["ok"] is False and as_json["errors"][0]["line"] > 1
 
 
+@pytest.mark.slow
 def test_cli_validate_clean_content_exits_0(cli):
     result = cli("validate")
     assert result.exit_code == 0 and result.stdout.startswith("ok: ")

@@ -86,6 +86,7 @@ FAILURES = [
 ]
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("where, code, reason", FAILURES)
 def test_a_failed_write_is_one_line_exit_4_and_keeps_the_earlier_pdf(cli, earlier, monkeypatch, where, code, reason):
     import tempfile
@@ -100,6 +101,7 @@ def test_a_failed_write_is_one_line_exit_4_and_keeps_the_earlier_pdf(cli, earlie
     assert sorted(p.name for p in out.iterdir()) == ["mission-emission.pdf"]  # no temporary file left
 
 
+@pytest.mark.slow
 def test_a_real_file_size_limit_is_one_line_and_keeps_the_earlier_pdf(earlier):
     """A real kernel refusal, no fake: ``ulimit -f`` smaller than the PDF (EFBIG on write)."""
     out, before = earlier
@@ -187,6 +189,7 @@ def _processes_mentioning(marker: str) -> list[int]:
     return found
 
 
+@pytest.mark.slow
 def test_ctrl_c_during_check_exits_130_and_stops_the_simulation(tmp_path):
     """Ctrl-C at a terminal reaches the whole foreground process group: check exits 130 at once,
     with one line, and its simulation process (in a group of its own) is killed too."""
@@ -212,6 +215,7 @@ def test_ctrl_c_during_check_exits_130_and_stops_the_simulation(tmp_path):
                 os.kill(pid, signal.SIGKILL)
 
 
+@pytest.mark.slow
 def test_check_under_an_inherited_memory_limit_never_raises_it(tmp_path):
     """A CI job's ``ulimit -v`` (1.5 GB, soft and hard) is lower than check's own 2 GiB: check runs
     within it, and does not fail trying to raise it (a ValueError traceback and 'reject' before)."""
@@ -264,6 +268,7 @@ def test_a_simulation_ended_by_a_c_library_could_not_finish(cli, tmp_path, monke
     assert "the simulation stopped without a result (exit code 1), most likely out of memory" in said
 
 
+@pytest.mark.slow
 def test_the_time_limit_could_not_finish_and_the_child_is_stopped(cli, tmp_path, monkeypatch):
     monkeypatch.setattr(simulation, "_simulate_both", lambda plan: time.sleep(60))
     started = time.time()
@@ -272,6 +277,7 @@ def test_the_time_limit_could_not_finish_and_the_child_is_stopped(cli, tmp_path,
     assert "the simulation did not finish within its time limit of 1 s on this machine: raise --time-limit or lower --games" in said
 
 
+@pytest.mark.slow
 def test_plots_that_cannot_be_drawn_could_not_finish(cli, tmp_path, monkeypatch):
     monkeypatch.setattr(check_report, "_draw_plots", lambda data: os._exit(1))
     result = _check_simulating(cli, tmp_path)
@@ -280,6 +286,7 @@ def test_plots_that_cannot_be_drawn_could_not_finish(cli, tmp_path, monkeypatch)
     assert not (tmp_path / "r" / "report.json").exists()
 
 
+@pytest.mark.slow
 def test_a_failure_of_the_engine_on_the_variant_is_still_reject(cli, tmp_path, monkeypatch):
     """The variant's own fault keeps its verdict: an engine failure on its content is reject."""
     def broken(plan):

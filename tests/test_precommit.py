@@ -97,6 +97,7 @@ def reports_named(output: str) -> list[Path]:
     return [Path(p) for p in re.findall(r"report: (\S+)", output)]
 
 
+@pytest.mark.slow
 def test_hooks_pass_good_variants_and_fail_bad_ones_at_their_lines(head, home, tmp_path):
     good = VARIANT.read_text()
     bad_value = good + "changes:\n  - replace: {file: states, id: sikkim, fields: {values.water.value: -3}}\n"
@@ -134,6 +135,7 @@ def test_hooks_pass_good_variants_and_fail_bad_ones_at_their_lines(head, home, t
     assert all(r.is_file() and repo not in r.parents for r in reports_named(checked.stdout + checked.stderr))
 
 
+@pytest.mark.slow
 def test_variants_are_checked_against_an_edition_in_the_repository(head, home, tmp_path):
     """A publisher's repository: its edition of Mission Emission in ``editions/2026/`` and a variant
     of it; the check hook is given ``args: [--content, editions/2026]``.  An error in the edition is

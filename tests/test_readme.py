@@ -1,32 +1,32 @@
-"""The README's table of commands is where users look up an option: it must name every command
-and every option each command takes (the table once left out options that --help listed)."""
+"""The README is the front door: the two set-up commands first (CI runs the second), a short tour,
+and links to docs/ pages that exist."""
 from __future__ import annotations
 
 import re
 from pathlib import Path
 
-from deckpress.generator.cli import main
-
-README = (Path(__file__).resolve().parent.parent / "README.md").read_text("utf-8")
-
-
-def _table_rows() -> dict[str, str]:
-    """The README's command table: command name -> its synopsis (the row's first cell)."""
-    rows = {}
-    for synopsis in re.findall(r"^\| `deckpress ([^`]+)` \|", README, re.MULTILINE):
-        rows.setdefault(synopsis.split()[0], synopsis)
-    return rows
+ROOT = Path(__file__).resolve().parent.parent
+README = (ROOT / "README.md").read_text("utf-8")
 
 
-def test_every_command_and_every_option_is_in_the_readme_table():
-    rows = _table_rows()
-    missing = []
-    for name, command in sorted(main.commands.items()):
-        if name not in rows:
-            missing.append(f"{name} (no row)")
-            continue
-        for param in command.params:
-            for option in param.opts + param.secondary_opts:
-                if option.startswith("--") and option != "--help" and not re.search(re.escape(option) + r"\b", rows[name]):
-                    missing.append(f"{name} {option}")
-    assert not missing, f"options missing from the README's command table: {', '.join(missing)}"
+def first_shell_block() -> list[str]:
+    """The lines of the README's first ```sh block (.ci/run takes its second as the test command)."""
+    return README.split("```sh\n", 1)[1].split("```", 1)[0].splitlines()
+
+
+def test_the_two_set_up_commands_come_first_and_the_test_command_runs_everything():
+    assert first_shell_block() == ["pip install -e . && deckpress build", 'pip install -e ".[test]" && pytest -n 2']
+    assert README.index("```sh") < README.index("\n## ")  # before any section
+
+
+def test_the_readme_is_short_and_tours_each_use():
+    assert len(README.splitlines()) <= 200
+    tour = README.split("## A five-minute tour", 1)[1].split("\n## ", 1)[0]
+    headings = re.findall(r"^### (.+)$", tour, re.M)
+    assert [h.split()[0] for h in headings] == ["Print", "Your", "Play", "Check", "The"]  # print, own game, play and record, variant, studio
+
+
+def test_every_page_the_readme_links_exists():
+    links = re.findall(r"\]\(([^)#]+)(?:#[^)]*)?\)", README)
+    assert len(links) > 15
+    assert [link for link in links if not (ROOT / link).exists()] == []

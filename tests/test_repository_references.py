@@ -67,6 +67,7 @@ def tracked_text_files() -> list[Path]:
     return files
 
 
+@pytest.mark.slow
 def test_no_tracked_file_cites_a_path_outside_the_repository_or_an_issue_number():
     files = tracked_text_files()
     assert any(p.name == "README.md" for p in files) and any(p.suffix == ".py" for p in files)

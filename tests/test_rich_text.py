@@ -203,6 +203,7 @@ def test_rich_text_shrinks_to_fit_and_fails_past_its_minimum(tmp_path, cli):
     assert result.exit_code != 0 and "even at the minimum of 6 pt, more than its box holds" in result.output
 
 
+@pytest.mark.slow
 @settings(max_examples=300, deadline=None)
 @given(st.lists(st.sampled_from(["<b>", "</b>", "<i>", "</i>", "<STRONG>", "</em>", "<br>", "<br/>", "</br>", "<hr>", "<hr />",
                                  "</hr>", "\n", " ", "\t", "Ally:", "draw a card", "&amp;", "&lt;3"]), max_size=14),

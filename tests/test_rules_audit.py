@@ -5,6 +5,8 @@ from __future__ import annotations
 import re
 from pathlib import Path
 
+import pytest
+
 ROOT = Path(__file__).resolve().parent.parent
 AUDIT = ROOT / "docs" / "rules-audit.md"
 
@@ -36,6 +38,7 @@ def test_the_audit_has_a_table_per_game_with_a_verdict_on_every_row():
 GAMES = ["mission-emission", "fifty-missions", "maybe-missions", "geheime-mission"]
 
 
+@pytest.mark.slow
 def test_the_audits_readings_table_is_what_describe_lists():
     # docs/rules-audit.md carries every reading `deckpress describe GAME --format json` lists, and
     # nothing else: a reading added to or changed in an engine fails here until the doc says so

@@ -41,6 +41,7 @@ def _fonts_of(pdf: Path) -> set[str]:
     return names
 
 
+@pytest.mark.slow
 def test_a_hindi_edition_builds_and_reads_back(game_copy, cli, tmp_path):
     folder = _hindi_edition(game_copy)
     assert cli("validate", folder).exit_code == 0
@@ -99,6 +100,7 @@ def test_a_hindi_name_is_fitted_by_its_shaped_width(game_copy, cli):
     assert f"states.yaml:{line}:" in result.output and "to fit on one line" in result.output
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("name, named", [
     ("Assam 🌿🐘", ["U+1F33F HERB '🌿'", "U+1F418 ELEPHANT '🐘'"]),
     ("阿萨姆邦 Ассам", ["U+963F CJK UNIFIED IDEOGRAPH-963F '阿'", "U+90A6 CJK UNIFIED IDEOGRAPH-90A6 '邦'"]),

@@ -75,6 +75,7 @@ def test_fold_over_puts_every_back_behind_its_face():
         assert face.x_mm + 63 <= g.fold_x_mm - 3 and back.x_mm >= g.fold_x_mm + 3
 
 
+@pytest.mark.slow
 def test_maybe_missions_without_duplex_folds_its_two_sided_cards(cli, tmp_path):
     # --duplex none once exited 0 with every red (fail) side gone ... while its cover still
     # said to print double-sided.  Now every two-sided card prints beside its back.
@@ -162,6 +163,7 @@ def test_a_short_sheet_has_no_empty_cells_and_every_cut_line_has_a_tick_in_the_b
     assert all(abs((x2 - x1) + (y2 - y1)) == 3.0 for x1, y1, x2, y2 in g.bleed_ticks())
 
 
+@pytest.mark.slow
 def test_the_sheet_label_sits_between_two_cut_lines(cli, tmp_path):
     # Labels: on 4-column sheets the label was once centred on the middle cut, crossed by its mark.
     assert cli("build", "maybe-missions", "--out", tmp_path).exit_code == 0

@@ -5,9 +5,12 @@ from __future__ import annotations
 
 import json
 
+import pytest
+
 from deckpress.rules.core.skill import skill_signal
 
 
+@pytest.mark.slow
 def test_skill_signal_is_deterministic_whatever_the_workers_and_its_interval_holds_its_share():
     one = skill_signal("mission-emission", {"players": 2}, 30, seed=3, iterations=10, workers=1)
     again = skill_signal("mission-emission", {"players": 2}, 30, seed=3, iterations=10, workers=1)
@@ -25,6 +28,7 @@ def test_skill_signal_is_deterministic_whatever_the_workers_and_its_interval_hol
     assert d["signal_points"] == round(100 * d["win_share"], 2)
 
 
+@pytest.mark.slow
 def test_simulate_reports_the_skill_signal_of_one_ismcts_seat_against_greedy(cli):
     args = ("simulate", "mission-emission", "--players", "2", "--bots", "ismcts:10,greedy", "--games", "20", "--seed", "2")
     text = cli(*args)
@@ -52,6 +56,7 @@ def test_simulate_reports_the_skill_signal_of_one_ismcts_seat_against_greedy(cli
     assert skill["wins"] == data["seats"][0]["wins"] and skill["shared_best"] == data["seats"][0]["shared_wins"]
 
 
+@pytest.mark.slow
 def test_simulate_reports_a_cooperative_games_gain_over_the_same_games_all_greedy(cli):
     # simulate with a search bot seat shows the skill signal in every game;
     # in 50 Missions it is the team's gain over the same seeds with every seat greedy
@@ -68,6 +73,7 @@ def test_simulate_reports_a_cooperative_games_gain_over_the_same_games_all_greed
             "rollout:2 in seat 0)") in " ".join(text.stdout.split())
 
 
+@pytest.mark.slow
 def test_a_seats_own_advantage_is_not_passed_off_as_skill():
     """Three-seat Maybe Missions favours seat 0: greedy there wins some 40 % of all-greedy games,
     not an even 33 %.  A search bot no better than greedy in seat 0 (greedy itself, here) shows
@@ -98,6 +104,7 @@ def test_the_gain_over_greedy_has_newcombes_interval_which_stays_wide_at_0_and_1
     assert low < -0.15 and high > 0.15
 
 
+@pytest.mark.slow
 def test_simulate_has_no_skill_signal_without_one_ismcts_seat_against_greedy(cli):
     for bots in ("greedy,random", "greedy,greedy", "ismcts:10,random"):
         args = ("simulate", "mission-emission", "--players", "2", "--bots", bots, "--games", "6")
@@ -105,6 +112,7 @@ def test_simulate_has_no_skill_signal_without_one_ismcts_seat_against_greedy(cli
         assert json.loads(cli(*args, "--format", "json").stdout)["skill"] is None
 
 
+@pytest.mark.slow
 def test_a_cooperative_game_reports_the_team_gain_from_one_ismcts_seat():
     d = skill_signal("fifty-missions", {"players": 2}, 6, seed=1, iterations=5).as_dict()
     assert d["cooperative"] and d["result"] == "missions completed" and d["score_range"] == [0.0, 50.0]

@@ -68,6 +68,7 @@ def test_search_filters_by_a_word_and_by_a_field(me):
         assert len(articles(client.get("/", params={"q": "no-such-card"}).text)) == 0
 
 
+@pytest.mark.slow
 def test_an_error_shows_at_its_line_and_the_cards_keep_their_images(me):
     studio = Studio(me, dpi=40)
     with authorised(TestClient(create_app(studio, watch=False), base_url="http://127.0.0.1"), studio) as client:
@@ -127,6 +128,7 @@ def test_a_foreign_host_header_is_refused(me):
         assert client.get("/", headers={"host": "evil.example"}).status_code == 400
 
 
+@pytest.mark.slow
 def test_content_text_is_escaped_on_the_page(mygame):
     folder = mygame
     cards = folder / "cards.csv"
@@ -192,6 +194,7 @@ def click_something(client: TestClient, table: str, page: str) -> str:
     raise AssertionError(f"no click on the table is taken: {page}")
 
 
+@pytest.mark.slow
 def test_a_game_played_on_the_table_downloads_a_log_that_replays(me, tmp_path):
     with client_for(me) as client:
         table = table_for(client, ["person", "greedy", "random"])
@@ -207,6 +210,7 @@ def test_a_game_played_on_the_table_downloads_a_log_that_replays(me, tmp_path):
     assert result.exit_code == 0, result.output
 
 
+@pytest.mark.slow
 def test_an_illegal_move_shows_the_engines_reason(me):
     with client_for(me) as client:
         table = table_for(client, ["person", "greedy", "greedy"])
@@ -217,6 +221,7 @@ def test_an_illegal_move_shows_the_engines_reason(me):
         assert 'id="problem"' in refused.text
 
 
+@pytest.mark.slow
 def test_the_hot_seat_hides_the_previous_hand(me):
     with client_for(me) as client:
         table = table_for(client, ["person", "person"])
@@ -261,6 +266,7 @@ def test_the_studio_command_names_a_missing_game():
     assert "no-such-game" in result.output and "Traceback" not in result.output
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("game, seats", [("fifty-missions", ["person", "greedy"]), ("maybe-missions", ["person", "greedy", "greedy", "greedy"]),
                                          ("geheime-mission", ["person", "greedy"])])
 def test_the_table_shows_the_hand_as_the_printed_cards(game, seats):
@@ -273,6 +279,7 @@ def test_the_table_shows_the_hand_as_the_printed_cards(game, seats):
         assert all(str(c["image"]).startswith("/card/") for c in hand["cards"])  # every hand card drawn, none left as bare text
 
 
+@pytest.mark.slow
 def test_a_post_from_another_site_is_refused(me):
     with client_for(me) as client:
         refused = client.post("/table", data={"seat0": "person", "seat1": "greedy"}, headers={"origin": "http://evil.example"})
@@ -287,6 +294,7 @@ def test_a_post_from_another_site_is_refused(me):
                            follow_redirects=False).status_code == 303
 
 
+@pytest.mark.slow
 def test_a_table_setup_out_of_range_is_refused_on_the_page_not_changed(me):
     # a seed is never replaced by another (the same seed, the same game); a long name comes back short
     with client_for(me) as client:
@@ -299,6 +307,7 @@ def test_a_table_setup_out_of_range_is_refused_on_the_page_not_changed(me):
         assert client.post("/table", data=seats | {"seed": ""}, follow_redirects=False).status_code == 303  # empty: seed 1
 
 
+@pytest.mark.slow
 def test_a_move_that_is_not_a_number_in_range_is_refused_saying_what_was_sent(me):
     """A seat or action the page never sends (text, a number out of range) is refused with what
     was sent and what is expected, never read as another number; the game is unchanged."""
@@ -326,6 +335,7 @@ def test_a_move_that_is_not_a_number_in_range_is_refused_saying_what_was_sent(me
         assert client.get(table).text == before  # nothing was played
 
 
+@pytest.mark.slow
 def test_the_check_refuses_a_number_of_games_out_of_its_range(monkeypatch):
     """Games a side out of the form's range, or not a number, is refused on the page saying the
     range, never run with another number; the field says the range too."""
@@ -357,6 +367,7 @@ def test_the_check_refuses_a_number_of_games_out_of_its_range(monkeypatch):
         assert started == [40, None]
 
 
+@pytest.mark.slow
 def test_a_downloaded_log_is_continued_or_stepped_through(me):
     with client_for(me) as client:
         table = table_for(client, ["person", "greedy", "greedy"])
@@ -404,6 +415,7 @@ def form_fields(html: str, form_id: str) -> dict[str, list[str]]:
     return parser.fields
 
 
+@pytest.mark.slow
 def test_the_load_form_sends_the_seats_chosen_for_a_loaded_game(me):
     """The page's own load form has seat menus: a loaded game goes on with the bots chosen there,
     a seat left as it is plays as a person."""
@@ -420,6 +432,7 @@ def test_the_load_form_sends_the_seats_chosen_for_a_loaded_game(me):
         assert "Seats: 0: person, 1: greedy, 2: random" in loaded.text
 
 
+@pytest.mark.slow
 def test_an_uploaded_logs_errors_name_the_uploaded_file(me):
     """Every message about an uploaded log names the file as it was uploaded (escaped), never the
     temporary copy the studio reads it from."""
@@ -435,6 +448,7 @@ def test_an_uploaded_logs_errors_name_the_uploaded_file(me):
             assert "uploaded" not in problem and "tmp" not in problem, problem
 
 
+@pytest.mark.slow
 def test_the_variants_check_runs_on_demand_and_links_its_report_and_its_preview():
     import time
     from urllib.parse import urljoin
@@ -461,6 +475,7 @@ def test_the_variants_check_runs_on_demand_and_links_its_report_and_its_preview(
     assert not folder.exists()  # the check's report and preview leave with the studio
 
 
+@pytest.mark.slow
 def test_a_shipped_variant_is_played_to_the_end_and_its_log_replays_with_the_variant(cli, tmp_path):
     """The studio end to end: a shipped variant's game against a bot, to the end; the downloaded log
     replays with the command the page gives (the variant's agents, not the shipped ones)."""
@@ -485,6 +500,7 @@ def test_a_shipped_variant_is_played_to_the_end_and_its_log_replays_with_the_var
     assert "recorded with other content" in shipped.output + shipped.stderr
 
 
+@pytest.mark.slow
 def test_a_variant_over_a_game_folder_does_not_offer_a_replay_command_that_plays_another_game(me):
     """``studio VARIANT --content FOLDER``: deckpress replay takes one --content, and a variant
     there is played over the shipped game, so the page names no such command; it says where the
@@ -533,6 +549,7 @@ def test_every_game_with_rules_offers_its_table(game):
         assert ('id="mode"' in page.text) == (game in ("mission-emission", "fifty-missions"))
 
 
+@pytest.mark.slow
 def test_a_variant_saved_by_rename_again_and_again_updates_the_page_each_time(tmp_path):
     """Editors save by writing a new file and renaming it over the old one (vim, ``sed -i``, a
     safe write): the variant's studio must see every such save, and in-place saves after them."""
@@ -578,6 +595,7 @@ def test_the_studio_refuses_every_request_without_its_secret(me):
         assert stranger.get("/table").status_code == 200  # the cookie carries it from then on
 
 
+@pytest.mark.slow
 def test_two_studios_have_different_secrets_and_table_ids_that_cannot_be_counted(me):
     assert Studio(me, dpi=20).secret != Studio(me, dpi=20).secret
     with client_for(me) as client:
@@ -682,6 +700,7 @@ def _alive(pid: int) -> bool:
         return False
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("sig", ["SIGTERM", "SIGHUP", "SIGINT"])
 def test_stopping_the_studio_ends_a_running_check_and_its_workers(sig):
     """Closing the terminal (SIGHUP), ``kill`` (SIGTERM) or Ctrl-C (SIGINT) while a check runs:

@@ -97,6 +97,7 @@ def face_of(driver, card_id: str) -> str:
     return driver.find_element(By.CSS_SELECTOR, f'article[data-id="{card_id}"] img.face').get_attribute("src")
 
 
+@pytest.mark.slow
 def test_cards_change_on_the_page_as_the_yaml_is_edited_broken_and_fixed(browser, me, tmp_path):
     from selenium.webdriver.common.by import By
 
@@ -190,6 +191,7 @@ def finished(driver) -> bool:
     return not clickables(driver) and bool(re.search(r"seat 0: -?\d+|team", prompt))
 
 
+@pytest.mark.slow
 def test_a_whole_base_game_is_played_in_the_browser_and_its_log_replays(browser, me, tmp_path):
     from selenium.webdriver.common.by import By
     from selenium.webdriver.support.ui import Select
@@ -216,6 +218,7 @@ def test_a_whole_base_game_is_played_in_the_browser_and_its_log_replays(browser,
     assert replayed.exit_code == 0, replayed.output
 
 
+@pytest.mark.slow
 def test_a_log_loaded_in_the_browser_goes_on_with_the_bots_chosen_in_the_load_form(browser, me):
     from selenium.webdriver.common.by import By
     from selenium.webdriver.support.ui import Select
@@ -238,6 +241,7 @@ def test_a_log_loaded_in_the_browser_goes_on_with_the_bots_chosen_in_the_load_fo
         assert "Seats: 0: person, 1: greedy, 2: random" in browser.find_element(By.TAG_NAME, "main").text
 
 
+@pytest.mark.slow
 def test_an_illegal_move_clicked_in_the_browser_shows_the_reason(browser, me):
     from selenium.webdriver.common.by import By
     from selenium.webdriver.support.ui import Select
@@ -296,6 +300,7 @@ def test_a_person_clicking_cards_plays_mission_emission_to_the_end_against_three
         browser.save_screenshot(str(tmp_path / "mission-emission-over.png"))
 
 
+@pytest.mark.slow
 def test_the_cut_line_and_safe_area_are_drawn_over_the_cards_on_demand(browser, game_copy, tmp_path):
     from selenium.webdriver.common.by import By
 
@@ -326,6 +331,7 @@ def test_the_cut_line_and_safe_area_are_drawn_over_the_cards_on_demand(browser, 
         assert browser.find_element(By.CSS_SELECTOR, guide.format("lighter-1-1", "safe")).is_displayed()
 
 
+@pytest.mark.slow
 def test_the_studio_opens_from_the_address_it_prints_and_nowhere_else(browser, tmp_path):
     """``deckpress studio`` as its user runs it: the address it prints opens the cards (its secret
     kept in a cookie, gone from the address bar); another browser without the secret, or a

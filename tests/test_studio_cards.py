@@ -101,6 +101,7 @@ def test_editing_one_card_redraws_only_that_card(me):
     assert catalogue.card(assam.token).version == 3
 
 
+@pytest.mark.slow
 def test_a_broken_card_keeps_its_last_image_stale_with_the_error_at_its_line_until_fixed(me):
     catalogue, folder = me
     states = folder / "states.yaml"

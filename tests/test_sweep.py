@@ -28,6 +28,7 @@ def file_errors(result) -> list[str]:
     return [line[line.index("sweep.yaml:"):] for line in result.output.splitlines() if "sweep.yaml:" in line]
 
 
+@pytest.mark.slow
 def test_a_sweep_over_two_point_values_gives_a_heat_map_and_the_best_point(cli, tmp_path):
     result = cli("sweep", "mission-emission", *POINT_VALUES, "--games", "60", "--players", "3", "--workers", "1", "--out", tmp_path)
     assert result.exit_code == 0, result.output
@@ -56,6 +57,7 @@ def test_each_point_is_a_variant_file_that_check_accepts(cli, tmp_path):
     assert result.exit_code == 0 and "verdict: accept" in result.output
 
 
+@pytest.mark.slow
 def test_a_point_of_long_values_is_still_a_variant_file_that_check_accepts(cli, tmp_path):
     # the point's values make its name; the variant schema takes at most 100 characters of it
     result = cli("sweep", "mission-emission", "--vary", "states:goa.values.forest.value=60", "--vary", "point-cards:forest-bottom.points=9",
@@ -80,6 +82,7 @@ def test_a_point_files_schema_modeline_names_a_schema_that_is_there(cli, tmp_pat
     jsonschema.Draft202012Validator(schema).validate(yaml.safe_load(point.read_text("utf-8")))  # no $ref to a file that is not there
 
 
+@pytest.mark.slow
 def test_a_cards_measures_keep_one_key_at_every_point(cli, tmp_path):
     # at 5 forest-bottom prints as forest-middle does ("Forest +5"), so the engine names both by id;
     # at 9 it prints alone ("Forest +9"): in the sweep each card has its id as its key at every point
@@ -158,6 +161,7 @@ def test_a_sweep_file_lists_every_error_in_one_run(cli, tmp_path):
         "sweep.yaml:7:10: players: parameter 'players': 9 is outside 2..6"]
 
 
+@pytest.mark.slow
 def test_values_that_do_not_fit_together_are_refused_before_anything_is_written(cli, tmp_path):
     # piles_to_end 16 is in its range but above the 6 missions: the engine refuses the point; found
     # up front, as the command line's usage error (2) or the sweep file's error at its line (1)
@@ -177,6 +181,7 @@ def test_values_that_do_not_fit_together_are_refused_before_anything_is_written(
     assert "sweep.yaml:2:7: bots: 2 bots for 3 seats: give one bot per seat, in seat order" in result.output
 
 
+@pytest.mark.slow
 def test_a_sweep_file_is_checked_against_its_schema(cli, tmp_path):
     path = tmp_path / "sweep.yaml"
     path.write_text("game: mission-emission\nvary:\n  tie: [nobody, first-played]\nobjective: fairest\ngames: 10\n", "utf-8")
@@ -241,6 +246,7 @@ def test_bad_vary_is_refused_with_the_form_expected(cli, tmp_path):
     assert not (tmp_path / "sweep.json").exists()
 
 
+@pytest.mark.slow
 def test_a_local_dask_cluster_gives_the_local_backends_results_byte_for_byte(cli, tmp_path):
     # the same seed gives the same results on every backend and any number of workers
     runs = []
@@ -260,6 +266,7 @@ def test_a_local_dask_cluster_gives_the_local_backends_results_byte_for_byte(cli
     assert out[0] == out[1] and all("figures" in p for p in out[0])
 
 
+@pytest.mark.slow
 def test_an_unreachable_scheduler_is_one_line(cli, monkeypatch):
     monkeypatch.setattr("deckpress.rules.core.simulate.SCHEDULER_TIMEOUT_S", 1)  # the default 10 s, unwaited
     result = cli("simulate", "geheime-mission", "--games", "10", "--scheduler", "tcp://127.0.0.1:9")
@@ -269,6 +276,7 @@ def test_an_unreachable_scheduler_is_one_line(cli, monkeypatch):
 SKILL = ("--skill-games", "12", "--skill-iterations", "8")
 
 
+@pytest.mark.slow
 def test_an_opt_in_skill_signal_is_reported_per_point_and_can_pick_the_best_point(cli, tmp_path):
     # per point the skill signal, on the point's own card values
     text = cli("sweep", "mission-emission", "--vary", "point-cards:forest-bottom.points=7,9", "--games", "20", "--players", "2",
@@ -294,6 +302,7 @@ def test_an_opt_in_skill_signal_is_reported_per_point_and_can_pick_the_best_poin
     assert json.loads((tmp_path / "plain" / "sweep.json").read_text("utf-8"))["points"][0]["skill"] is None
 
 
+@pytest.mark.slow
 def test_a_point_with_changed_cards_gets_the_skill_signal_of_its_own_content(cli, tmp_path):
     # the same figures as deckpress check measures for the point's variant file
     assert cli("sweep", "mission-emission", "--vary", "point-cards:forest-bottom.points=9", "--games", "10", "--players", "2",
@@ -314,6 +323,7 @@ def test_the_skill_objective_without_the_skill_signal_is_a_usage_error(cli, tmp_
     assert not (tmp_path / "out").exists()  # refused before anything runs
 
 
+@pytest.mark.slow
 def test_a_sweep_file_sets_the_skill_signal_and_its_schema_checks_the_keys(cli, tmp_path):
     path = tmp_path / "sweep.yaml"
     path.write_text("game: mission-emission\nplayers: 2\nvary:\n  tie: [nobody]\ngames: 5\nskill_games: many\nskill_iterations: 8\n", "utf-8")
@@ -331,6 +341,7 @@ def test_a_sweep_file_sets_the_skill_signal_and_its_schema_checks_the_keys(cli, 
     assert data["skill_games"] == 4 and data["points"][0]["skill"]["bot"] == "ismcts:6" and data["best"] == [1]
 
 
+@pytest.mark.slow
 def test_the_rollout_bot_plays_the_skill_signal_alike_in_sweep_and_check(cli, tmp_path):
     skill = ("--skill-games", "6", "--skill-bot", "rollout:2")
     assert cli("sweep", "mission-emission", "--vary", "point-cards:forest-bottom.points=9", "--games", "10", "--players", "2",
@@ -365,6 +376,7 @@ def _dies_once_at(chunk_start: int, marker):
     return run
 
 
+@pytest.mark.slow
 def test_a_dask_worker_that_dies_loses_only_its_chunk_which_is_recomputed(tmp_path, monkeypatch):
     # a worker that dies loses only its chunk, which is recomputed; the
     # results are those of the local backend, every game counted once
@@ -390,6 +402,7 @@ def test_a_dask_worker_that_dies_loses_only_its_chunk_which_is_recomputed(tmp_pa
     assert on_dask["games"] == 600 and on_dask == local
 
 
+@pytest.mark.slow
 def test_a_local_dask_run_beside_another_does_not_warn_about_port_8787():
     # two runs at once (or anything else on Dask's port 8787) used to print "Port 8787 is already
     # in use ... Hosting the HTTP server on port N instead": the run now asks for a free port
@@ -472,6 +485,7 @@ def test_a_vary_with_too_many_values_is_refused_before_they_are_read(cli, tmp_pa
 
 # -- objectives with their 95 % intervals -----------------------------------------------------
 
+@pytest.mark.slow
 def test_each_point_gives_its_objective_with_its_interval_and_a_best_point_from_noise_is_said_so(cli, tmp_path):
     """With 60 games a point, seeds 1, 2 and 3 named three different "best" points of the same
     grid: each point's figure now comes with its 95 % interval, and the report, sweep.json and the
@@ -492,6 +506,7 @@ def test_each_point_gives_its_objective_with_its_interval_and_a_best_point_from_
         assert f"point {best} is not told apart from point" in result.output
 
 
+@pytest.mark.slow
 def test_a_best_point_that_stands_apart_is_said_to(cli, tmp_path):
     """Ending at the first finished pile instead of the sixth makes games far shorter: the
     shortest point's interval overlaps no other, and the report says it stands apart."""

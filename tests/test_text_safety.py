@@ -172,6 +172,7 @@ def broken_deck(folder: Path, records: int) -> None:
     (folder / "cards.csv").write_text("\n".join(rows) + "\n", "utf-8")
 
 
+@pytest.mark.slow
 def test_a_flood_of_one_kind_is_summarised_and_json_keeps_every_error(cli, tmp_path, monkeypatch):
     monkeypatch.chdir(tmp_path)
     cli("init", "g")
@@ -188,6 +189,7 @@ def test_a_flood_of_one_kind_is_summarised_and_json_keeps_every_error(cli, tmp_p
     assert build.exit_code == 1 and len(build.stderr.splitlines()) == 7
 
 
+@pytest.mark.slow
 def test_4000_records_broken_six_ways_read_as_a_few_dozen_lines(cli, tmp_path, monkeypatch):
     monkeypatch.chdir(tmp_path)
     cli("init", "g")

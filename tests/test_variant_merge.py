@@ -2,6 +2,8 @@
 variant's lines, and the field-by-field diff."""
 from pathlib import Path
 
+import pytest
+
 from deckpress.generator.content import load_game
 from deckpress.generator.content.variant import diff, load_variant, merge
 
@@ -20,6 +22,7 @@ def merged(tmp_path, body):
     return merge(variant, load_game("mission-emission"))
 
 
+@pytest.mark.slow
 def test_replace_add_remove_and_the_diff(tmp_path):
     content, errors = merged(tmp_path, """\
 changes:

@@ -101,6 +101,7 @@ def _same(first, second) -> bool:
     return (a is None) == (b is None) and (a is None or (a.data, a.positions, a.key_positions) == (b.data, b.positions, b.key_positions))
 
 
+@pytest.mark.slow
 def test_the_fast_loader_reads_every_shipped_file_as_the_pure_one_does():
     """libyaml reads a file the studio re-reads at each save several times faster: the data, the
     positions errors point at, and the errors must be exactly the pure-Python loader's."""
@@ -112,6 +113,7 @@ def test_the_fast_loader_reads_every_shipped_file_as_the_pure_one_does():
         assert _same(*_both_loaders(path.read_text(encoding="utf-8"))), path
 
 
+@pytest.mark.slow
 @given(st.recursive(st.none() | st.booleans() | st.integers(-10**6, 10**6) | st.text(max_size=12),
                     lambda inner: st.lists(inner, max_size=4) | st.dictionaries(st.text(max_size=8), inner, max_size=4),
                     max_leaves=20),

@@ -31,6 +31,11 @@ from deckpress.generator.content.expressions import (
 )
 from deckpress.generator.content.safetext import choices, excerpt
 
+#: The key of a card's field dict that names the card kind it is drawn with, where a deck's cards
+#: are drawn with several (game.yaml's ``layout: {by: ..., map: ...}``); not a field of its data
+#: (no layout reads it: a name no card file can write, as it starts with an underscore).
+LAYOUT_KEY = "_layout"
+
 #: (path in game.yaml, message): a problem of a deck's expressions, placed by the caller.
 Problem = tuple[tuple, str]
 
@@ -180,7 +185,6 @@ def per_card_layouts(deck: Mapping[str, Any], index: int, records: list[Mapping[
             validate); the problems, placed in game.yaml's deck, if it does.
     """
     from deckpress.generator.content.errors import ContentError, ContentErrors
-    from deckpress.generator.kit.printdata import LAYOUT_KEY
 
     if isinstance(deck["layout"], str):
         return [{}] * len(records)

@@ -128,7 +128,7 @@ def printed_off_card(content: "GameContent") -> list[ContentError]:
       image is clipped where nothing prints.
 
     Elements placed by a ``rows`` element, or with a position that is not a number, are left to
-    the renderer.  Source: print-and-play practice, as the text check has it (README, "The
+    the renderer.  Source: print-and-play practice, as the text check has it (docs/printing.md, "The
     print-and-play kit"): a safe area about 3 mm inside the trim, nothing important outside it;
     backgrounds bleed past the cut."""
     layout = content.documents.get("layout")

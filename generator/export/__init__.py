@@ -40,7 +40,7 @@ Print services' templates, as published (trim + bleed on each side, at 300 dpi):
   Prep Issues & Solutions", onebookshelfpublisherservice.zendesk.com, article 227867607).
   DriveThruCards also asks for PDF/X-1a:2003, which reportlab cannot write (``--cmyk`` gives
   its CMYK colours and output intent, not the rest): convert the one-up PDF with a prepress tool
-  before upload (README, "Print services").  The order it wants a
+  before upload (docs/printing.md, "Print services and online play").  The order it wants a
   one-up PDF's faces and backs in was not in any source reached (searched 2026-11: the
   publisher help above, stored pages, code): deckpress writes each card's face, then its back,
   and says so; check the order on DriveThruCards' upload step.

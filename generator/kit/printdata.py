@@ -8,6 +8,9 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Any
 
+# the content layer chooses a card's own layout (LAYOUT_KEY); the kit reads it
+from deckpress.generator.content.derived import LAYOUT_KEY
+
 
 @dataclass(frozen=True)
 class Deck:
@@ -31,12 +34,6 @@ class Deck:
         """The card kind one card of the deck is drawn with: its own (:data:`LAYOUT_KEY`, a
         layout per card chosen by its data), else the deck's."""
         return fields.get(LAYOUT_KEY, self.kind)
-
-
-#: The key of a card's field dict that names the card kind it is drawn with, where a deck's cards
-#: are drawn with several (game.yaml's ``layout: {by: ..., map: ...}``); not a field of its data
-#: (no layout reads it: a name no card file can write, as it starts with an underscore).
-LAYOUT_KEY = "_layout"
 
 
 @dataclass(frozen=True)

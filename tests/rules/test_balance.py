@@ -5,6 +5,8 @@ from __future__ import annotations
 
 import json
 
+import pytest
+
 from deckpress.rules.core.balance import Effect, inert, seat_order
 
 
@@ -44,6 +46,7 @@ def test_a_six_seat_maybe_missions_simulation_states_the_seat_effect(cli):
     assert {4, 5} <= {s["seat"] for s in seats if s["difference_points"] < 0}
 
 
+@pytest.mark.slow
 def test_a_four_seat_maybe_missions_check_names_master_08_as_inert(cli, tmp_path):
     # master-08, "Each YES vote counts as 2 votes", never changes a four-seat base game's result
     # (game.yaml notes): the check of a four-seat variant says so, with the rounds it was in force

@@ -15,16 +15,34 @@ from deckpress.generator.content import load_game
 from deckpress.rules.core.bots import make_bot
 from deckpress.rules.core.game import ANY, CHANCE, SIMULTANEOUS, TERMINAL
 from deckpress.rules.core.log import record
-from deckpress.rules.core.registry import game_class
+from deckpress.rules.core.registry import game_class, known_games
 from deckpress.rules.core.replay import replay
 from deckpress.rules.core.simulate import game_rng, play_game
 
-CASES = [("mission-emission", ruleset, players) for ruleset in ("base", "strategy", "kids") for players in range(2, 7)]
-CASES += [("mission-emission", "set-collection", 4)]
-CASES += [("fifty-missions", ruleset, players) for ruleset, players in (("standard", 1), ("beginners", 4), ("super_pros", 2), ("crazy", 3))]
-CASES += [("maybe-missions", "all", 5)]
+
+def registry_cases() -> list[tuple[str, str, int]]:
+    """``(game id, ruleset, players)`` for every game of the engine registry, every ruleset its
+    engine plays, at every player count of the box (game.yaml's ``players``)."""
+    cases = []
+    for game_id in known_games():
+        box = _content(game_id)["game"]["players"]
+        cases += [(game_id, ruleset, players) for ruleset in game_class(game_id).info.rulesets
+                  for players in range(box["min"], box["max"] + 1)]
+    return cases
+
+
 GAMES_PER_CASE = 4
-_CONTENT = {}
+_CONTENT: dict = {}
+
+
+def _content(game_id: str):
+    """The shipped content of ``game_id``, loaded once."""
+    if game_id not in _CONTENT:
+        _CONTENT[game_id] = load_game(game_id)
+    return _CONTENT[game_id]
+
+
+CASES = registry_cases()
 
 
 def hidden_cards_shown(state, seat: int) -> list[str]:
@@ -63,9 +81,7 @@ def swap_shows_in_view(state, seat: int) -> list[str]:
 def ruleset_game(game_id: str, ruleset: str, players: int):
     """A game of a named ruleset from the shipped content (Mission Emission: base, strategy, kids:
     the modes; set-collection)."""
-    if game_id not in _CONTENT:
-        _CONTENT[game_id] = load_game(game_id)
-    return game_class(game_id).create(_CONTENT[game_id], ruleset, {"players": players})
+    return game_class(game_id).create(_content(game_id), ruleset, {"players": players})
 
 
 def hidden_votes_shown(state, seat: int) -> list[str]:
@@ -130,9 +146,19 @@ def expected_returns(state) -> list[float]:
             least = min(v for v, c in zip(values, counts) if c == min(counts)) if profile.by_count else min(values)
             out.append(float(sum(values) + most - least + sum(b(m, greens, len(own) - greens) for b in profile.bonuses)))
         return out
+    if game.info.id == "geheime-mission":  # rulebook: a round's one suitcase goes to the carrier who gets through, or to nobody
+        returns = state.returns()
+        assert all(x == int(x) for x in returns) and sum(returns) <= state.rounds
+        return returns
     if game.mode == "base":
         return [float(sum(game.point_value[c] for c in pocket)) for pocket in state.pockets]
     return [float(len(pocket)) for pocket in state.pockets]
+
+
+def test_every_game_and_ruleset_of_the_registry_is_a_case():
+    # the hand-kept list this replaced had left Geheime Mission out
+    assert {(g, r) for g, r, _ in CASES} == {(g, r) for g in known_games() for r in game_class(g).info.rulesets}
+    assert ("geheime-mission", "base", 2) in CASES and ("mission-emission", "kids", 6) in CASES
 
 
 @pytest.mark.parametrize("game_id,ruleset,players", CASES)

@@ -552,6 +552,7 @@ def test_chance_events_must_be_possible():
 
 
 # -- simulation report, content, logs -------------------------------------------------------------
+@pytest.mark.slow
 def test_simulate_reports_how_often_each_medal_is_reached(cli):
     # "deckpress simulate fifty-missions --players 3 --games 5000" reports how often
     # each medal is reached (fewer games here, with the heuristic bots, which reach medals).
@@ -600,6 +601,7 @@ def test_cooperative_tallies_merge():
     assert a.team_wins == 1 and a.team_results == {5.0: 3, 17.0: 1} and a.games == 4
 
 
+@pytest.mark.slow
 def test_a_mission_added_to_the_yaml_is_in_the_engine(game_copy, cli):
     # A mission added to the YAML by hand appears in the engine (it is read from
     # content).
@@ -649,6 +651,7 @@ def test_a_finished_game_replays_to_its_recorded_result(tmp_path, cli):
     assert result.exit_code == 0 and f"team (every seat): {len(state.completed)} missions completed ({won})" in result.stdout
 
 
+@pytest.mark.slow
 def test_the_engine_never_imports_rendering_code():
     # Data flows one way (brief): the engine reads the content and its conditions, never the renderer.
     import subprocess

@@ -29,7 +29,7 @@ from deckpress.rules.fifty_missions.state import (
     SLOTS,
     FiftyMissionsState,
 )
-from tests.rules.distributions import Differences, batched_report
+from tests.rules.distributions import Differences
 
 #: The percentiles of the reference run at which the shares of the team's result and of the
 #: game lengths are compared (the report prints percentiles of both).
@@ -147,6 +147,7 @@ def consistent(t: Tally, params: dict) -> None:
     assert 0 <= n * game.hand_size * t.games + draws - t.moves <= n * game.hand_size * t.games
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("params", PARAMS, ids=IDS)
 def test_the_batched_engine_gives_the_reference_engines_distribution(params):
     reference = tally(params, 6000, "reference")
@@ -157,6 +158,7 @@ def test_the_batched_engine_gives_the_reference_engines_distribution(params):
     assert differences(fast, reference, spread) == {}
 
 
+@pytest.mark.slow
 def test_the_comparison_sees_a_changed_rule(monkeypatch):
     """The checks above have the power to fail: each medal won one mission early; the legal list
     built from every card of the hand (a second copy of a kind counted again: ``_legal_actions``
@@ -260,28 +262,6 @@ def test_the_same_chance_events_and_plays_give_the_reference_engines_game(params
     run = replay(params, 150)
     if "medal_places" in params:  # small places: gold and the reshuffle in some of these games
         assert run.reshuffled.any()
-
-
-def test_a_batched_run_is_the_same_on_any_number_of_workers(monkeypatch):
-    monkeypatch.setattr(batched_engine.FiftyMissionsBatched, "chunk_games", 5000)  # 12,000 games: three chunks
-    params = PARAMS[1]
-    one = batched_report("fifty-missions", params, 12_000, 3, workers=1)
-    assert one == batched_report("fifty-missions", params, 12_000, 3, workers=2)
-    assert one["batched"] is True and one["games"] == 12_000
-    assert batched_report("fifty-missions", params, 12_000, 4, workers=1)["team"] != one["team"]
-
-
-@pytest.mark.parametrize("bots, message", [(("greedy", "random", "random"), "random bots only, not greedy"),
-                                           (("ismcts", "greedy", "random"), "random bots only, not greedy, ismcts")])
-def test_what_the_batched_engine_does_not_play_is_refused_with_the_reason(bots, message):
-    with pytest.raises(ParameterError, match=message):
-        tally({}, 100, "batched", bots=bots)
-
-
-def test_simulate_fifty_missions_batched_from_the_command_line(cli):
-    result = cli("simulate", "fifty-missions", "--games", "3000", "--batched", "-p", "mode=crazy")
-    assert result.exit_code == 0, result.output
-    assert "batched engine: the reference engine's distribution, not its games" in result.output
 
 
 def test_the_literal_stuck_seat_reading_is_refused_by_the_batched_engine_with_the_way_out():

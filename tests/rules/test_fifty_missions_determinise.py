@@ -383,6 +383,7 @@ def tight_states(count: int) -> list:
     raise AssertionError("too few tight states found")
 
 
+@pytest.mark.slow
 def test_deals_are_drawn_uniformly_among_those_the_talk_allows():
     runs = 2500
     for live, allowed in tight_states(3):

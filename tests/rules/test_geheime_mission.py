@@ -361,6 +361,7 @@ def test_agent_values_come_from_the_content(game_copy):
     assert state.carrier == 1
 
 
+@pytest.mark.slow
 def test_the_engine_never_imports_rendering_code():
     # Data flows one way (brief): the engine reads content, never the renderer.
     import subprocess
@@ -471,6 +472,7 @@ def test_simulation_report_shows_the_balance_evidence(cli):
     assert sum(m["trials"] for m in agents) == 2 * fights
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("bots", ["greedy", "random"])
 def test_the_deck_is_balanced(bots):
     # The retuned deck's balance: the first seat's advantage within 3 percentage points and no

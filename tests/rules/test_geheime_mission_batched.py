@@ -8,7 +8,6 @@ import numpy as np
 import pytest
 
 from deckpress.rules import geheime_mission_batched as batched_engine
-from deckpress.rules.core.errors import ParameterError
 from deckpress.rules.core.registry import load
 from deckpress.rules.core.simulate import (
     SimulationSpec,
@@ -18,7 +17,7 @@ from deckpress.rules.core.simulate import (
     simulate,
 )
 from deckpress.rules.geheime_mission import DOOR, GeheimeMissionGame
-from tests.rules.distributions import Differences, batched_report
+from tests.rules.distributions import Differences
 
 #: Counts shown per game whose share of another count is the figure reported (the measures'
 #: rates): ``{count: the count it is a share of}``.
@@ -117,6 +116,7 @@ PARAMS = [{},
           {"hand_size": 1, "after_snatch": "centre-duel", "next_round": "carrier"}]
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("params", PARAMS, ids=["default", "centre-duel, alternate, finish-round", "2 agents, carrier, finish-round",
                                                 "1 agent, centre-duel, carrier"])
 def test_the_batched_engine_gives_the_reference_engines_distribution(params):
@@ -191,6 +191,7 @@ def test_the_same_plays_and_doors_give_the_reference_engines_game(params, reques
         assert state.tally() == dict(run.events(one))
 
 
+@pytest.mark.slow
 def test_the_comparison_sees_a_changed_rule(monkeypatch):
     """The check above has the power to fail: equal blue values going to the second card instead
     of a replay, and the officer catching the suitcase at any door but the carrier's."""
@@ -209,24 +210,3 @@ def test_the_comparison_sees_a_changed_rule(monkeypatch):
         m.setattr(batched_engine.Run, "caught_at_door", lambda run, shape: run.rng.integers(0, run.doors, size=shape) != 0)
         found = differences(tally({}, 60_000, "batched"), reference)
     assert {"suitcases won", "suitcases caught by the officer", "seat 0 suitcases", "seat 1 suitcases"} <= set(found)
-
-
-def test_a_batched_run_is_the_same_on_any_number_of_workers():
-    params = {"game_end": "finish-round"}
-    one = batched_report("geheime-mission", params, 60_000, 3, workers=1)
-    assert one == batched_report("geheime-mission", params, 60_000, 3, workers=2)
-    assert one["batched"] is True and one["games"] == 60_000
-    assert batched_report("geheime-mission", params, 60_000, 4, workers=1)["seats"] != one["seats"]
-
-
-@pytest.mark.parametrize("bots, message", [(("greedy", "random"), "random bots only, not greedy"),
-                                           (("ismcts", "greedy"), "random bots only, not greedy, ismcts")])
-def test_what_the_batched_engine_does_not_play_is_refused_with_the_reason(bots, message):
-    with pytest.raises(ParameterError, match=message):
-        tally({}, 100, "batched", bots=bots)
-
-
-def test_simulate_geheime_mission_batched_from_the_command_line(cli):
-    result = cli("simulate", "geheime-mission", "--games", "3000", "--batched", "-p", "game_end=finish-round")
-    assert result.exit_code == 0, result.output
-    assert "batched engine: the reference engine's distribution, not its games" in result.output

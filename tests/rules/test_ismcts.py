@@ -42,6 +42,7 @@ def test_the_search_bots_play_every_game_to_the_end_and_the_same_seed_gives_the_
     assert logs[0] == logs[1]
 
 
+@pytest.mark.slow
 def test_ismcts_beats_greedy_at_mission_emission_beyond_the_noise():
     """One ismcts:100 seat against one greedy seat, 100 seeded games, seats alternating: its win
     share's Wilson 95 % interval lies above the even share (about 0.69 of the games)."""

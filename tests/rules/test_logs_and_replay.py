@@ -115,6 +115,7 @@ def test_unreadable_logs_exit_3_with_the_place(tmp_path, cli):
     assert result.exit_code == 3 and json.loads(result.stdout)["readable"] is False
 
 
+@pytest.mark.slow
 def test_malformed_events_are_reported_at_their_index(tmp_path, cli):
     for event, message in [("{seat: 0, mision: Forest}", "event 3: log.malformed-event: a seat's event is {seat: N, mission: MISSION} or {seat: N, play: CARD}; this one has seat, mision"),
                            ("{seat: two, mission: Forest}", "event 3: log.malformed-event: 'seat' must be a seat number 0..1"),

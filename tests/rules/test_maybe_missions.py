@@ -401,6 +401,7 @@ def test_a_log_names_a_card_by_what_it_prints(name, card_id):
     assert game.card_ids[game.card(name)] == card_id
 
 
+@pytest.mark.slow
 def test_reduce_randomness_acts_at_six_players_and_the_inert_reading_is_named(cli):
     # drawing "from the deck" the votes not dealt never acts at 6 players (all 60 dealt);
     # the default reads it as the discarded votes, which works at every count

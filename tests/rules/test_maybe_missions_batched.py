@@ -19,7 +19,7 @@ from deckpress.rules.core.simulate import SimulationSpec, Tally, simulate
 from deckpress.rules.core.stats import percentile
 from deckpress.rules.maybe_missions import batched as batched_engine
 from tests.conftest import edit
-from tests.rules.distributions import Differences, batched_report
+from tests.rules.distributions import Differences
 
 #: The percentiles of the reference run at which the shares of the game lengths are compared
 #: (the report prints p10, p50, p90 and p99 of them).
@@ -163,6 +163,7 @@ def consistent(t: Tally, params: dict) -> None:
     assert t.decisions <= t.moves
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("params, games", list(zip(PARAMS, REFERENCE_GAMES)), ids=IDS)
 def test_the_batched_engine_gives_the_reference_engines_distribution(params, games):
     reference = tally(params, games, "reference")
@@ -173,6 +174,7 @@ def test_the_batched_engine_gives_the_reference_engines_distribution(params, gam
     assert differences(fast, reference, spread) == {}
 
 
+@pytest.mark.slow
 def test_the_comparison_sees_a_changed_rule(monkeypatch):
     """The check above has the power to fail: a tied vote read the other way (a SUCCESS where
     ``tie: fail`` makes it a FAIL), votes_per_player's Master card disabled (every seat plays
@@ -215,16 +217,7 @@ def test_the_comparison_sees_a_changed_rule(monkeypatch):
     assert {"in force: forced_vote", "in force: success_margin", "succeeded: forced_vote"} <= set(found)
 
 
-def test_a_batched_run_is_the_same_on_any_number_of_workers(monkeypatch):
-    monkeypatch.setattr(batched_engine.MaybeMissionsBatched, "chunk_games", 4000)  # 10,000 games: three chunks
-    params = PARAMS[1]
-    one = batched_report("maybe-missions", params, 10_000, 3, workers=1, ruleset="base")
-    assert one == batched_report("maybe-missions", params, 10_000, 3, workers=2, ruleset="base")
-    assert one["batched"] is True and one["games"] == 10_000
-    assert batched_report("maybe-missions", params, 10_000, 4, workers=1, ruleset="base")["seats"] != one["seats"]
-    # a chunk is the same games whoever plays it: its tally depends on the seed and its games only
-    engine = load("maybe-missions", "base", params).batched(["random"] * 6)
-    assert engine.play_chunk(3, 4000, 8000) == engine.play_chunk(3, 4000, 8000)
+def test_the_games_do_not_depend_on_the_order_an_engine_met_its_rule_combinations():
     # with Master cards played, an engine numbers the combinations of rules in the order it meets them: the games do not depend on it
     game = load("maybe-missions", "base", PARAMS[4])
     fresh, used = game.batched(["random"] * 5), game.batched(["random"] * 5)
@@ -242,11 +235,6 @@ def test_what_the_batched_engine_does_not_play_is_refused_with_the_reason(params
         game.batched(["random"] * game.players)
 
 
-def test_bots_other_than_random_are_refused_with_the_reason():
-    with pytest.raises(ParameterError, match="random bots only, not greedy"):
-        tally({}, 100, "batched", bots=("random", "greedy", "random", "random"))
-
-
 def test_a_master_rule_kind_the_batched_engine_does_not_play_is_refused_by_name(game_copy, monkeypatch):
     """The engine reads the kinds of the content's Master cards: a card changed in the YAML plays
     by its new rule, and a kind outside :data:`KINDS` (here one taken out of it) is refused,
@@ -259,9 +247,3 @@ def test_a_master_rule_kind_the_batched_engine_does_not_play_is_refused_by_name(
     monkeypatch.setattr(batched_engine, "KINDS", {k: v for k, v in batched_engine.KINDS.items() if k != "forced_vote"})
     with pytest.raises(ParameterError, match=r"does not play the Master rule kind forced_vote of this content \(it plays "):
         game.batched(["random"] * 3)
-
-
-def test_simulate_maybe_missions_batched_from_the_command_line(cli):
-    result = cli("simulate", "maybe-missions", "--games", "3000", "--batched", "--ruleset", "base", "-p", "players=5")
-    assert result.exit_code == 0, result.output
-    assert "batched engine: the reference engine's distribution, not its games" in result.output

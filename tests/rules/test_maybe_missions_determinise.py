@@ -375,6 +375,7 @@ def test_samples_deal_the_unseen_votes_identities_and_decks_differently():
 
 # -- 4. playable ----------------------------------------------------------------------------------------
 
+@pytest.mark.slow
 @pytest.mark.parametrize("config", CONFIGS)
 def test_a_sample_plays_to_the_end(config):
     rng = random.Random(21)

@@ -74,6 +74,7 @@ def test_random_games_keep_every_invariant_and_replay(ruleset, players, params):
         assert result.ok and result.finished and result.state.returns() == state.returns()
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("bot", ["random", "greedy"])
 @pytest.mark.parametrize("ruleset", ["base", "all"])
 def test_no_game_is_cut_off_by_the_move_bound(ruleset, bot):
@@ -82,6 +83,7 @@ def test_no_game_is_cut_off_by_the_move_bound(ruleset, bot):
     assert d["cut_off_by_move_bound"] == 0 and d["games"] == 100
 
 
+@pytest.mark.slow
 def test_the_same_seed_gives_the_same_results():
     params = dict(mm("all", players=4).params)
     spec = SimulationSpec("maybe-missions", params, ("greedy", "random", "random", "random"), 60, seed=9)
@@ -90,6 +92,7 @@ def test_the_same_seed_gives_the_same_results():
     assert one == two
 
 
+@pytest.mark.slow
 def test_the_greedy_bot_beats_random_ones():
     # The skill signal of a balance report (print-and-engines.md): a bot valuing proposals for itself wins more often than chance.
     params = dict(mm("base", players=4).params)
@@ -98,6 +101,7 @@ def test_the_greedy_bot_beats_random_ones():
 
 
 # -- deckpress simulate ---------------------------------------------------------------------------------
+@pytest.mark.slow
 def test_simulate_reports_win_rates_spread_and_what_swings_games(cli):
     result = cli("simulate", "maybe-missions", "--players", "5", "--ruleset", "identities", "--games", "200", "--format", "json")
     assert result.exit_code == 0, result.output
@@ -114,6 +118,7 @@ def test_simulate_reports_win_rates_spread_and_what_swings_games(cli):
     assert sum(m["successes"] for m in resources) >= resources[0]["trials"]  # every sole winner has a doubled resource
 
 
+@pytest.mark.slow
 def test_simulate_text_report_names_the_ruleset_parameters(cli):
     result = cli("simulate", "maybe-missions", "--players", "3", "--ruleset", "gadgets", "--games", "50")
     assert result.exit_code == 0
@@ -175,6 +180,7 @@ def test_validate_reports_a_master_rule_kind_the_engine_does_not_implement(game_
     assert result.exit_code == 1 and "kind 'open_voting'" in result.output  # never silently ignored
 
 
+@pytest.mark.slow
 def test_a_master_card_whose_rule_is_changed_in_the_yaml_plays_by_the_new_rule(game_copy, cli):
     folder = game_copy("maybe-missions")
     edit(folder / "masters.yaml", "rule: {kind: open_voting}", 'rule: {kind: forced_vote, vote: "NO"}')
@@ -244,6 +250,7 @@ def test_golden_playthrough(name):
     assert text == path.read_text("utf-8"), f"{path.name} differs: review the change, then regenerate with DECKPRESS_REGEN_GOLDEN=1"
 
 
+@pytest.mark.slow
 def test_an_empty_market_ends_the_game_unless_the_old_reading_is_chosen():
     # With 6 greedy seats 22 % of rounds were once voted on no cards, against "at least 1".
     # A mission needs at least 1 card (rulebook, Gameplay): with none left, the game ends.

@@ -10,7 +10,7 @@ import pytest
 from deckpress.rules.core.errors import ParameterError
 from deckpress.rules.core.registry import load
 from deckpress.rules.core.simulate import SimulationSpec, Tally, simulate
-from tests.rules.distributions import Differences, batched_report
+from tests.rules.distributions import Differences
 
 
 def tally(params: dict, games: int, engine: str, seed: int = 1, workers: int = 1, ruleset: str = "base") -> Tally:
@@ -41,6 +41,7 @@ def differences(a: Tally, b: Tally, kids: bool = False) -> Differences:
     return out
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("params", [{"players": 4}, {"players": 2, "reshuffle": "when-empty", "tie": "first-played"},
                                     {"players": 5, "hand_size": 1, "piles_to_end": 2}],
                          ids=["4 seats", "2 seats, when-empty, first-played", "5 seats, 1 card, 2 piles"])
@@ -55,6 +56,7 @@ def test_the_batched_engine_gives_the_reference_engines_distribution(params):
     assert abs(batched.actions / batched.moves - reference.actions / reference.moves) < 0.01
 
 
+@pytest.mark.slow
 def test_the_comparison_sees_a_changed_rule():
     """The check above has the power to fail: the tied card played first taking the point card
     (a variant) is told apart from the rulebook's 'a tie gives nothing'."""
@@ -63,6 +65,7 @@ def test_the_comparison_sees_a_changed_rule():
     assert "moves a game" in differences(variant, rulebook)  # awards on ties finish the piles sooner
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("params", [{"players": 4}, {"players": 5, "tie": "first-played"}, {"players": 3, "kids_winner": "better"}],
                          ids=["4 seats", "5 seats, first-played", "3 seats, better number"])
 def test_the_batched_kids_game_gives_the_reference_engines_distribution(params):
@@ -76,19 +79,13 @@ def test_the_batched_kids_game_gives_the_reference_engines_distribution(params):
     assert batched.actions / batched.games == reference.actions / reference.games
 
 
+@pytest.mark.slow
 def test_the_kids_comparison_sees_a_changed_rule():
     """Giving a tie to the nearest tied seat (a variant) is told apart from the rulebook's 'nobody
     takes them': more cards in the pockets."""
     rulebook = tally({"players": 5}, 6000, "reference", ruleset="kids")
     variant = tally({"players": 5, "tie": "first-played"}, 60_000, "batched", ruleset="kids")
     assert list(differences(variant, rulebook, kids=True)) == ["rounds taken a round"]
-
-
-def test_a_batched_run_is_the_same_on_any_number_of_workers():
-    one = batched_report("mission-emission", {"players": 4}, 60_000, 3, workers=1)
-    assert one == batched_report("mission-emission", {"players": 4}, 60_000, 3, workers=2)
-    assert one["batched"] is True and one["games"] == 60_000
-    assert batched_report("mission-emission", {"players": 4}, 60_000, 4, workers=1)["seats"] != one["seats"]
 
 
 @pytest.mark.parametrize("ruleset, params, bots, message", [
@@ -104,6 +101,7 @@ def test_what_the_batched_engine_does_not_play_is_refused_with_the_reason(rulese
         simulate(spec)
 
 
+@pytest.mark.slow
 def test_simulate_batched_from_the_command_line(cli):
     result = cli("simulate", "mission-emission", "--games", "5000", "--batched", "--format", "json")
     assert result.exit_code == 0, result.output

@@ -90,6 +90,7 @@ def compare(monkeypatch, params: dict, run: type = StrategyRun) -> dict[str, flo
     return {**differences(fast, counted), **per_game_differences(fast_per_game, per_game)}
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("params", [
     {"players": 4},
     {"players": 2, "hand_size": 1},
@@ -106,6 +107,7 @@ class StealsOnEqualNumbers(StrategyRun):
         return value >= best
 
 
+@pytest.mark.slow
 def test_the_strategy_comparison_sees_a_changed_rule(monkeypatch):
     """The comparison above has the power to fail: steals on equal numbers (a few equal numbers
     per mission among the 36 state cards) are told apart from the rulebook's 'better number'."""

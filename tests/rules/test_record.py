@@ -45,6 +45,7 @@ def record(tmp_path: Path, lines: list[str], *args: str):
     return result, out
 
 
+@pytest.mark.slow
 def test_record_writes_a_log_that_replay_accepts_with_the_tables_result(tmp_path, cli):
     result, out = record(tmp_path, lines_of(EXAMPLE))
     assert result.exit_code == 0, result.output
@@ -62,6 +63,7 @@ def test_an_illegal_line_is_refused_at_once_with_its_reason_and_asked_again(tmp_
     assert len(read_log(out).events) == 9  # the refused line is not in the log; the next one is
 
 
+@pytest.mark.slow
 def test_every_event_is_on_disk_as_soon_as_it_is_accepted_and_resume_continues(tmp_path, cli):
     lines = lines_of(EXAMPLE)
     first, out = record(tmp_path, lines[:20])  # input ends (a closed terminal, a crash): nothing is lost
@@ -105,6 +107,7 @@ def test_a_line_of_the_wrong_kind_at_a_draw_says_what_is_due():
         raise AssertionError("a play was taken as a deal")
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("example", ["fifty-missions/logs/example-crazy.yaml", "geheime-mission/logs/example-base.yaml",
                                      "maybe-missions/logs/example-gadgets.yaml", "mission-emission/logs/example-strategy.yaml"])
 def test_every_game_can_be_recorded_to_its_examples_result(example, tmp_path):
@@ -120,6 +123,7 @@ def test_every_game_can_be_recorded_to_its_examples_result(example, tmp_path):
     assert recorded.ok and recorded.state.returns() == replay(log).state.returns()
 
 
+@pytest.mark.slow
 def test_a_vote_is_typed_by_its_printed_number_not_read_as_a_choice_number():
     """Maybe Missions' votes are numbered cards: at the deal, '5' is vote 5 (never the fifth card
     still undealt), and typing 5 again is refused as a card already dealt."""
@@ -131,6 +135,7 @@ def test_a_vote_is_typed_by_its_printed_number_not_read_as_a_choice_number():
     assert len(recorder.log.events) == 1
 
 
+@pytest.mark.slow
 def test_a_log_stopped_before_its_first_event_replays_as_a_game_not_begun(tmp_path, cli):
     # 'record' then 'quit' at once: the log it writes says 'events: []', and replay (the command
     # its header names) reads it, as it reads a hand-written 'events:' with nothing after it
@@ -157,6 +162,7 @@ def test_the_draws_of_a_round_can_be_typed_as_one_list_as_the_log_writes_them(tm
     assert [e["seat"] for e in events] == [0, 0, 0, 1, 1, 1]
 
 
+@pytest.mark.slow
 def test_a_game_on_a_fan_variant_is_recorded_with_its_rules_and_resumed(tmp_path, cli):
     # the set-collection variant is one parameter: recorded on it, the log plays by it, says how
     # to replay it (with --content), and the line that says how to go on names the variant
@@ -207,6 +213,7 @@ LINES = st.one_of(st.text(max_size=60), st.lists(st.sampled_from(FRAGMENTS), min
                   st.lists(st.sampled_from(FRAGMENTS), min_size=1, max_size=8).map("".join))
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("game_id, ruleset", RECORDED, ids=[f"{g}-{r}" for g, r in RECORDED])
 @settings(max_examples=80, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(steps=st.sampled_from([0, 3, 12, 25]), line=LINES)
@@ -253,6 +260,7 @@ def test_a_hand_typed_as_a_comma_list_is_taken_card_by_card_or_refused_with_the_
         rec.add("Nobody, Nothing")
 
 
+@pytest.mark.slow
 def test_record_says_who_won_each_fight_and_back_door_of_geheime_mission(tmp_path):
     # after each line, record says what it did: Geheime Mission's duels, embassy fights and back doors
     example = REPO / "content" / "geheime-mission" / "logs" / "example-base.yaml"

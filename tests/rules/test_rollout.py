@@ -25,6 +25,7 @@ def test_a_rollout_budget_out_of_range_is_refused_in_words(name, message):
         make_bot("mission-emission", name)
 
 
+@pytest.mark.slow
 def test_one_rollout_seat_wins_more_than_an_even_share_at_maybe_missions():
     """The skill signal of three-seat Maybe Missions with ``rollout:8`` (a third of the default's
     cost), 120 games (40 in each seat) with the seed ``benchmarks/skill.py`` uses: its win share's
@@ -38,6 +39,7 @@ def test_one_rollout_seat_wins_more_than_an_even_share_at_maybe_missions():
     assert low > signal.even_share == 1 / 3, signal.win_share_95
 
 
+@pytest.mark.slow
 def test_one_rollout_seat_completes_more_missions_at_fifty_missions():
     """The skill signal of two-seat 50 Missions with ``rollout:8`` (8 determinisations a decision,
     a third of the default's cost), 240 games (120 in each seat), the benchmark's seed: the team
@@ -53,6 +55,7 @@ def test_one_rollout_seat_completes_more_missions_at_fifty_missions():
     assert signal.team_win_rate > signal.greedy_team_win_rate  # a medal won (rulebook, End of the game)
 
 
+@pytest.mark.slow
 def test_simulate_shows_the_skill_signal_of_one_rollout_seat(cli):
     result = cli("simulate", "mission-emission", "--players", "2", "--bots", "rollout:2,greedy", "--games", "6", "--seed", "2")
     assert result.exit_code == 0, result.output

@@ -27,6 +27,7 @@ def report(spec: SimulationSpec) -> dict:
     return d
 
 
+@pytest.mark.slow
 def test_results_do_not_depend_on_the_number_of_workers():
     params = dict(me(mode="base", players=4).params)
     one = report(SimulationSpec("mission-emission", params, ("greedy", "random", "random", "random"), 450, seed=7, workers=1))
@@ -36,6 +37,7 @@ def test_results_do_not_depend_on_the_number_of_workers():
     assert other_seed["seats"] != one["seats"]
 
 
+@pytest.mark.slow
 def test_a_run_with_a_search_bot_moves_its_progress_every_ten_games_and_any_workers_agree():
     # a search bot plays a game in up to seconds: small chunks share a short run among the workers
     spec = SimulationSpec("mission-emission", {"players": 2}, ("ismcts:4", "greedy"), 25, seed=3, workers=1)
@@ -47,6 +49,7 @@ def test_a_run_with_a_search_bot_moves_its_progress_every_ten_games_and_any_work
     assert one == two and one["games"] == 25 and one["skill"]["bot"] == "ismcts:4"
 
 
+@pytest.mark.slow
 def test_simulate_json_report_is_pure_json_with_every_number_explained(cli):
     result = cli("simulate", "mission-emission", "--mode", "base", "--players", "4", "--games", "300",
                  "--bots", "greedy,random,random,random", "--seed", "1", "--format", "json")
@@ -66,6 +69,7 @@ def test_simulate_json_report_is_pure_json_with_every_number_explained(cli):
     assert all(m["interval_95"][0] <= m["value"] <= m["interval_95"][1] for m in won)
 
 
+@pytest.mark.slow
 def test_greedy_bots_beat_random_ones_in_every_mode():
     # The skill signal of a balance report: a sensible heuristic wins more often than chance.
     for mode, players in (("base", 3), ("strategy", 3), ("kids", 3)):
@@ -100,6 +104,7 @@ def test_bad_options_are_usage_errors(cli, args, message):
     assert result.exit_code == 2 and message in result.output
 
 
+@pytest.mark.slow
 def test_a_run_stops_at_its_time_limit_and_says_so(cli):
     # the figures of a run cut short depend on the machine's speed: reported, but never as a success
     # (3 s: a fresh environment's first run spends its first second compiling and importing)
@@ -148,6 +153,7 @@ def test_no_game_is_cut_off_by_the_move_bound(mode, bot):
     assert d["cut_off_by_move_bound"] == 0 and d["games"] == 300
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("address", ["tcp://127.0.0.1", "bogus", "tcp://:x"])
 def test_a_scheduler_address_without_a_port_is_a_usage_error(cli, address):
     # distributed refuses such an address with a ValueError before connecting: it was a
@@ -158,6 +164,7 @@ def test_a_scheduler_address_without_a_port_is_a_usage_error(cli, address):
     assert "expected tcp://HOST:PORT, such as tcp://10.0.0.5:8786" in result.output
 
 
+@pytest.mark.slow
 def test_a_batched_run_uses_one_cpu_per_worker():
     # NumPy's BLAS threads keep spinning after each matrix product (Maybe Missions' batched engine
     # multiplies matrices): the run limits them to one (threadpoolctl), so a worker's CPU time is

@@ -209,6 +209,7 @@ def test_every_shipped_game_with_rules_is_covered():
     assert set(known_games()) == {"mission-emission", "fifty-missions", "maybe-missions", "geheime-mission"}
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("game_id, seats", [("mission-emission", [PERSON, "greedy", "random"]), ("maybe-missions", [PERSON, "greedy", "greedy"])])
 def test_a_game_continued_from_its_log_goes_on_as_it_would_have_without_the_pause(game_id, seats):
     """Chance draws and bot moves come from the seed and the actions so far: stopping after some

@@ -44,6 +44,7 @@ def test_a_log_with_one_seats_draws_unseen_replays_to_the_recorded_result(exampl
     assert result.unseen and all(n >= 1 for n, _, _ in result.unseen)
 
 
+@pytest.mark.slow
 def test_an_unseen_draw_is_bound_to_the_card_its_seat_plays(tmp_path):
     example = (LOGS / "mission-emission/logs/example-base.yaml").read_text("utf-8")
     # round 1's draw for seat 1 was Jammu & Kashmir, which seat 1 plays in round 2
@@ -106,6 +107,7 @@ def test_a_parameter_of_another_mode_is_named_as_ignored(tmp_path, cli):
     assert "warning: parameter centre: applies to the strategy game only, ignored in the base game" in result.stderr
 
 
+@pytest.mark.slow
 def test_a_log_written_by_deckpress_warns_of_nothing_ignored():
     # deckpress writes every parameter, at its default where it does not apply
     for mode in ("base", "strategy", "kids"):
@@ -165,6 +167,7 @@ def _with_line_after(src: Path, event_number: int, line: str, tmp_path: Path) ->
     return path
 
 
+@pytest.mark.slow
 def test_a_medal_said_aloud_is_accepted_when_won_and_refused_before(tmp_path):
     # a medal won is written {chance: mission, card: bronze} (once refused: "no mission is called 'bronze'")
     src = LOGS / "fifty-missions/logs/example-standard.yaml"

@@ -59,6 +59,7 @@ def accepted(cli, path: Path) -> str:
 
 
 # -- A. what the table says aloud (Maybe Missions) ---------------------------------------------------
+@pytest.mark.slow
 def test_the_master_card_won_said_aloud_is_accepted_when_true_and_refused_with_what_happened(cli, tmp_path):
     # Rulebook "Gameplay": "The active player always wins the Master Card. (Green side up if SUCCESS,
     # otherwise red side.)"  The example's round 1 (events 6-19): seat 0 is active, every vote is YES.
@@ -83,6 +84,7 @@ def test_the_master_card_won_said_aloud_is_accepted_when_true_and_refused_with_w
         "once the mission's cards are collected (unless everyone votes NO)")
 
 
+@pytest.mark.slow
 def test_no_master_card_is_won_in_an_all_no_round_and_saying_so_is_checked(cli, tmp_path):
     # Rulebook "Gameplay", Exceptional Round: "If everyone voted NO ... The Master Card is not won."
     round_1 = MM_SETUP + ["{chance: master, card: master-16}", "{seat: 0, propose: Crack the hotel safe}",
@@ -99,6 +101,7 @@ def test_no_master_card_is_won_in_an_all_no_round_and_saying_so_is_checked(cli, 
         'exceptional round "The Master Card is not won" (rulebook, Gameplay)')
 
 
+@pytest.mark.slow
 def test_done_after_a_proposal_that_ended_by_itself_is_accepted_right_after_it_and_refused_later(cli, tmp_path):
     # Rulebook "Gameplay": "at most as many cards as the number of players": the example's seat 0
     # proposes a 4th card with 4 players (event 10) and the proposal ends by itself; a table may still say "done".
@@ -117,6 +120,7 @@ def test_done_after_a_proposal_that_ended_by_itself_is_accepted_right_after_it_a
 
 
 # -- B. refusals that name the rule -------------------------------------------------------------------
+@pytest.mark.slow
 def test_a_fourth_card_in_a_three_player_proposal_is_refused_because_the_mission_is_full(cli, tmp_path):
     # Rulebook "Gameplay": "You must choose at least 1 card, and at most as many cards as the number of players."
     events = MM_SETUP + ["{chance: master, card: master-17}", "{seat: 0, propose: Crack the hotel safe}",
@@ -166,6 +170,7 @@ def test_an_empty_event_is_shown_examples_of_the_logs_own_game(cli, tmp_path, ga
         f"event 1: log.malformed-event: an event is a mapping such as {example}, not 5")
 
 
+@pytest.mark.slow
 def test_a_vote_forced_by_a_public_identity_names_the_resource_that_forces_it(cli, tmp_path):
     # The Loudmouth: "If the mission shows reputation, you must vote YES (if you can)" (resource_forces_vote:
     # "If a proposed card's green side shows resource"); Crack the hotel safe's green side shows reputation.
