@@ -172,3 +172,23 @@ def test_pseudo_localisation_lengthens_and_accents_every_text(game, game_copy, c
     result = cli("build", folder, "--lang", "qps", "--allow-missing", "--out", here / "out")
     text = pdf_text(here / "out" / f"{game}-qps.pdf") if result.exit_code == 0 else result.stderr
     assert "ȧ" in text or "é" in text, text[:500]
+
+
+def test_validate_refuses_a_declared_field_that_holds_numbers_or_is_not_there(game_copy, cli):
+    folder = game_copy("mission-emission")
+    edit(folder / "game.yaml", "ages: 7\n", "ages: 7\ntranslate:\n  point-cards: [points, title]\n")
+    result = cli("validate", folder)
+    assert result.exit_code == 1
+    assert "game.yaml:10:17: translate: 'points' of point-cards holds ids or numbers, which are never translated" in result.stdout, result.stdout
+    assert "game.yaml:10:25: translate: no card of point-cards has a field 'title'" in result.stdout
+
+
+def test_export_takes_lang_and_writes_the_edition_apart(game_copy, cli, here):
+    folder = game_copy("geheime-mission")
+    cli("translate", "update", folder, "--lang", "de")
+    _translate_all(folder / "locales" / "de.po", lambda e: "GEHEIM" if e.msgctxt == "kit/geheime-mission/suitcase-label" else e.msgid)
+    result = cli("export", folder, "--to", "pdf", "--lang", "de", "--cards", "suitcase-01", "--out", here / "out")
+    assert result.exit_code == 0, result.stderr
+    (pdf,) = (here / "out").glob("*.pdf")
+    assert pdf.name == "geheime-mission-de-one-up-reprint.pdf"
+    assert "GEHEIM" in pdf_text(pdf) and "SECRET" not in pdf_text(pdf)

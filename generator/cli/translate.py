@@ -52,6 +52,24 @@ def in_language(content: Any, lang: str | None, allow_missing: bool, warn: Calla
         yield translated
 
 
+def enter_language(content: Any, lang: str | None, allow_missing: bool) -> Any:
+    """``content`` as its ``lang`` edition for the rest of the running command (its kit texts too,
+    until the command ends: :func:`in_language` entered as a resource of click's context); a
+    missing translation or a catalogue's errors printed, exit 1.  For commands whose body is long
+    (export)."""
+    from deckpress.generator.content.reporters import summarised
+
+    if not lang:
+        return content
+    try:
+        return click.get_current_context().with_resource(in_language(content, lang, allow_missing, lambda line: click.echo(line, err=True)))
+    except ContentErrors as exc:
+        for line in summarised(exc.errors):
+            click.echo(line, err=True)
+        click.echo(f"{content.game_id}: no {lang} edition ({len(exc.errors)} error{'s' * (len(exc.errors) != 1)}); nothing was written", err=True)
+        sys.exit(exitcodes.CONTENT)
+
+
 def edition_errors(content: Any, lang: str, options: Any, allow_missing: bool = False) -> list[ContentError]:
     """The errors of ``content``'s ``lang`` edition (``all``: of every language it has a catalogue
     for): missing translations, a catalogue's own errors, and

@@ -57,7 +57,8 @@ class Text:
             text the kit composes.
         path: ``(document stem, path in its data)`` where the text is substituted; None for a text
             the kit composes (translated when it is composed, by :func:`tr`).
-        card: the card (or game part) it belongs to, for messages.
+        card: which card it is on, for messages ("card total-20", "every symbol card"; "" for the
+            game's own texts, whose context says it).
     """
 
     context: str
@@ -119,8 +120,10 @@ def languages(content) -> list[str]:
 
 
 def declaration_errors(content) -> list[ContentError]:
-    """Errors of game.yaml's ``translate``: a file it names that the game does not have, or whose
-    records the game cannot find (no list of records with ids); at game.yaml's line."""
+    """Errors of game.yaml's ``translate``, each at its line in game.yaml: a file it names that the
+    game does not have, or whose records the game cannot find (no list of records with ids); a
+    field no card of that file has; a field that is the cards' ``id`` or holds numbers (ids and
+    numbers are never translated: the rules engines and the layout read them as they are)."""
     from deckpress.generator.content import record_list
 
     game = content.documents["game"]
@@ -129,8 +132,19 @@ def declaration_errors(content) -> list[ContentError]:
         if stem not in content.documents or stem == "game":
             known = ", ".join(s for s in content.documents if s not in ("game", "layout"))
             errors.append(game.error(("translate", stem), f"translate: the game has no content file '{stem}' (its files: {known})", key=True))
-        elif record_list(content.game_id, stem, content[stem]) is None:
+        elif (key := record_list(content.game_id, stem, content[stem])) is None:
             errors.append(game.error(("translate", stem), f"translate: '{stem}' has no list of cards with ids, so its texts have no context", key=True))
+        else:
+            records = [r for r in content[stem][key] if isinstance(r, dict)]
+            for i, name in enumerate(content["game"]["translate"][stem]):
+                values = [r[name] for r in records if r.get(name) is not None]
+                if name == "id" or any(isinstance(v, (int, float, bool)) for v in values):
+                    errors.append(game.error(("translate", stem, i), f"translate: '{name}' of {stem} holds ids or numbers, which are never "
+                                                                     "translated (rules and layouts read them as they are): leave it out"))
+                elif not values:
+                    fields = sorted({k for r in records for k, v in r.items() if isinstance(v, str)} - {"id"})
+                    errors.append(game.error(("translate", stem, i), f"translate: no card of {stem} has a field '{name}' "
+                                                                     f"(its text fields: {', '.join(fields)})"))
     return errors
 
 
@@ -160,7 +174,7 @@ def _at(doc, path: tuple) -> tuple[str, int]:
 def _game_texts(content) -> Iterator[Text]:
     doc = content.documents["game"]
     game = doc.data
-    title = game["title"]
+    title = ""
     yield Text("game/title", game["title"], "the game's title", _at(doc, ("title",)), ("game", ("title",)), title)
     if isinstance(game.get("rulebook"), str):
         yield Text("game/rulebook", game["rulebook"], "where the full rules are (printed on the cover)", _at(doc, ("rulebook",)),
@@ -185,7 +199,7 @@ def _card_texts(content) -> Iterator[Text]:
                 value = record.get(f) if isinstance(record, dict) else None
                 if isinstance(value, str) and value.strip():
                     yield Text(f"{stem}/{record['id']}/{f}", value, f"{stem}: the {f} of {record['id']}", _at(doc, (key, i, f)),
-                               (stem, (key, i, f)), str(record["id"]))
+                               (stem, (key, i, f)), f"card {record['id']}")
 
 
 def _wordy(text: str) -> bool:
@@ -210,7 +224,8 @@ def _layout_texts(content) -> Iterator[Text]:
                         where = "/".join(str(p) for p in path[1:])
                         context = f"layout/{where}" if group == "cards" else f"layout/boards/{where}"
                         yield Text(context, text, f"printed on every {kind} card's {side}" if group == "cards" else f"printed on the {kind} board",
-                                   _at(doc, path + ("text",)), ("layout", path + ("text",)), kind)
+                                   _at(doc, path + ("text",)), ("layout", path + ("text",)),
+                                   f"every {kind} card" if group == "cards" else f"the {kind} board")
 
 
 def _kit_texts(content) -> list[Text]:
@@ -221,7 +236,9 @@ def _kit_texts(content) -> list[Text]:
     found: list[Text] = []
 
     def record(context: str, source: str, comment: str) -> str:
-        found.append(Text(context, source, comment or "composed by the print kit", _kit_place(content, context), None, context.split("/")[1]))
+        place = _kit_place(content, context)
+        card = f"card {context.split('/')[1]}" if place else f"every {context.split('/')[1]} card" if context.startswith("deck/") else ""
+        found.append(Text(context, source, comment or "composed by the print kit", place, None, card))
         return source
 
     module = kit_module(content.game_id)
@@ -452,7 +469,7 @@ class Edition:
     def missing_error(self, limit: int = 200) -> ContentError:
         """ONE error at the catalogue listing every missing entry with its card (the first
         ``limit`` of them, then how many more)."""
-        shown = [f"{t.context} ('{_short(t.source)}', card {t.card})" for t in self.missing[:limit]]
+        shown = [f"{t.context} ('{_short(t.source)}'{', ' + t.card if t.card else ''})" for t in self.missing[:limit]]
         more = f"; and {len(self.missing) - limit} more" if len(self.missing) > limit else ""
         return ContentError(self.po or self.lang, 0, 0,
                             f"{len(self.missing)} text{'s' * (len(self.missing) != 1)} ha{'ve' if len(self.missing) != 1 else 's'} "
