@@ -192,3 +192,67 @@ def test_export_takes_lang_and_writes_the_edition_apart(game_copy, cli, here):
     (pdf,) = (here / "out").glob("*.pdf")
     assert pdf.name == "geheime-mission-de-one-up-reprint.pdf"
     assert "GEHEIM" in pdf_text(pdf) and "SECRET" not in pdf_text(pdf)
+
+
+FRENCH_STATES = {"West Bengal": "Bengale-Occidental", "Forest": "Forêt", "Crowd": "Foule", "Maharashtra": "Maharashtra"}
+
+
+def _french_mission_emission(game_copy, cli):
+    folder = game_copy("mission-emission")
+    edit(folder / "game.yaml", "ages: 7\n", "ages: 7\ntranslate:\n  states: [name]\n  missions: [name]\n")
+    cli("translate", "update", folder, "--lang", "fr")
+    _translate_all(folder / "locales" / "fr.po", lambda e: FRENCH_STATES.get(e.msgid, e.msgid))
+    return folder
+
+
+@pytest.mark.parametrize("header", ["language: fr\n", ""])
+def test_a_log_written_with_french_names_replays(game_copy, cli, header, tmp_path):
+    from deckpress.generator.paths import CONTENT_DIR
+
+    folder = _french_mission_emission(game_copy, cli)
+    english = (CONTENT_DIR / "mission-emission" / "logs" / "example-base.yaml").read_text("utf-8")
+    french = english.replace("game: mission-emission\n", "game: mission-emission\n" + header)
+    for source, translated in FRENCH_STATES.items():
+        french = french.replace(source, translated)
+    assert "Bengale-Occidental" in french and "mission: Forêt" in french
+    (tmp_path / "fr.yaml").write_text(french, "utf-8")
+    (tmp_path / "en.yaml").write_text(english, "utf-8")
+    there = cli("replay", tmp_path / "en.yaml", "--content", folder, "--format", "json")
+    here_ = cli("replay", tmp_path / "fr.yaml", "--content", folder, "--format", "json")
+    assert there.exit_code == 0 and here_.exit_code == 0, here_.output
+    assert here_.stdout.replace("fr.yaml", "en.yaml") == there.stdout
+
+
+def test_a_log_in_a_language_the_game_has_no_catalogue_for_is_refused(game_copy, cli, tmp_path):
+    folder = _french_mission_emission(game_copy, cli)
+    log = tmp_path / "de.yaml"
+    log.write_text("game: mission-emission\nlanguage: de\nparams: {players: 2}\nevents:\n  - {chance: deal, seat: 0, cards: [Westbengalen]}\n", "utf-8")
+    result = cli("replay", log, "--content", folder)
+    assert result.exit_code == 1
+    assert "no card is called 'Westbengalen'" in result.output
+
+
+def test_engines_are_unchanged_by_translations(game_copy, cli):
+    """check, simulate and describe play the same game whatever editions the folder has."""
+    folder = _french_mission_emission(game_copy, cli)
+    plain = game_copy("fifty-missions").parent / "plain"
+    import shutil
+
+    shutil.copytree(folder, plain)
+    shutil.rmtree(plain / "locales")
+    for args in (("simulate", "--games", "20", "--seed", "3", "--format", "json"), ("describe",)):
+        with_po, without = cli(args[0], folder, *args[1:]), cli(args[0], plain, *args[1:])
+        assert with_po.exit_code == 0, with_po.output
+        assert _untimed(with_po.stdout.replace(str(folder), "X")) == _untimed(without.stdout.replace(str(plain), "X"))
+
+
+def _untimed(output: str):
+    """A command's output without its timing (which no two runs share)."""
+    import json
+
+    try:
+        data = json.loads(output)
+    except ValueError:
+        return output
+    data.pop("timing", None)
+    return data
