@@ -137,12 +137,12 @@ def declaration_errors(content) -> list[ContentError]:
         else:
             records = [r for r in content[stem][key] if isinstance(r, dict)]
             for i, name in enumerate(content["game"]["translate"][stem]):
-                values = [r[name] for r in records if r.get(name) is not None]
+                values = [v for r in records if (v := _field(r, name)[0]) is not None]
                 if name == "id" or any(isinstance(v, (int, float, bool)) for v in values):
                     errors.append(game.error(("translate", stem, i), f"translate: '{name}' of {stem} holds ids or numbers, which are never "
                                                                      "translated (rules and layouts read them as they are): leave it out"))
                 elif not values:
-                    fields = sorted({k for r in records for k, v in r.items() if isinstance(v, str)} - {"id"})
+                    fields = sorted({k for r in records for k, v in r.items() if isinstance(v, (str, dict))} - {"id"})
                     errors.append(game.error(("translate", stem, i), f"translate: no card of {stem} has a field '{name}' "
                                                                      f"(its text fields: {', '.join(fields)})"))
     return errors
@@ -196,10 +196,20 @@ def _card_texts(content) -> Iterator[Text]:
         key = record_list(content.game_id, stem, doc.data)
         for i, record in enumerate(doc.data[key]):
             for f in fields:
-                value = record.get(f) if isinstance(record, dict) else None
+                value, within = _field(record, f)
                 if isinstance(value, str) and value.strip():
-                    yield Text(f"{stem}/{record['id']}/{f}", value, f"{stem}: the {f} of {record['id']}", _at(doc, (key, i, f)),
-                               (stem, (key, i, f)), f"card {record['id']}")
+                    yield Text(f"{stem}/{record['id']}/{f}", value, f"{stem}: the {f} of {record['id']}", _at(doc, (key, i, *within)),
+                               (stem, (key, i, *within)), f"card {record['id']}")
+
+
+def _field(record: Any, name: str) -> tuple[Any, tuple[str, ...]]:
+    """The value of field ``name`` of a card record (``success.gadget``: a field of a group of
+    fields) and its path in the record; ``(None, path)`` when it has none."""
+    path = tuple(name.split("."))
+    value = record
+    for key in path:
+        value = value.get(key) if isinstance(value, dict) else None
+    return value, path
 
 
 def _wordy(text: str) -> bool:
