@@ -7,7 +7,7 @@ import re
 import polib
 import pytest
 
-from tests.conftest import edit, pdf_text
+from tests.conftest import edit, line_of, pdf_text
 
 
 def _translate_all(po_path, translate) -> None:
@@ -19,7 +19,7 @@ def _translate_all(po_path, translate) -> None:
 
 
 def _french(entry) -> str:
-    return {"kit/fifty-missions/medal-title": "Médaille de {medal}",
+    return {"kit/fifty-missions/medal-title": "Médaille de {medal}", "medals/bronze/name": "bronze",
             "kit/fifty-missions/number": "N° {n}",
             "missions/total-20/text": "Les 4 cartes font exactement 20 au total."}.get(entry.msgctxt, "FR " + entry.msgid)
 
@@ -37,8 +37,9 @@ def test_extract_writes_every_text_with_context_place_and_comment(game_copy, cli
     assert "generated from its condition" in text.comment
     assert by_context["kit/fifty-missions/number"].msgid == "No. {n}"
     assert by_context["layout/symbol/back/4"].msgid == "MISSIONS"
-    # numbers and icons are never texts to translate
-    assert not any(e.msgid.strip().isdigit() or e.msgid == "compass" for e in pot)
+    assert by_context["medals/bronze/name"].msgid == "Bronze"  # game.yaml's translate: {medals: [name]}
+    # numbers, ids and icons are never texts to translate
+    assert not any(e.msgid.strip().isdigit() or e.msgctxt.endswith(("/icon", "/hex", "/id", "/after_missions")) for e in pot)
 
 
 def test_french_edition_prints_french_text_and_the_english_numbers(game_copy, cli, here):
@@ -72,7 +73,6 @@ def test_missing_translations_are_one_error_listing_each_with_its_card(game_copy
 
 def test_update_marks_exactly_the_changed_entry_fuzzy(game_copy, cli):
     folder = game_copy("mission-emission")
-    edit(folder / "game.yaml", "ages: 7\n", "ages: 7\ntranslate:\n  states: [name]\n  missions: [name, definition]\n")
     cli("translate", "update", folder, "--lang", "hi")
     po_path = folder / "locales" / "hi.po"
     _translate_all(po_path, lambda e: "अनुवाद " + e.msgid)
@@ -155,10 +155,10 @@ def test_unknown_language_lists_the_languages_there_are(game_copy, cli, here):
 
 def test_translate_names_a_file_the_game_does_not_have_at_its_line(game_copy, cli, tmp_path):
     folder = game_copy("mission-emission")
-    edit(folder / "game.yaml", "ages: 7\n", "ages: 7\ntranslate:\n  stats: [name]\n")
+    edit(folder / "game.yaml", "  states: [name]\n", "  stats: [name]\n")
     result = cli("translate", "extract", folder, "--out", tmp_path)
     assert result.exit_code != 0
-    assert "game.yaml:10:3: translate: the game has no content file 'stats'" in result.stderr
+    assert f"game.yaml:{line_of(folder / 'game.yaml', 'stats:')}:3: translate: the game has no content file 'stats'" in result.stderr
 
 
 @pytest.mark.parametrize("game", ["fifty-missions", "mission-emission"])
@@ -176,11 +176,12 @@ def test_pseudo_localisation_lengthens_and_accents_every_text(game, game_copy, c
 
 def test_validate_refuses_a_declared_field_that_holds_numbers_or_is_not_there(game_copy, cli):
     folder = game_copy("mission-emission")
-    edit(folder / "game.yaml", "ages: 7\n", "ages: 7\ntranslate:\n  point-cards: [points, title]\n")
+    edit(folder / "game.yaml", "  missions: [name]\n", "  point-cards: [points, title]\n")
+    line = line_of(folder / "game.yaml", "point-cards:")
     result = cli("validate", folder)
     assert result.exit_code == 1
-    assert "game.yaml:10:17: translate: 'points' of point-cards holds ids or numbers, which are never translated" in result.stdout, result.stdout
-    assert "game.yaml:10:25: translate: no card of point-cards has a field 'title'" in result.stdout
+    assert f"game.yaml:{line}:17: translate: 'points' of point-cards holds ids or numbers, which are never translated" in result.stdout, result.stdout
+    assert f"game.yaml:{line}:25: translate: no card of point-cards has a field 'title'" in result.stdout
 
 
 def test_export_takes_lang_and_writes_the_edition_apart(game_copy, cli, here):
@@ -199,7 +200,6 @@ FRENCH_STATES = {"West Bengal": "Bengale-Occidental", "Forest": "Forêt", "Crowd
 
 def _french_mission_emission(game_copy, cli):
     folder = game_copy("mission-emission")
-    edit(folder / "game.yaml", "ages: 7\n", "ages: 7\ntranslate:\n  states: [name]\n  missions: [name]\n")
     cli("translate", "update", folder, "--lang", "fr")
     _translate_all(folder / "locales" / "fr.po", lambda e: FRENCH_STATES.get(e.msgid, e.msgid))
     return folder
