@@ -292,3 +292,17 @@ def test_record_takes_the_names_of_the_tables_edition(game_copy, cli, tmp_path):
     assert "90 events; the game is over; seat 0: 26, seat 1: 2" in result.stdout, result.output
     assert "West Bengal" in out.read_text("utf-8")  # the log records the names the rules know
     assert cli("replay", out, "--content", folder).exit_code == 0
+
+
+def test_the_studio_shows_an_edition(game_copy, cli):
+    from deckpress.generator.studio.catalogue import CardCatalogue
+
+    folder = _french_mission_emission(game_copy, cli)
+    _translate_all(folder / "locales" / "fr.po", lambda e: {**FRENCH_STATES, "State cards": "Cartes d'État"}.get(e.msgid, e.msgid))
+    catalogue = CardCatalogue(folder, dpi=30, lang="fr")
+    assert catalogue.refresh().errors == []
+    assert [name for _, name, _ in catalogue.decks()][0] == "Cartes d'État"
+    assert "Bengale-Occidental" in {c.name for c in catalogue.cards}
+    (folder / "locales" / "fr.po").write_text('msgid ""\nmsgstr ""\n', "utf-8")  # every translation gone
+    errors = CardCatalogue(folder, dpi=30, lang="fr").refresh().errors
+    assert len(errors) == 1 and "texts have no fr translation" in errors[0].message
