@@ -163,7 +163,7 @@ def test_translate_names_a_file_the_game_does_not_have_at_its_line(game_copy, cl
 
 @pytest.mark.parametrize("game", ["fifty-missions", "mission-emission"])
 def test_pseudo_localisation_lengthens_and_accents_every_text(game, game_copy, cli, here):
-    from deckpress.generator.content.translation import pseudo
+    from deckpress.generator.kit.translation import pseudo
 
     assert pseudo("No. {n}").startswith("[") and "{n}" in pseudo("No. {n}")
     long = pseudo("Every face-up value is 2, 4 or 6.")
