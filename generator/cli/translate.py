@@ -147,7 +147,7 @@ def typed_names(game: str, lang: str) -> Any:
     else:
         content, errors = check_game(find_game(game))
     try:
-        if errors:
+        if errors or content is None:
             raise ContentErrors(errors)
         if lang not in languages(content) and lang != source_language(content):
             have = ", ".join([source_language(content), *languages(content)])
