@@ -24,6 +24,11 @@ class ValidateOptions:
 
     paper: str = "a4"
     content: Path | None = None
+    #: Also check the edition in this language (a code such as ``fr``, ``all`` for every catalogue
+    #: the game has, ``qps`` for the pseudo-translation); None: the source language only.
+    lang: str | None = None
+    #: With ``lang``: a missing translation is not an error (its source text is laid out instead).
+    allow_missing: bool = False
 
 DEFAULT_OPTIONS = ValidateOptions()
 
@@ -38,30 +43,34 @@ def validate(games: Iterable[Path], variants: Iterable[Path], other: Iterable[Pa
         result.errors.append(ContentError(display_path(path), 0, 0, f"not deckpress content: no {GAME_FILE} beside it or above it, and not a variant (no 'extends')"))
     for folder in games:
         result.checked.append(display_path(folder))
-        result.errors.extend(game_errors(folder, options.paper))
+        result.errors.extend(game_errors(folder, options.paper, options.lang, options.allow_missing))
     for path in variants:
         result.checked.append(display_path(path))
         result.errors.extend(variant_errors(path, options.content))
     return result
 
 
-def game_errors(folder: Path, paper: str = "a4") -> list[ContentError]:
-    """Every error of a game folder: content checks, what its rules engine cannot play, then
-    what the kit cannot lay out on ``paper`` (rendered in memory, nothing written), so that
-    ``build`` with the same paper refuses nothing ``validate`` passed."""
+def game_errors(folder: Path, paper: str = "a4", lang: str | None = None, allow_missing: bool = False) -> list[ContentError]:
+    """Every error of a game folder: content checks (its ``translate`` declarations too), what its
+    rules engine cannot play, then what the kit cannot lay out on ``paper`` (rendered in memory,
+    nothing written), so that ``build`` with the same paper refuses nothing ``validate`` passed.
+    With ``lang`` (a language code, or ``all``: every catalogue of the folder), the same for each
+    language's edition (:func:`deckpress.generator.kit.translation.edition_errors`): a text that
+    overflows in one language is an error naming the card, the field and the language."""
+    from deckpress.generator.kit.translation import declaration_errors, edition_errors
     from deckpress.generator.render.kit import PrintOptions, build_kit
 
     content, errors = check_game(folder)
     if errors or content is None:
         return errors
-    errors = engine_errors(content)
+    errors = engine_errors(content) + declaration_errors(content)
     if errors:
         return errors
     try:
         build_kit(content, PrintOptions(paper=paper), write=False)  # laid out and checked, no PDF made
     except ContentErrors as exc:
         return exc.errors
-    return []
+    return edition_errors(content, lang, PrintOptions(paper=paper), allow_missing) if lang else []
 
 
 def variant_errors(path: Path, content: Path | None = None) -> list[ContentError]:

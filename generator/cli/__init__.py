@@ -28,12 +28,13 @@ from deckpress.generator.cli import (
     simulate,
     studio,
     sweep,
+    translate,
 )
 from deckpress.generator.content.safetext import escape
 from deckpress.generator.limits import CouldNotFinish, limit_reached
 from deckpress.generator.output import OutputError
 
-COMMANDS = [init.init, content.validate, content.build, calibrate.calibrate, export.export, init.schemas, missions.missions, describe.describe, icons.icons, simulate.simulate, replay.replay, record.record, check.check, sweep.sweep, studio.studio]
+COMMANDS = [init.init, content.validate, content.build, calibrate.calibrate, export.export, init.schemas, missions.missions, describe.describe, icons.icons, simulate.simulate, replay.replay, record.record, check.check, sweep.sweep, studio.studio, translate.translate]
 
 
 class DeckpressGroup(click.Group):

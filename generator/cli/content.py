@@ -26,6 +26,7 @@ from deckpress.generator.cli.options import (
     name_list,
 )
 from deckpress.generator.cli.progress import progress_bar
+from deckpress.generator.cli.translate import ALLOW_MISSING_HELP, lang_options
 from deckpress.generator.content import GAME_FILE, find_game, game_id_of, shipped_games
 from deckpress.generator.content.errors import ContentErrors, display_path
 from deckpress.generator.content.reporters import REPORTERS
@@ -62,7 +63,12 @@ def _offset(ctx, param, value: str) -> tuple[float, float]:
 @click.option("--content", type=click.Path(path_type=Path, file_okay=False), default=None,
               help="For variant files: the game folder they extend, such as an edition kept in the repository [default: the shipped "
                    "game each names in 'extends'], as check --content.")
-def validate(paths: tuple[Path, ...], fmt: str, skip_other: bool, paper: str, content: Path | None) -> None:
+@click.option("--lang", "lang", default=None, metavar="CODE|all",
+              help="Also check the edition in this language (its locales/CODE.po: every text translated, and every card laid out with "
+                   "the translated texts); 'all': every language the game has a catalogue for (qps: the pseudo-language, to see which cards are at risk).")
+@click.option("--allow-missing", is_flag=True, help=ALLOW_MISSING_HELP)
+def validate(paths: tuple[Path, ...], fmt: str, skip_other: bool, paper: str, content: Path | None, lang: str | None = None,
+             allow_missing: bool = False) -> None:
     """Check content: YAML and CSV safety, schemas, semantic checks, and that every card lays out.
 
     PATHS are game folders, files in them, shipped game ids, or variant files (default: the
@@ -76,7 +82,8 @@ def validate(paths: tuple[Path, ...], fmt: str, skip_other: bool, paper: str, co
     if skip_other:
         for path in other:
             click.echo(f"skipped {display_path(path)}: not in a game folder and not a variant", err=True)
-    result = validate_targets(games, variants, [] if skip_other else other, ValidateOptions(paper=paper, content=content))
+    result = validate_targets(games, variants, [] if skip_other else other,
+                              ValidateOptions(paper=paper, content=content, lang=lang, allow_missing=allow_missing))
     if not result.checked and not result.errors:
         click.echo("nothing to check: no game folder or variant among the files given", err=True)
         sys.exit(0 if skip_other else 2)
@@ -198,14 +205,15 @@ def _card_size(ctx, param, values: tuple[str, ...]) -> tuple[tuple[str, float, f
               help="Print onto pre-cut or perforated card stock: a sheet template (schemas/sheet.schema.json) names its paper, "
                    "card size and every card's place; decks of that size print into its slots, the others on plain paper.")
 @click.option("--out", type=click.Path(path_type=Path), default=Path("output"), show_default=True, help="Folder for the PDFs.")
+@lang_options
 def build(games: tuple[str, ...], paper: str, gap_mm: float, printer_margin_mm: float, duplex: str, back_offset: tuple[float, float],
           no_crop_marks: bool, ink_friendly: bool, sets: tuple[str, ...] | None, card_size: tuple, cmyk, sheet_file: Path | None, tuck_boxes: bool,
-          guides: bool, cards: tuple[str, ...] | None, out: Path) -> None:
+          guides: bool, cards: tuple[str, ...] | None, out: Path, lang: str | None = None, allow_missing: bool = False) -> None:
     """Build print-and-play PDFs: GAMES are game folders or shipped game ids (default: the
     current folder if it holds game.yaml, else every shipped game).
 
     Each kit is written to OUT/<game id>.pdf atomically: a failed build leaves the previous PDF.
-    With --cards, the cards go to OUT/<game id>-reprint.pdf.
+    With --cards, the cards go to OUT/<game id>-reprint.pdf; with --lang CODE, to OUT/<game id>-CODE.pdf.
     """
     from deckpress.generator.render.kit import PrintOptions
 
@@ -230,7 +238,7 @@ def build(games: tuple[str, ...], paper: str, gap_mm: float, printer_margin_mm: 
         for done, folder in enumerate(folders):
             if tell:
                 tell(f"building {game_id_of(folder) or display_path(folder)}", done, len(folders))
-            failed = _build_one(folder, options, out) or failed
+            failed = _build_one(folder, options, out, lang, allow_missing) or failed
     sys.exit(1 if failed else 0)
 
 
@@ -250,17 +258,18 @@ def _sheet_template(path: Path):
         sys.exit(exitcodes.CONTENT)
 
 
-def _build_one(folder: Path, options, out: Path) -> bool:
-    """Build one game folder's kit into ``out`` (:func:`deckpress.generator.render.build.build_game`)
-    and say what happened; True when it failed (errors printed)."""
+def _build_one(folder: Path, options, out: Path, lang: str | None = None, allow_missing: bool = False) -> bool:
+    """Build one game folder's kit (its ``lang`` edition with ``lang``) into ``out``
+    (:func:`deckpress.generator.render.build.build_game`) and say what happened; True when it failed
+    (errors printed)."""
     from deckpress.generator.content.reporters import summarised
     from deckpress.generator.render.build import build_game, kit_path
 
-    built = build_game(folder, options, out)
+    built = build_game(folder, options, out, lang, allow_missing, lambda line: click.echo(line, err=True))
     if not built.ok:
         for line in summarised(built.errors, where_all="deckpress validate --format json lists them all"):
             click.echo(line, err=True)
-        previous = kit_path(out, built.name, options) if built.name else None
+        previous = kit_path(out, built.name, options, lang) if built.name else None
         kept = f"{previous} left as it was" if previous is not None and previous.exists() else "nothing was written"
         click.echo(f"{built.name or display_path(folder)}: not built ({len(built.errors)} error{'s' * (len(built.errors) != 1)}); {kept}", err=True)
         return True

@@ -3,11 +3,13 @@
 into) and written atomically (:func:`build_game`), with what happened in a :class:`Built`."""
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import dataclass, field
 from pathlib import Path
 
 from deckpress.generator.content import check_game, game_id_of
 from deckpress.generator.content.errors import ContentError, ContentErrors
+from deckpress.generator.kit.translation import in_language
 from deckpress.generator.output import write_atomic
 from deckpress.generator.render import kit
 from deckpress.generator.render.kit import PrintOptions
@@ -30,15 +32,20 @@ class Built:
         return self.target is not None
 
 
-def kit_path(out: Path, name: str, options: PrintOptions) -> Path:
-    """Where a game's kit goes: ``out/<name>.pdf``, or ``out/<name>-reprint.pdf`` for chosen
-    cards (``options.cards``: a few cards never replace the whole kit)."""
-    return out / f"{name}{'-reprint' if options.cards else ''}.pdf"
+def kit_path(out: Path, name: str, options: PrintOptions, lang: str | None = None) -> Path:
+    """Where a game's kit goes: ``out/<name>.pdf``; ``out/<name>-<lang>.pdf`` for an edition in
+    another language; ``-reprint`` added for chosen cards (``options.cards``: a few cards never
+    replace the whole kit)."""
+    return out / f"{name}{f'-{lang}' if lang else ''}{'-reprint' if options.cards else ''}.pdf"
 
 
-def build_game(folder: Path, options: PrintOptions, out: Path) -> Built:
+def build_game(folder: Path, options: PrintOptions, out: Path, lang: str | None = None, allow_missing: bool = False,
+               warn: Callable[[str], None] = lambda line: None) -> Built:
     """Check the game in ``folder``, draw its kit (:func:`~deckpress.generator.render.kit.build_kit`)
     and write it to :func:`kit_path`.  Content errors are returned in :attr:`Built.errors`, never raised.
+    With ``lang``, the kit is the edition in that language (its catalogue ``locales/<lang>.po``;
+    :func:`~deckpress.generator.kit.translation.in_language`): a missing translation is an error
+    unless ``allow_missing``; ``warn`` is told of fuzzy entries and of texts that fell back.
 
     Raises:
         ImpositionError: a board's tiles cannot fit the paper.
@@ -49,9 +56,10 @@ def build_game(folder: Path, options: PrintOptions, out: Path) -> Built:
     try:
         if errors or content is None:
             raise ContentErrors(errors)
-        pdf = kit.build_kit(content, options)  # looked up at each call, as a test may replace it
+        with in_language(content, lang, allow_missing, warn) as edition:
+            pdf = kit.build_kit(edition, options)  # looked up at each call, as a test may replace it
     except ContentErrors as exc:
         return Built(name, None, errors=list(exc.errors))
-    target = kit_path(out, content.game_id, options)
+    target = kit_path(out, content.game_id, options, lang)
     write_atomic(target, pdf)
     return Built(content.game_id, target, len(pdf))

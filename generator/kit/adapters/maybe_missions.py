@@ -13,6 +13,7 @@ from deckpress.generator.content.maybe_missions import SET_OF
 from deckpress.generator.content.maybe_missions_vocabulary import effect_text
 from deckpress.generator.kit.adapters import how_to_play
 from deckpress.generator.kit.printdata import Cover, Deck, Section
+from deckpress.generator.kit.translation import tr
 
 #: Icon slots of a side's row (card-facts: 1 to 4 resource icons a side) and of a shop cost (1 to 3).
 SIDE_SLOTS = 4
@@ -79,8 +80,10 @@ _IDENTITY_HINTS = {
 
 
 def _identities(records: list[dict], kind: str) -> list[dict]:
-    return [{"id": r["id"], "source": f"{kind}-identities.yaml", "name": r["name"], "label": f"{kind.upper()} IDENTITY", "colour": kind,
-             "helpful": effect_text(r["helpful"]), "harmful": effect_text(r["harmful"]), "hint": _IDENTITY_HINTS[kind]}
+    return [{"id": r["id"], "source": f"{kind}-identities.yaml", "name": r["name"],
+             "label": tr(f"kit/maybe-missions/identity-label/{kind}", f"{kind.upper()} IDENTITY", "the label of an identity card"), "colour": kind,
+             "helpful": effect_text(r["helpful"]), "harmful": effect_text(r["harmful"]),
+             "hint": tr(f"kit/maybe-missions/identity-hint/{kind}", _IDENTITY_HINTS[kind], "printed on every identity card of this kind")}
             for r in records]
 
 
@@ -94,7 +97,7 @@ def cover(content) -> Cover:
         checklist.append([comp["name"], str(comp["count"]), f"{size['width_mm']:g} x {size['height_mm']:g} mm" if size else "",
                           SET_OF.get(comp["id"], "")])
     return Cover(
-        title=f"{game['title']}: print-and-play kit",
+        title=tr("kit/cover/title", "{title}: print-and-play kit", "the cover's title", title=game["title"]),
         subtitle=f"{game['publisher']} · {game['players']['min']}-{game['players']['max']} players",
         sections=[
             Section("What is in this kit", ["Build only some sets with --sets (base, identities, gadgets)."], checklist, [3, 1, 1.5, 1.2]),
