@@ -136,10 +136,13 @@ def test_the_wheel_holds_one_package_deckpress_with_all_its_data(wheel):
     assert set(SHIPPED) <= set(games)
     data = [*(CHECKOUT / "content").glob("*/game.yaml"), *(CHECKOUT / "schemas").glob("*.json"),
             *(CHECKOUT / "content" / "variants").glob("*.yaml"), *(CHECKOUT / "generator" / "fonts").glob("*.ttf"),
-            *(CHECKOUT / "generator" / "templates" / "studio").glob("*.j2")]
+            *(CHECKOUT / "generator" / "templates" / "studio").glob("*.j2"), *(CHECKOUT / "content").glob("*/locales/*.po")]
     missing = sorted(p.relative_to(CHECKOUT).as_posix() for p in data
                      if f"deckpress/{p.relative_to(CHECKOUT).as_posix()}" not in names)
     assert not missing, f"data files not in the wheel: {missing}"
+    # the shipped editions' translations (gettext catalogues) travel with their games
+    assert {"fifty-missions/locales/fr.po", "geheime-mission/locales/de.po", "mission-emission/locales/hi.po"} <= {
+        n.removeprefix("deckpress/content/") for n in names}
 
 
 def test_the_fresh_environment_imports_deckpress_from_its_own_site_packages(venv, here):
