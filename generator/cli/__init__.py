@@ -18,9 +18,9 @@ from deckpress.generator.limits import CouldNotFinish, limit_reached
 from deckpress.generator.output import OutputError
 from deckpress.generator.content.safetext import escape
 
-from deckpress.generator.cli import calibrate, check, content, describe, export, icons, init, missions, record, replay, simulate, studio, sweep
+from deckpress.generator.cli import calibrate, check, content, describe, export, icons, init, missions, record, replay, simulate, studio, sweep, translate
 
-COMMANDS = [init.init, content.validate, content.build, calibrate.calibrate, export.export, init.schemas, missions.missions, describe.describe, icons.icons, simulate.simulate, replay.replay, record.record, check.check, sweep.sweep, studio.studio]
+COMMANDS = [init.init, content.validate, content.build, calibrate.calibrate, export.export, init.schemas, missions.missions, describe.describe, icons.icons, simulate.simulate, replay.replay, record.record, check.check, sweep.sweep, studio.studio, translate.translate]
 
 
 class DeckpressGroup(click.Group):

@@ -17,6 +17,7 @@ import click
 from deckpress.generator.content import GAME_FILE, check_game, find_game, game_id_of, shipped_games
 from deckpress.generator.cli.options import CMYK_HELP, FiniteRange, cmyk_profile, name_list
 from deckpress.generator.cli.progress import progress_bar
+from deckpress.generator.cli.translate import ALLOW_MISSING_HELP, lang_options
 from deckpress.generator.content.errors import ContentError, ContentErrors, display_path
 from deckpress.generator.kit.imposition import DUPLEX_EDGES, ImpositionError, paper_size
 from deckpress.generator.paths import CONTENT_DIR
@@ -52,7 +53,12 @@ def _offset(ctx, param, value: str) -> tuple[float, float]:
 @click.option("--content", type=click.Path(path_type=Path, file_okay=False), default=None,
               help="For variant files: the game folder they extend, such as an edition kept in the repository [default: the shipped "
                    "game each names in 'extends'], as check --content.")
-def validate(paths: tuple[Path, ...], fmt: str, skip_other: bool, paper: str, content: Path | None) -> None:
+@click.option("--lang", "lang", default=None, metavar="CODE|all",
+              help="Also check the edition in this language (its locales/CODE.po: every text translated, and every card laid out with "
+                   "the translated texts); 'all': every language the game has a catalogue for (qps: the pseudo-language, to see which cards are at risk).")
+@click.option("--allow-missing", is_flag=True, help=ALLOW_MISSING_HELP)
+def validate(paths: tuple[Path, ...], fmt: str, skip_other: bool, paper: str, content: Path | None, lang: str | None = None,
+             allow_missing: bool = False) -> None:
     """Check content: YAML and CSV safety, schemas, semantic checks, and that every card lays out.
 
     PATHS are game folders, files in them, shipped game ids, or variant files (default: the
@@ -68,7 +74,7 @@ def validate(paths: tuple[Path, ...], fmt: str, skip_other: bool, paper: str, co
             result.errors.append(ContentError(display_path(path), 0, 0, f"not deckpress content: no {GAME_FILE} beside it or above it, and not a variant (no 'extends')"))
     for folder in games:
         result.checked.append(display_path(folder))
-        result.errors.extend(game_errors(folder, paper))
+        result.errors.extend(game_errors(folder, paper, lang, allow_missing))
     for path in variants:
         result.checked.append(display_path(path))
         result.errors.extend(variant_errors(path, content))
@@ -79,23 +85,27 @@ def validate(paths: tuple[Path, ...], fmt: str, skip_other: bool, paper: str, co
     sys.exit(result.exit_code)
 
 
-def game_errors(folder: Path, paper: str = "a4") -> list[ContentError]:
+def game_errors(folder: Path, paper: str = "a4", lang: str | None = None, allow_missing: bool = False) -> list[ContentError]:
     """Every error of a game folder: content checks, what its rules engine cannot play, then
     what the kit cannot lay out on ``paper`` (rendered in memory, nothing written), so that
-    ``build`` with the same paper refuses nothing ``validate`` passed."""
+    ``build`` with the same paper refuses nothing ``validate`` passed.  With ``lang`` (a language
+    code, or ``all``: every catalogue of the folder), the same for each language's edition
+    (:func:`deckpress.generator.cli.translate.edition_errors`)."""
+    from deckpress.generator.cli.translate import edition_errors
+    from deckpress.generator.content.translation import declaration_errors
     from deckpress.generator.render.kit import PrintOptions, build_kit
 
     content, errors = check_game(folder)
     if errors:
         return errors
-    errors = engine_errors(content)
+    errors = engine_errors(content) + declaration_errors(content)
     if errors:
         return errors
     try:
         build_kit(content, PrintOptions(paper=paper), write=False)  # laid out and checked, no PDF made
     except ContentErrors as exc:
         return exc.errors
-    return []
+    return edition_errors(content, lang, PrintOptions(paper=paper), allow_missing) if lang else []
 
 
 def variant_errors(path: Path, content: Path | None = None) -> list[ContentError]:
@@ -232,14 +242,15 @@ def _card_size(ctx, param, values: tuple[str, ...]) -> tuple[tuple[str, float, f
               help="Print onto pre-cut or perforated card stock: a sheet template (schemas/sheet.schema.json) names its paper, "
                    "card size and every card's place; decks of that size print into its slots, the others on plain paper.")
 @click.option("--out", type=click.Path(path_type=Path), default=Path("output"), show_default=True, help="Folder for the PDFs.")
+@lang_options
 def build(games: tuple[str, ...], paper: str, gap_mm: float, printer_margin_mm: float, duplex: str, back_offset: tuple[float, float],
           no_crop_marks: bool, ink_friendly: bool, sets: tuple[str, ...] | None, card_size: tuple, cmyk, sheet_file: Path | None, tuck_boxes: bool,
-          guides: bool, cards: tuple[str, ...] | None, out: Path) -> None:
+          guides: bool, cards: tuple[str, ...] | None, out: Path, lang: str | None = None, allow_missing: bool = False) -> None:
     """Build print-and-play PDFs: GAMES are game folders or shipped game ids (default: the
     current folder if it holds game.yaml, else every shipped game).
 
     Each kit is written to OUT/<game id>.pdf atomically: a failed build leaves the previous PDF.
-    With --cards, the cards go to OUT/<game id>-reprint.pdf.
+    With --cards, the cards go to OUT/<game id>-reprint.pdf; with --lang CODE, to OUT/<game id>-CODE.pdf.
     """
     from deckpress.generator.render.kit import PrintOptions
 
@@ -264,7 +275,7 @@ def build(games: tuple[str, ...], paper: str, gap_mm: float, printer_margin_mm: 
         for done, folder in enumerate(folders):
             if tell:
                 tell(f"building {game_id_of(folder) or display_path(folder)}", done, len(folders))
-            failed = _build_one(folder, options, out) or failed
+            failed = _build_one(folder, options, out, lang, allow_missing) or failed
     sys.exit(1 if failed else 0)
 
 
@@ -284,19 +295,22 @@ def _sheet_template(path: Path):
         sys.exit(exitcodes.CONTENT)
 
 
-def _build_one(folder: Path, options, out: Path) -> bool:
-    """Build one game folder's kit into ``out``; True when it failed (errors printed)."""
+def _build_one(folder: Path, options, out: Path, lang: str | None = None, allow_missing: bool = False) -> bool:
+    """Build one game folder's kit into ``out`` (its ``lang`` edition with ``lang``); True when it
+    failed (errors printed)."""
+    from deckpress.generator.cli.translate import in_language
     from deckpress.generator.output import write_atomic
     from deckpress.generator.content.reporters import summarised
     from deckpress.generator.render.kit import build_kit
 
     content, errors = check_game(folder)
     name = content.game_id if content else game_id_of(folder)
-    suffix = "-reprint" if options.cards else ""  # a few cards never replace the whole kit
+    suffix = (f"-{lang}" if lang else "") + ("-reprint" if options.cards else "")  # a few cards never replace the whole kit
     try:
         if errors:
             raise ContentErrors(errors)
-        pdf = build_kit(content, options)
+        with in_language(content, lang, allow_missing, lambda line: click.echo(line, err=True)) as edition:
+            pdf = build_kit(edition, options)
     except ContentErrors as exc:
         for line in summarised(exc.errors, where_all="deckpress validate --format json lists them all"):
             click.echo(line, err=True)

@@ -10,6 +10,7 @@ import click
 from deckpress.generator import exitcodes
 from deckpress.generator.cli.options import CMYK_HELP, cmyk_profile, name_list
 from deckpress.generator.cli.progress import progress_bar
+from deckpress.generator.cli.translate import enter_language, lang_options
 from deckpress.generator.content.errors import ContentErrors
 from deckpress.generator.export import SERVICES, kept_own_size, service_template
 
@@ -39,10 +40,11 @@ FORMATS = ("png", "pdf", "tts", "hand")
               help="For --to tts: the web address where the exported images will be hosted (https://...): each image's URL in "
                    "the saved objects is URL/<file name>, for a deck shared online [default: file:/// URLs of the files written, "
                    "for this machine].")
+@lang_options
 @click.option("--out", type=click.Path(path_type=Path), default=None,
               help="Folder to write into [default: output/<game or variant>/<format>].")
 def export(game: str, fmt: str, service: str | None, dpi: int | None, sets: tuple[str, ...] | None, cards: tuple[str, ...] | None,
-           content: Path | None, cmyk, base_url: str | None, out: Path | None) -> None:
+           content: Path | None, cmyk, base_url: str | None, out: Path | None, lang: str | None = None, allow_missing: bool = False) -> None:
     """Export GAME's cards (a game folder, a shipped game's id, or a variant file: then the
     variant's cards) for print services and online play.  Every image is a rasterised page of
     the one-up PDF, drawn by the same code as the print-and-play sheets.  With --service, a deck
@@ -77,6 +79,8 @@ def export(game: str, fmt: str, service: str | None, dpi: int | None, sets: tupl
             click.echo(line, err=True)
         click.echo(f"{game}: not exported ({len(errors)} error{'s' * (len(errors) != 1)}); nothing was written", err=True)
         sys.exit(exitcodes.CONTENT)
+    if lang:  # the edition in that language, written as NAME-LANG
+        loaded, name = enter_language(loaded, lang, allow_missing), f"{name}-{lang}"
     decks = kit_module(loaded.game_id).decks(loaded)
     if sets:
         try:

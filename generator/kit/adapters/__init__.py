@@ -14,6 +14,7 @@ import importlib
 from types import ModuleType
 
 from deckpress.generator.content import SHIPPED
+from deckpress.generator.content.translation import tr
 from deckpress.generator.kit.printdata import Section
 
 
@@ -28,9 +29,10 @@ def how_to_play(game: dict, mode_sets: dict[str, str] | None = None) -> list[Sec
     ``mode_sets`` maps a mode to the set whose cards it needs (Maybe Missions' expansions): a kit
     built without that set (``--sets``) leaves the mode out of its cover."""
     modes = game.get("modes", [])
-    paragraphs = [f"{m['name']}: {m['description']}" if m.get("description") else m["name"] for m in modes]
+    paragraphs = [tr("kit/cover/mode", "{mode}: {description}", "a way to play and its description", mode=m["name"], description=m["description"])
+                  if m.get("description") else m["name"] for m in modes]
     sets = [(mode_sets or {}).get(m.get("id")) for m in modes]
     if game.get("rulebook"):
-        paragraphs.append(f"The full rules: {game['rulebook']}.")
+        paragraphs.append(tr("kit/cover/rulebook", "The full rules: {rulebook}.", "where the rules are", rulebook=game["rulebook"]))
         sets.append(None)
-    return [Section("How to play", paragraphs, paragraph_sets=tuple(sets))] if paragraphs else []
+    return [Section(tr("kit/cover/how-to-play", "How to play", "a heading of the cover"), paragraphs, paragraph_sets=tuple(sets))] if paragraphs else []

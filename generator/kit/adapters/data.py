@@ -10,6 +10,7 @@ from typing import Any
 
 from deckpress.generator.content.derived import default_layout, per_card_layouts
 from deckpress.generator.content.layout_kinds import kind_spec
+from deckpress.generator.content.translation import tr
 from deckpress.generator.kit.adapters import how_to_play
 from deckpress.generator.kit.printdata import Cover, Deck, Section
 
@@ -59,4 +60,4 @@ def cover(content) -> Cover:
         size = game["card_sizes"].get(layout.get("card_size", deck.get("card_size", "")), layout["trim"])  # the size it prints at
         checklist.append([deck["name"], str(len(built.cards)), f"{size['width_mm']:g} x {size['height_mm']:g} mm"])
     sections = [Section("Component checklist", [], checklist, [3, 1, 2]), *how_to_play(game)]
-    return Cover(title=f"{game['title']}: print-and-play kit", subtitle=" · ".join(facts), sections=sections)
+    return Cover(title=tr("kit/cover/title", "{title}: print-and-play kit", "the cover's title", title=game["title"]), subtitle=" · ".join(facts), sections=sections)

@@ -16,6 +16,7 @@ from deckpress.generator.content.fifty_missions_conditions import (
     DISPLAY_SIZE,
     card_text,
 )
+from deckpress.generator.content.translation import tr
 from deckpress.generator.kit.adapters import how_to_play
 from deckpress.generator.kit.printdata import Cover, Deck, Section
 
@@ -42,18 +43,23 @@ def decks(content) -> list[Deck]:
     values = range(data["deck"]["values"]["min"], data["deck"]["values"]["max"] + 1)
     symbols = [{
         "id": f"{s['id']}-{v}-{copy + 1}", "source": "symbols.yaml", "value": str(v), "icon": s["icon"], "colour": s["hex"], "tint": tint(s["hex"]),
-        "label": f"{s['colour']} {s['name']}".upper(),
+        "label": tr("kit/fifty-missions/symbol-label", "{colour} {symbol}", "a symbol card's label: its colour and symbol (printed in capitals)",
+                    colour=tr(f"kit/fifty-missions/colour/{s['colour']}", s["colour"], "a colour's name"), symbol=s["name"]).upper(),
     } for s in data["symbols"] for v in values for copy in range(data["deck"]["copies"])]
     conditions = mission_conditions(content)
     missions = [{
-        "id": m["id"], "source": "missions.yaml", "mission": True, "text": card_text(conditions[m["id"]]),
-        "number": printed_number(n), "rim": "mission-rim", "slots": _icon_slots([by_colour[c] for c in conditions[m["id"]].colours]),
+        "id": m["id"], "source": "missions.yaml", "mission": True,
+        "text": tr(f"missions/{m['id']}/text", card_text(conditions[m["id"]]), "mission card text, generated from its condition in missions.yaml"),
+        "number": tr("kit/fifty-missions/number", "No. {n}", "a mission card's number", n=n + 1), "rim": "mission-rim", "slots": _icon_slots([by_colour[c] for c in conditions[m["id"]].colours]),
     } for n, m in enumerate(content["missions"]["missions"])]
     medals = [{
-        "id": m["id"], "source": "medals.yaml", "medal": True, "rim": m["hex"], "title": f"{m['name']} medal".upper(),
-        "level": f"Level reached: {m['name'].lower()}", "place": f"In the mission deck after {m['after_missions']} missions",
+        "id": m["id"], "source": "medals.yaml", "medal": True, "rim": m["hex"],
+        "title": tr("kit/fifty-missions/medal-title", "{medal} medal", "a medal card's title (printed in capitals)", medal=m["name"]).upper(),
+        "level": tr("kit/fifty-missions/medal-level", "Level reached: {medal}", "on a medal card", medal=m["name"].lower()),
+        "place": tr("kit/fifty-missions/medal-place", "In the mission deck after {n} missions", "on a medal card", n=m["after_missions"]),
     } for m in content["medals"]["medals"]]
-    return [Deck("symbol", "Symbol cards", symbols), Deck("mission", "Mission and medal cards", missions + medals)]
+    return [Deck("symbol", tr("deck/symbol/name", "Symbol cards"), symbols),
+            Deck("mission", tr("deck/mission/name", "Mission and medal cards"), missions + medals)]
 
 
 def _icon_slots(symbols: list[dict]) -> list[dict]:
@@ -104,7 +110,7 @@ def cover(content) -> Cover:
     missions = content["missions"]["missions"]
     quoted = sum(m["provenance"] == "reconstructed" for m in missions)
     return Cover(
-        title=f"{game['title']}: print-and-play kit",
+        title=tr("kit/cover/title", "{title}: print-and-play kit", "the cover's title", title=game["title"]),
         subtitle=f"{game['publisher']} · {game.get('designer', '')} · {game['players']['min']}-{game['players']['max']} players · "
                  f"ages {game['ages']}+ · {game['duration']['max']} min · cooperative",
         sections=[

@@ -6,6 +6,7 @@ checks and facts it reads, with their sources, are in :mod:`deckpress.generator.
 from __future__ import annotations
 
 from deckpress.generator.content.geheime_mission import VALUES, component, value_counts
+from deckpress.generator.content.translation import tr
 from deckpress.generator.kit.adapters import how_to_play
 from deckpress.generator.kit.printdata import Board, Cover, Deck, Section
 
@@ -27,7 +28,8 @@ def decks(content) -> list[Deck]:
         "band_name": bands[a["band"]]["name"], "band_colour": f"band-{a['band']}", "star": a["call_number"].startswith("00"),
         **{v: a[v] for v in VALUES},
     } for a in sorted(agents_data["agents"], key=lambda a: a["call_number"])]
-    suitcase = {"face_fill": "suitcase-paper", "face_ink": "suitcase-ink", "face_icon": "suitcase", "face_label": "SECRET"}
+    suitcase = {"face_fill": "suitcase-paper", "face_ink": "suitcase-ink", "face_icon": "suitcase",
+                "face_label": tr("kit/geheime-mission/suitcase-label", "SECRET", "printed on each suitcase chip")}
     suitcases = [{"id": f"suitcase-{n:02d}", "source": "game.yaml", **suitcase, **_back(suitcase)}
                  for n in range(1, component(content, "suitcase")[1]["count"] + 1)]
     doors = content["components"]["back_doors"]
@@ -96,7 +98,7 @@ def cover(content) -> Cover:
         size = game["card_sizes"].get(comp.get("card_size", ""), {})
         checklist.append([comp["name"], str(comp["count"]), f"{size['width_mm']:g} x {size['height_mm']:g} mm" if size else comp.get("description", "")])
     return Cover(
-        title=f"{game['title']}: print-and-play kit",
+        title=tr("kit/cover/title", "{title}: print-and-play kit", "the cover's title", title=game["title"]),
         subtitle=_subtitle(game),
         sections=[
             Section("Reading an agent card", [

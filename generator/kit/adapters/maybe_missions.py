@@ -11,6 +11,7 @@ from __future__ import annotations
 
 from deckpress.generator.content.maybe_missions import SET_OF
 from deckpress.generator.content.maybe_missions_vocabulary import effect_text
+from deckpress.generator.content.translation import tr
 from deckpress.generator.kit.adapters import how_to_play
 from deckpress.generator.kit.printdata import Cover, Deck, Section
 
@@ -94,7 +95,7 @@ def cover(content) -> Cover:
         checklist.append([comp["name"], str(comp["count"]), f"{size['width_mm']:g} x {size['height_mm']:g} mm" if size else "",
                           SET_OF.get(comp["id"], "")])
     return Cover(
-        title=f"{game['title']}: print-and-play kit",
+        title=tr("kit/cover/title", "{title}: print-and-play kit", "the cover's title", title=game["title"]),
         subtitle=f"{game['publisher']} · {game['players']['min']}-{game['players']['max']} players",
         sections=[
             Section("What is in this kit", ["Build only some sets with --sets (base, identities, gadgets)."], checklist, [3, 1, 1.5, 1.2]),

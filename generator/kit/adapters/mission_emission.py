@@ -6,6 +6,7 @@ checks and facts it reads, with their sources, are in :mod:`deckpress.generator.
 from __future__ import annotations
 
 from deckpress.generator.content.mission_emission import mission_extremes
+from deckpress.generator.content.translation import tr
 from deckpress.generator.kit.adapters import how_to_play
 from deckpress.generator.kit.printdata import Cover, Deck, Section
 
@@ -21,7 +22,7 @@ def decks(content) -> list[Deck]:
     by_id = {m["id"]: m for m in missions}
     states = [{
         "id": s["id"], "source": "states.yaml", "name": s["name"],
-        "kind": s["kind"].replace("-", " ").upper(),
+        "kind": tr(f"kit/mission-emission/kind/{s['kind']}", s["kind"].replace("-", " "), "a state card's kind (printed in capitals)").upper(),
         "colour": by_id[s["colour"]]["colour"],
         "missions": [{"name": m["name"], "icon": m["icon"], "colour": m["colour"], "better": m["better"],
                       "value": s["values"][m["id"]]["value"]} for m in missions],
@@ -33,9 +34,18 @@ def decks(content) -> list[Deck]:
         "id": p["id"], "source": "point-cards.yaml", "name": by_id[p["mission"]]["name"],
         "icon": by_id[p["mission"]]["icon"], "colour": by_id[p["mission"]]["colour"],
         "points": f"{p['points']:+d}",
-        "pile": f"{by_id[p['mission']]['name']} pile · card {p['position']} of {pile_size[p['mission']]}" + (" (top)" if p["position"] == 1 else ""),
+        "pile": _pile_line(by_id[p["mission"]]["name"], p["position"], pile_size[p["mission"]]),
     } for p in cards]
-    return [Deck("state", "State cards", states), Deck("point", "Point cards", points)]
+    return [Deck("state", tr("deck/state/name", "State cards"), states), Deck("point", tr("deck/point/name", "Point cards"), points)]
+
+
+def _pile_line(mission: str, position: int, count: int) -> str:
+    """A point card's place in its mission's pile ('Forest cover pile · card 1 of 3 (top)')."""
+    if position == 1:
+        return tr("kit/mission-emission/pile-top", "{mission} pile · card {position} of {count} (top)", "a point card's place in its pile",
+                  mission=mission, position=position, count=count)
+    return tr("kit/mission-emission/pile", "{mission} pile · card {position} of {count}", "a point card's place in its pile",
+              mission=mission, position=position, count=count)
 
 
 def cover(content) -> Cover:
@@ -59,7 +69,7 @@ def cover(content) -> Cover:
         size = game["card_sizes"].get(comp.get("card_size", ""), {})
         checklist.append([comp["name"], str(comp["count"]), f"{size['width_mm']:g} x {size['height_mm']:g} mm" if size else ""])
     return Cover(
-        title=f"{game['title']}: print-and-play kit",
+        title=tr("kit/cover/title", "{title}: print-and-play kit", "the cover's title", title=game["title"]),
         subtitle=f"{game['publisher']} · {game['players']['min']}-{game['players']['max']} players · ages {game['ages']}+ · "
                  f"{game['duration']['min']}-{game['duration']['max']} min",
         sections=[

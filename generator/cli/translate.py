@@ -1,0 +1,180 @@
+"""``deckpress translate extract`` and ``deckpress translate update``: a game's texts as gettext
+catalogues for translators (docs/translating.md), and the ``--lang`` option the commands that
+print share (build, export, studio, validate)."""
+from __future__ import annotations
+
+import sys
+from collections.abc import Callable, Iterator
+from contextlib import contextmanager
+from dataclasses import replace
+from pathlib import Path
+from typing import Any
+
+import click
+from deckpress.generator import exitcodes
+from deckpress.generator.content.errors import ContentError, ContentErrors, display_path
+
+LANG_HELP = ("Print the edition in this language: the game folder's locales/CODE.po translates its texts (qps: pseudo-localised, "
+             "every text longer and accented, to see which cards will not fit a translation). Default: the folder's own language.")
+ALLOW_MISSING_HELP = "With --lang: print the source text of an entry the catalogue has not translated (and say how many) instead of failing."
+
+
+def lang_options(command: Callable) -> Callable:
+    """``--lang CODE`` and ``--allow-missing``, as build, export, studio and validate take them."""
+    command = click.option("--allow-missing", is_flag=True, help=ALLOW_MISSING_HELP)(command)
+    return click.option("--lang", "lang", default=None, metavar="CODE", help=LANG_HELP)(command)
+
+
+@contextmanager
+def in_language(content: Any, lang: str | None, allow_missing: bool, warn: Callable[[str], None]) -> Iterator[Any]:
+    """Within the block, ``content`` as its ``lang`` edition (unchanged for None), the kit's own
+    texts in that language too; warnings written with ``warn``: each fuzzy entry, and how many
+    texts fell back to the source with ``allow_missing``.
+
+    Raises:
+        ContentErrors: a missing translation without ``allow_missing`` (ONE error listing every
+            missing entry and its card), or the catalogue's own errors.
+    """
+    from deckpress.generator.content.translation import building, edition
+
+    if not lang:
+        yield content
+        return
+    translated, report = edition(content, lang)
+    if report.missing and not allow_missing:
+        raise ContentErrors([report.missing_error()])
+    for t in report.fuzzy:
+        warn(f"warning: {report.po}: the {lang} translation of {t.context} is fuzzy (its source changed): check it and remove the fuzzy flag")
+    if report.missing:
+        warn(f"{content.game_id}: {len(report.missing)} text{'s' * (len(report.missing) != 1)} printed in the source language "
+             f"(no {lang} translation, --allow-missing)")
+    with building(report):
+        yield translated
+
+
+def enter_language(content: Any, lang: str | None, allow_missing: bool) -> Any:
+    """``content`` as its ``lang`` edition for the rest of the running command (its kit texts too,
+    until the command ends: :func:`in_language` entered as a resource of click's context); a
+    missing translation or a catalogue's errors printed, exit 1.  For commands whose body is long
+    (export)."""
+    from deckpress.generator.content.reporters import summarised
+
+    if not lang:
+        return content
+    try:
+        return click.get_current_context().with_resource(in_language(content, lang, allow_missing, lambda line: click.echo(line, err=True)))
+    except ContentErrors as exc:
+        for line in summarised(exc.errors):
+            click.echo(line, err=True)
+        click.echo(f"{content.game_id}: no {lang} edition ({len(exc.errors)} error{'s' * (len(exc.errors) != 1)}); nothing was written", err=True)
+        sys.exit(exitcodes.CONTENT)
+
+
+def edition_errors(content: Any, lang: str, options: Any, allow_missing: bool = False) -> list[ContentError]:
+    """The errors of ``content``'s ``lang`` edition (``all``: of every language it has a catalogue
+    for): missing translations, a catalogue's own errors, and
+    every card laid out in memory with the translated texts (nothing written), so a text that
+    overflows its box in one language is an error naming the card, the field and the language."""
+    from deckpress.generator.content.translation import languages
+    from deckpress.generator.render.kit import build_kit
+
+    langs = languages(content) if lang == "all" else [lang]
+    errors: list[ContentError] = []
+    for code in langs:
+        try:
+            with in_language(content, code, allow_missing, lambda line: None) as edition:
+                build_kit(edition, options, write=False)
+        except ContentErrors as exc:
+            errors += [replace(e, message=f"[{code}] {e.message}") for e in exc.errors]
+    return errors
+
+
+@click.group()
+def translate() -> None:
+    """Translations of a game as gettext catalogues (PO files) for translators' tools (Poedit, Weblate)."""
+
+
+def _content(game: str):
+    from deckpress.generator.content import check_game, find_game
+    from deckpress.generator.content.reporters import summarised
+
+    try:
+        folder = find_game(Path(game))
+    except ContentErrors as exc:
+        raise click.UsageError(str(exc.errors[0])) from None
+    content, errors = check_game(folder)
+    if errors:
+        for line in summarised(errors):
+            click.echo(line, err=True)
+        click.echo(f"{display_path(folder)}: the content has errors; fix them first ('deckpress validate' lists them)", err=True)
+        sys.exit(exitcodes.CONTENT)
+    return content
+
+
+def _fail(exc: ContentErrors) -> None:
+    for error in exc.errors:
+        click.echo(str(error), err=True)
+    sys.exit(exitcodes.CONTENT)
+
+
+@translate.command()
+@click.argument("game")
+@click.option("--out", type=click.Path(path_type=Path, file_okay=False), default=None,
+              help="Folder for GAME-ID.pot [default: the game folder's locales/].")
+def extract(game: str, out: Path | None) -> None:
+    """Write the template (POT) of every translatable text of GAME: each entry with its context
+    (msgctxt: deck/card/field), its place (#: file:line) and what it is (#.)."""
+    from deckpress.generator.content.translation import (
+        LOCALES,
+        template,
+        write_catalogue,
+    )
+    from deckpress.generator.output import write_atomic
+
+    content = _content(game)
+    try:
+        pot = template(content)
+    except ContentErrors as exc:
+        _fail(exc)
+    target = (out or Path(content.root) / LOCALES) / f"{content.game_id}.pot"
+    write_atomic(target, write_catalogue(pot, ignore_obsolete=True))
+    click.echo(f"wrote {display_path(target)} ({len(pot)} texts)")
+
+
+@translate.command()
+@click.argument("game")
+@click.option("--lang", "lang", required=True, metavar="CODE", help="The language code of the catalogue (fr, de, hi, pt_BR).")
+def update(game: str, lang: str) -> None:
+    """Create or bring up to date GAME's locales/CODE.po: new texts added untranslated, texts whose
+    source changed marked fuzzy (their old source kept as #| msgid), texts gone kept as obsolete
+    (#~).  A catalogue already up to date is left byte for byte as it is."""
+    from deckpress.generator.content.translation import (
+        PSEUDO,
+        merged,
+        po_path,
+        read_catalogue,
+        source_language,
+        template,
+        write_catalogue,
+    )
+    from deckpress.generator.output import write_atomic
+
+    content = _content(game)
+    if lang in (PSEUDO, source_language(content)):
+        raise click.UsageError(f"--lang {lang}: {'the pseudo-language is made, never a file' if lang == PSEUDO else 'the folder is written in it'}")
+    try:
+        path = po_path(content.root, lang)
+    except ValueError as exc:
+        raise click.BadParameter(str(exc), param_hint="--lang") from None
+    try:
+        old = read_catalogue(path, display_path(path)) if path.is_file() else None
+        catalogue, changed = merged(old, template(content), lang)
+    except ContentErrors as exc:
+        _fail(exc)
+    if not changed:
+        click.echo(f"{display_path(path)} is up to date ({len(catalogue)} texts)")
+        return
+    write_atomic(path, write_catalogue(catalogue))
+    fuzzy = sum(1 for m in catalogue if m.id and m.fuzzy)
+    untranslated = sum(1 for m in catalogue if m.id and not m.string)
+    click.echo(f"wrote {display_path(path)}: {len(catalogue)} texts, {untranslated} untranslated, {fuzzy} fuzzy")

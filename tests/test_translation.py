@@ -1,0 +1,194 @@
+"""Editions in other languages: translate extract / update (gettext catalogues a translator edits
+in Poedit or Weblate) and build / validate --lang (docs/translating.md)."""
+from __future__ import annotations
+
+import re
+
+import polib
+import pytest
+
+from tests.conftest import edit, pdf_text
+
+
+def _translate_all(po_path, translate) -> None:
+    """Fill every entry of a catalogue as a translator's tool does (polib writes the file)."""
+    po = polib.pofile(str(po_path))
+    for entry in po:
+        entry.msgstr = translate(entry)
+    po.save()
+
+
+def _french(entry) -> str:
+    return {"kit/fifty-missions/medal-title": "Médaille de {medal}",
+            "kit/fifty-missions/number": "N° {n}",
+            "missions/total-20/text": "Les 4 cartes font exactement 20 au total."}.get(entry.msgctxt, "FR " + entry.msgid)
+
+
+def test_extract_writes_every_text_with_context_place_and_comment(game_copy, cli, tmp_path):
+    folder = game_copy("fifty-missions")
+    result = cli("translate", "extract", folder, "--out", tmp_path / "pot")
+    assert result.exit_code == 0, result.output
+    pot = polib.pofile(str(tmp_path / "pot" / "fifty-missions.pot"))
+    by_context = {e.msgctxt: e for e in pot}
+    text = by_context["missions/total-20/text"]
+    assert text.msgid == "The 4 cards add up to exactly 20."
+    line = next(i for i, s in enumerate((folder / "missions.yaml").read_text("utf-8").splitlines(), 1) if "id: total-20" in s)
+    assert text.occurrences == [("missions.yaml", str(line))]
+    assert "generated from its condition" in text.comment
+    assert by_context["kit/fifty-missions/number"].msgid == "No. {n}"
+    assert by_context["layout/symbol/back/4"].msgid == "MISSIONS"
+    # numbers and icons are never texts to translate
+    assert not any(e.msgid.strip().isdigit() or e.msgid == "compass" for e in pot)
+
+
+def test_french_edition_prints_french_text_and_the_english_numbers(game_copy, cli, here):
+    folder = game_copy("fifty-missions")
+    assert cli("translate", "update", folder, "--lang", "fr").exit_code == 0
+    _translate_all(folder / "locales" / "fr.po", _french)
+    assert cli("build", folder, "--lang", "fr", "--out", here / "out").exit_code == 0
+    assert cli("build", folder, "--out", here / "out").exit_code == 0
+    french, english = (" ".join(pdf_text(here / "out" / f"fifty-missions{e}.pdf").split()) for e in ("-fr", ""))
+    assert "Les 4 cartes font exactement 20 au total." in french and "The 4 cards add up to exactly 20." not in french
+    assert "MÉDAILLE DE BRONZE" in french and "N° 12" in french
+    assert "BRONZE MEDAL" in english and "No. 12" in english
+    # the symbol cards' values (1 to 7), the medals' places: the same numbers in both editions
+    assert re.findall(r"\b\d+\b", french.split("FR SYMBOL CARD")[-1])[:60] == re.findall(r"\b\d+\b", english.split("SYMBOL CARD")[-1])[:60]
+
+
+def test_missing_translations_are_one_error_listing_each_with_its_card(game_copy, cli, here):
+    folder = game_copy("fifty-missions")
+    cli("translate", "update", folder, "--lang", "fr")
+    _translate_all(folder / "locales" / "fr.po", lambda e: "" if e.msgctxt in ("missions/total-20/text", "game/title") else "FR " + e.msgid)
+    result = cli("build", folder, "--lang", "fr", "--out", here / "out")
+    assert result.exit_code == 1
+    assert "2 texts have no fr translation" in result.stderr
+    assert "missions/total-20/text" in result.stderr and "card total-20" in result.stderr and "game/title" in result.stderr
+    assert not (here / "out" / "fifty-missions-fr.pdf").exists()
+    result = cli("build", folder, "--lang", "fr", "--allow-missing", "--out", here / "out")
+    assert result.exit_code == 0, result.stderr
+    assert "2 texts printed in the source language" in result.stderr
+    assert "The 4 cards add up to exactly 20." in " ".join(pdf_text(here / "out" / "fifty-missions-fr.pdf").split())
+
+
+def test_update_marks_exactly_the_changed_entry_fuzzy(game_copy, cli):
+    folder = game_copy("mission-emission")
+    edit(folder / "game.yaml", "ages: 7\n", "ages: 7\ntranslate:\n  states: [name]\n  missions: [name, definition]\n")
+    cli("translate", "update", folder, "--lang", "hi")
+    po_path = folder / "locales" / "hi.po"
+    _translate_all(po_path, lambda e: "अनुवाद " + e.msgid)
+    before = po_path.read_bytes()
+    result = cli("translate", "update", folder, "--lang", "hi")
+    assert "up to date" in result.output and po_path.read_bytes() == before  # nothing changed: the file is left as it was
+    edit(folder / "states.yaml", "name: Kerala", "name: Keralam")
+    assert cli("translate", "update", folder, "--lang", "hi").exit_code == 0
+    po = polib.pofile(str(po_path))
+    assert [e.msgctxt for e in po if e.fuzzy] == ["states/kerala/name"]
+    changed = po.find("Keralam", msgctxt="states/kerala/name")
+    assert changed.msgstr == "अनुवाद Kerala" and changed.previous_msgid == "Kerala"
+    assert not any(e.msgstr == "" for e in po)
+
+
+def test_a_catalogue_saved_by_another_tool_round_trips(game_copy, cli):
+    """Poedit and Weblate wrap lines at their own width, add their own comments and flags: a file
+    deckpress only reads is never rewritten, and an update keeps every comment and flag."""
+    folder = game_copy("geheime-mission")
+    cli("translate", "update", folder, "--lang", "de")
+    po_path = folder / "locales" / "de.po"
+    po = polib.pofile(str(po_path), wrapwidth=60)
+    for entry in po:
+        entry.msgstr = "DE " + entry.msgid
+        entry.tcomment = "checked by the Weblate team"
+        entry.flags.append("no-wrap")
+    po.save()
+    saved = po_path.read_bytes()
+    assert cli("validate", folder, "--lang", "de").exit_code == 0
+    assert cli("translate", "update", folder, "--lang", "de").exit_code == 0
+    assert po_path.read_bytes() == saved
+    edit(folder / "game.yaml", "title: Geheime Mission", "title: Geheime Mission!")
+    cli("translate", "update", folder, "--lang", "de")
+    after = polib.pofile(str(po_path))
+    assert all(e.tcomment == "checked by the Weblate team" and "no-wrap" in e.flags for e in after)
+    assert [e.msgctxt for e in after if e.fuzzy] == ["game/title"]
+
+
+def test_a_catalogue_that_is_no_po_file_is_refused_at_its_line(game_copy, cli, here):
+    folder = game_copy("geheime-mission")
+    cli("translate", "update", folder, "--lang", "de")
+    po_path = folder / "locales" / "de.po"
+    lines = po_path.read_text("utf-8").splitlines()
+    n = next(i for i, s in enumerate(lines) if s.startswith("msgctxt")) + 1
+    lines[n] = "msgid_garbled \"x\""
+    po_path.write_text("\n".join(lines) + "\n", "utf-8")
+    result = cli("build", folder, "--lang", "de", "--out", here / "out")
+    assert result.exit_code == 1
+    assert re.search(rf"locales/de\.po:{n + 1}:\d+: not a gettext PO file", result.stderr), result.stderr
+
+
+def test_a_translation_that_drops_a_placeholder_is_refused_at_its_entry(game_copy, cli, here):
+    folder = game_copy("fifty-missions")
+    cli("translate", "update", folder, "--lang", "fr")
+    po_path = folder / "locales" / "fr.po"
+    _translate_all(po_path, lambda e: "Numéro" if e.msgctxt == "kit/fifty-missions/number" else e.msgid)
+    result = cli("build", folder, "--lang", "fr", "--out", here / "out")
+    line = next(i for i, s in enumerate(po_path.read_text("utf-8").splitlines(), 1) if s == 'msgid "No. {n}"')
+    assert f"fr.po:{line}:1: the translation of 'kit/fifty-missions/number' has the placeholders {{}} but its source has {{n}}" in result.stderr
+
+
+def test_validate_lang_all_names_card_field_and_language_of_a_text_too_long(game_copy, cli):
+    folder = game_copy("geheime-mission")
+    cli("translate", "update", folder, "--lang", "de")
+    _translate_all(folder / "locales" / "de.po", lambda e: e.msgid)
+    assert cli("validate", folder, "--lang", "all").exit_code == 0
+    _translate_all(folder / "locales" / "de.po",
+                   lambda e: "STRENG GEHEIME DIENSTSACHE DER ABTEILUNG" if e.msgctxt == "kit/geheime-mission/suitcase-label" else e.msgid)
+    result = cli("validate", folder, "--lang", "all")
+    assert result.exit_code == 1
+    assert "[de]" in result.stdout and "suitcase-01" in result.stdout and "face_label" in result.stdout, result.stdout
+
+
+def test_unknown_language_lists_the_languages_there_are(game_copy, cli, here):
+    folder = game_copy("geheime-mission")
+    result = cli("build", folder, "--lang", "fr", "--out", here / "out")
+    assert result.exit_code == 1
+    assert "has no fr translation (its languages: en, qps)" in result.stderr
+
+
+def test_translate_names_a_file_the_game_does_not_have_at_its_line(game_copy, cli, tmp_path):
+    folder = game_copy("mission-emission")
+    edit(folder / "game.yaml", "ages: 7\n", "ages: 7\ntranslate:\n  stats: [name]\n")
+    result = cli("translate", "extract", folder, "--out", tmp_path)
+    assert result.exit_code != 0
+    assert "game.yaml:10:3: translate: the game has no content file 'stats'" in result.stderr
+
+
+@pytest.mark.parametrize("game", ["fifty-missions", "mission-emission"])
+def test_pseudo_localisation_lengthens_and_accents_every_text(game, game_copy, cli, here):
+    from deckpress.generator.content.translation import pseudo
+
+    assert pseudo("No. {n}").startswith("[") and "{n}" in pseudo("No. {n}")
+    long = pseudo("Every face-up value is 2, 4 or 6.")
+    assert len(long) >= 1.35 * len("Every face-up value is 2, 4 or 6.") and "é" in long
+    folder = game_copy(game)
+    result = cli("build", folder, "--lang", "qps", "--allow-missing", "--out", here / "out")
+    text = pdf_text(here / "out" / f"{game}-qps.pdf") if result.exit_code == 0 else result.stderr
+    assert "ȧ" in text or "é" in text, text[:500]
+
+
+def test_validate_refuses_a_declared_field_that_holds_numbers_or_is_not_there(game_copy, cli):
+    folder = game_copy("mission-emission")
+    edit(folder / "game.yaml", "ages: 7\n", "ages: 7\ntranslate:\n  point-cards: [points, title]\n")
+    result = cli("validate", folder)
+    assert result.exit_code == 1
+    assert "game.yaml:10:17: translate: 'points' of point-cards holds ids or numbers, which are never translated" in result.stdout, result.stdout
+    assert "game.yaml:10:25: translate: no card of point-cards has a field 'title'" in result.stdout
+
+
+def test_export_takes_lang_and_writes_the_edition_apart(game_copy, cli, here):
+    folder = game_copy("geheime-mission")
+    cli("translate", "update", folder, "--lang", "de")
+    _translate_all(folder / "locales" / "de.po", lambda e: "GEHEIM" if e.msgctxt == "kit/geheime-mission/suitcase-label" else e.msgid)
+    result = cli("export", folder, "--to", "pdf", "--lang", "de", "--cards", "suitcase-01", "--out", here / "out")
+    assert result.exit_code == 0, result.stderr
+    (pdf,) = (here / "out").glob("*.pdf")
+    assert pdf.name == "geheime-mission-de-one-up-reprint.pdf"
+    assert "GEHEIM" in pdf_text(pdf) and "SECRET" not in pdf_text(pdf)
