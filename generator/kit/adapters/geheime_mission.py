@@ -25,7 +25,7 @@ def decks(content) -> list[Deck]:
     bands = {b["id"]: b for b in agents_data["design"]["bands"]}
     agents = [{
         "id": a["id"], "source": "agents.yaml", "call_number": a["call_number"], "code_name": a["code_name"],
-        "band_name": bands[a["band"]]["name"], "band_colour": f"band-{a['band']}", "star": a["call_number"].startswith("00"),
+        "band_name": _named("band", bands[a["band"]]), "band_colour": f"band-{a['band']}", "star": a["call_number"].startswith("00"),
         **{v: a[v] for v in VALUES},
     } for a in sorted(agents_data["agents"], key=lambda a: a["call_number"])]
     suitcase = {"face_fill": "suitcase-paper", "face_ink": "suitcase-ink", "face_icon": "suitcase",
@@ -33,12 +33,19 @@ def decks(content) -> list[Deck]:
     suitcases = [{"id": f"suitcase-{n:02d}", "source": "game.yaml", **suitcase, **_back(suitcase)}
                  for n in range(1, component(content, "suitcase")[1]["count"] + 1)]
     doors = content["components"]["back_doors"]
-    door_back = {"back_fill": "door-back", "back_ink": "door-back-ink", "back_icon": "back-door", "back_label": doors["chip_back"]["label"]}
+    door_back = {"back_fill": "door-back", "back_ink": "door-back-ink", "back_icon": "back-door", "back_label": tr("kit/geheime-mission/door-chip-back", doors["chip_back"]["label"], "printed on the back of every back-door chip")}
     door_chips = [{"id": f"door-{d['id']}", "source": "components.yaml", "face_fill": f"door-{d['id']}", "face_ink": f"door-{d['id']}-ink",
-                   "face_icon": "back-door", "face_label": d["name"].upper(), **door_back} for d in doors["doors"]]
+                   "face_icon": "back-door", "face_label": _named("door", d).upper(), **door_back} for d in doors["doors"]]
     officer = [{"id": "officer", "source": "components.yaml"}]
-    return [Deck("agent", "Agent cards", agents), Deck("chip", "Suitcase and back-door chips", suitcases + door_chips),
-            Deck("officer", "Counter-intelligence officer", officer)]
+    return [Deck("agent", tr("deck/agent/name", "Agent cards"), agents), Deck("chip", tr("deck/chip/name", "Suitcase and back-door chips"), suitcases + door_chips),
+            Deck("officer", tr("deck/officer/name", "Counter-intelligence officer"), officer)]
+
+
+def _named(kind: str, item: dict, key: str = "name") -> str:
+    """The ``key`` text of a band (agents.yaml), a door or a board field (components.yaml), in the
+    language being built: a text of the kit (``kit/geheime-mission/KIND/ID/KEY``, :func:`tr`), as
+    these lists are not card files a game.yaml ``translate`` can name."""
+    return tr(f"kit/geheime-mission/{kind}/{item['id']}/{key}", item[key], f"the {key} of the {kind} '{item['id']}'")
 
 
 def _back(face: dict) -> dict:
@@ -51,11 +58,12 @@ def boards(content) -> list[Board]:
     ``middle_name``, ``right_name``, ``right_owner`` (the fields left to right) and ``doors`` (a
     list of ``door_name``, ``door_fill``, ``door_ink``, top to bottom)."""
     left, middle, right = content["components"]["board"]["fields"]
-    doors = [{"door_name": d["name"].upper(), "door_fill": f"door-{d['id']}", "door_ink": f"door-{d['id']}-ink"}
+    doors = [{"door_name": _named("door", d).upper(), "door_fill": f"door-{d['id']}", "door_ink": f"door-{d['id']}-ink"}
              for d in content["components"]["back_doors"]["doors"]]
-    fields = {"id": "board", "source": "components.yaml", "left_name": left["name"].upper(), "left_owner": left["owner"],
-              "middle_name": middle["name"].upper(), "right_name": right["name"].upper(), "right_owner": right["owner"], "doors": doors}
-    return [Board("city", "Board", fields)]
+    fields = {"id": "board", "source": "components.yaml", "left_name": _named("field", left).upper(), "left_owner": _named("field", left, "owner"),
+              "middle_name": _named("field", middle).upper(), "right_name": _named("field", right).upper(),
+              "right_owner": _named("field", right, "owner"), "doors": doors}
+    return [Board("city", tr("deck/city/name", "Board"), fields)]
 
 
 def band_table(content) -> list[list[str]]:
