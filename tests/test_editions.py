@@ -3,11 +3,15 @@ Hindi, each a gettext catalogue in its game's folder (docs/translations.md)."""
 from __future__ import annotations
 
 import io
+import re
 import unicodedata
 from pathlib import Path
 
 import pytest
 from babel.messages.pofile import read_po, write_po
+from pypdf import PdfReader
+
+from tests.conftest import pdf_text
 
 CONTENT = Path(__file__).resolve().parents[1] / "content"
 EDITIONS = {"fifty-missions": "fr", "geheime-mission": "de", "mission-emission": "hi"}
@@ -90,3 +94,80 @@ def test_hindi_state_names_are_the_first_schedules_in_devanagari_and_the_rest_is
             assert any("Constitution of India, First Schedule" in c for c in m.user_comments), m.context
         else:
             assert any("translated for deckpress (contributed)" in c for c in m.user_comments), m.context
+
+
+# --- the editions as printed -------------------------------------------------------------------
+
+def _built(cli, folder: Path, game: str, lang: str | None) -> tuple[str, str]:
+    """The text of the kit ``build`` writes (spaces, no-break ones included, as single spaces),
+    and that of its card sheets alone (the cover is not translated: its prose is the kit's)."""
+    args = ["build", game, "--out", folder] + (["--lang", lang] if lang else [])
+    result = cli(*args)
+    assert result.exit_code == 0, result.output
+    pages = [" ".join(page.extract_text().split()) for page in PdfReader(folder / f"{game}{'-' + lang if lang else ''}.pdf").pages]
+    return " ".join(pages), " ".join(p for p in pages if " · faces" in p or " · backs" in p)
+
+
+@pytest.mark.slow
+def test_fifty_missions_in_french_prints_the_french_texts_and_the_english_editions_numbers(cli, here):
+    (_, french), (_, english) = _built(cli, here, "fifty-missions", "fr"), _built(cli, here, "fifty-missions", None)
+    for text in ("MÉDAILLE DE BRONZE", "MÉDAILLE D'ARGENT", "MÉDAILLE EN OR", "Niveau atteint : bronze", "BRIQUET ROUGE",
+                 "JUMELLES BLEUES", "BOUSSOLE VERTE", "2 cartes rouges (briquet) côte à côte.", "CARTE SYMBOLE", "N° 12",
+                 "Dans la pioche Mission après 15 missions", "Cartes Symboles"):
+        assert text in french, text
+    for text in ("MEDAL", "LIGHTER", "Two red lighter cards side by side.", "SYMBOL CARD", "Level reached", "No. 12"):
+        assert text not in french, text
+    # the symbol cards' values, the missions' numbers and the medals' places: those of the English
+    # edition (a mission text may word its number otherwise: "toutes inférieures à 4" for "3 or less")
+    symbols_fr, symbols_en = french[:french.rindex("Cartes Symboles ·")], english[:english.rindex("Symbol cards ·")]
+    assert re.findall(r"\b\d+\b", symbols_fr) == re.findall(r"\b\d+\b", symbols_en)
+    assert re.findall(r"N° (\d+)", french) == re.findall(r"No\. (\d+)", english) == [str(n) for n in range(1, 51)]
+    assert re.findall(r"après (\d+) missions", french) == re.findall(r"after (\d+) missions", english) == ["15", "19", "23"]
+
+
+@pytest.mark.slow
+def test_geheime_mission_in_german_prints_german_names_and_the_same_call_numbers_and_values(cli, here):
+    (kit, german), (_, english) = _built(cli, here, "geheime-mission", "de"), _built(cli, here, "geheime-mission", None)
+    for text in ("ANGRIFF", "INNENSTADT", "VERTEIDIGUNG", "GEHEIMGANG", "BLAU", "GEHEIM", "Digitalis", "Feldagent"):
+        assert text in german, text
+    for text in ("BOTSCHAFT", "Spieler 1", "Agenten: mit GRÜN verteidigen."):  # the board
+        assert text in kit, text
+    for text in ("ATTACK", "DEFENCE", "BACK DOOR", "SECRET", "BLUE", "Foxglove", "Field agent"):
+        assert text not in german, text
+    assert "EMBASSY" not in kit and "Player 1" not in kit
+    assert re.findall(r"\b\d+\b", german) == re.findall(r"\b\d+\b", english)  # call numbers and values, card by card
+
+
+@pytest.mark.slow
+def test_mission_emission_in_hindi_prints_devanagari_with_the_english_editions_numbers(cli, here):
+    (_, hindi), (_, english) = _built(cli, here, "mission-emission", "hi"), _built(cli, here, "mission-emission", None)
+    # shaped Devanagari extracts lossily (conjuncts are glyphs of their own); words without them read back
+    for text in ("असम", "गोवा", "वन", "जल", "कचरा"):
+        assert text in hindi, text
+    for text in ("Karnataka", "Forest", "STATE CARD", "UNION TERRITORY"):
+        assert text not in hindi, text
+    fonts = {str(f) for page in PdfReader(here / "mission-emission-hi.pdf").pages
+             for f in (page["/Resources"].get("/Font") or {}).get_object().values()
+             for f in [f.get_object().get("/BaseFont")]}
+    assert any("NotoSansDevanagari" in f for f in fonts), fonts
+    # the same values and points (the pile line words "card 1 of 3" as "3 में से कार्ड 1": compared as a multiset)
+    assert sorted(re.findall(r"[+-]?\d+", hindi)) == sorted(re.findall(r"[+-]?\d+", english))
+
+
+@pytest.mark.slow
+def test_validate_every_language_of_every_shipped_game(cli):
+    result = cli("validate", "--lang", "all")
+    assert result.exit_code == 0, result.output
+    assert "4 checked, no errors" in result.output
+
+
+@pytest.mark.parametrize("game", sorted(EDITIONS))
+def test_a_shipped_catalogue_is_up_to_date_with_its_game(game, game_copy, cli):
+    """'translate update' finds nothing to change: every text the game prints has its entry, with
+    the English text it translates."""
+    folder = game_copy(game)
+    po = folder / "locales" / f"{EDITIONS[game]}.po"
+    before = po.read_bytes()
+    result = cli("translate", "update", folder, "--lang", EDITIONS[game])
+    assert result.exit_code == 0, result.output
+    assert po.read_bytes() == before
