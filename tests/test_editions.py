@@ -11,8 +11,6 @@ import pytest
 from babel.messages.pofile import read_po, write_po
 from pypdf import PdfReader
 
-from tests.conftest import pdf_text
-
 CONTENT = Path(__file__).resolve().parents[1] / "content"
 EDITIONS = {"fifty-missions": "fr", "geheime-mission": "de", "mission-emission": "hi"}
 
