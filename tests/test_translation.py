@@ -8,19 +8,17 @@ import shutil
 import polib
 import pytest
 
-from tests.conftest import edit, pdf_text
+from tests.conftest import edit, line_of, pdf_text
 
 
 @pytest.fixture
 def game_copy(game_copy):
-    """A shipped game's copy without its shipped edition (``locales/`` and game.yaml's
-    ``translate``, docs/translations.md), so that each test starts from an untranslated folder."""
+    """A shipped game's copy without its shipped catalogues (``locales/``, docs/translations.md),
+    so that each test starts from an untranslated folder."""
 
     def bare(game_id: str):
         folder = game_copy(game_id)
         shutil.rmtree(folder / "locales", ignore_errors=True)
-        text = (folder / "game.yaml").read_text("utf-8")
-        (folder / "game.yaml").write_text(re.sub(r"(?m)^# Translatable card fields.*\n(?:#.*\n)*translate:\n(?:  .*\n)+", "", text), "utf-8")
         return folder
 
     return bare
@@ -35,7 +33,7 @@ def _translate_all(po_path, translate) -> None:
 
 
 def _french(entry) -> str:
-    return {"kit/fifty-missions/medal-title/bronze": "Médaille de {medal}",
+    return {"kit/fifty-missions/medal-title/bronze": "Médaille de {medal}", "medals/bronze/name": "bronze",
             "kit/fifty-missions/number": "N° {n}",
             "missions/total-20/text": "Les 4 cartes font exactement 20 au total."}.get(entry.msgctxt, "FR " + entry.msgid)
 
@@ -53,8 +51,9 @@ def test_extract_writes_every_text_with_context_place_and_comment(game_copy, cli
     assert "generated from its condition" in text.comment
     assert by_context["kit/fifty-missions/number"].msgid == "No. {n}"
     assert by_context["layout/symbol/back/4"].msgid == "MISSIONS"
-    # numbers and icons are never texts to translate
-    assert not any(e.msgid.strip().isdigit() or e.msgid == "compass" for e in pot)
+    assert by_context["medals/bronze/name"].msgid == "Bronze"  # game.yaml's translate: {medals: [name]}
+    # numbers, ids and icons are never texts to translate
+    assert not any(e.msgid.strip().isdigit() or e.msgctxt.endswith(("/icon", "/hex", "/id", "/after_missions")) for e in pot)
 
 
 def test_french_edition_prints_french_text_and_the_english_numbers(game_copy, cli, here):
@@ -88,7 +87,6 @@ def test_missing_translations_are_one_error_listing_each_with_its_card(game_copy
 
 def test_update_marks_exactly_the_changed_entry_fuzzy(game_copy, cli):
     folder = game_copy("mission-emission")
-    edit(folder / "game.yaml", "ages: 7\n", "ages: 7\ntranslate:\n  states: [name]\n  missions: [name, definition]\n")
     cli("translate", "update", folder, "--lang", "hi")
     po_path = folder / "locales" / "hi.po"
     _translate_all(po_path, lambda e: "अनुवाद " + e.msgid)
@@ -171,10 +169,10 @@ def test_unknown_language_lists_the_languages_there_are(game_copy, cli, here):
 
 def test_translate_names_a_file_the_game_does_not_have_at_its_line(game_copy, cli, tmp_path):
     folder = game_copy("mission-emission")
-    edit(folder / "game.yaml", "ages: 7\n", "ages: 7\ntranslate:\n  stats: [name]\n")
+    edit(folder / "game.yaml", "  states: [name]\n", "  stats: [name]\n")
     result = cli("translate", "extract", folder, "--out", tmp_path)
     assert result.exit_code != 0
-    assert "game.yaml:10:3: translate: the game has no content file 'stats'" in result.stderr
+    assert f"game.yaml:{line_of(folder / 'game.yaml', 'stats:')}:3: translate: the game has no content file 'stats'" in result.stderr
 
 
 @pytest.mark.parametrize("game", ["fifty-missions", "mission-emission"])
@@ -192,11 +190,12 @@ def test_pseudo_localisation_lengthens_and_accents_every_text(game, game_copy, c
 
 def test_validate_refuses_a_declared_field_that_holds_numbers_or_is_not_there(game_copy, cli):
     folder = game_copy("mission-emission")
-    edit(folder / "game.yaml", "ages: 7\n", "ages: 7\ntranslate:\n  point-cards: [points, title]\n")
+    edit(folder / "game.yaml", "  missions: [name]\n", "  point-cards: [points, title]\n")
+    line = line_of(folder / "game.yaml", "point-cards:")
     result = cli("validate", folder)
     assert result.exit_code == 1
-    assert "game.yaml:10:17: translate: 'points' of point-cards holds ids or numbers, which are never translated" in result.stdout, result.stdout
-    assert "game.yaml:10:25: translate: no card of point-cards has a field 'title'" in result.stdout
+    assert f"game.yaml:{line}:17: translate: 'points' of point-cards holds ids or numbers, which are never translated" in result.stdout, result.stdout
+    assert f"game.yaml:{line}:25: translate: no card of point-cards has a field 'title'" in result.stdout
 
 
 def test_export_takes_lang_and_writes_the_edition_apart(game_copy, cli, here):
@@ -208,3 +207,66 @@ def test_export_takes_lang_and_writes_the_edition_apart(game_copy, cli, here):
     (pdf,) = (here / "out").glob("*.pdf")
     assert pdf.name == "geheime-mission-de-one-up-reprint.pdf"
     assert "GEHEIM" in pdf_text(pdf) and "SECRET" not in pdf_text(pdf)
+
+
+FRENCH_STATES = {"West Bengal": "Bengale-Occidental", "Forest": "Forêt", "Crowd": "Foule", "Maharashtra": "Maharashtra"}
+
+
+def _french_mission_emission(game_copy, cli):
+    folder = game_copy("mission-emission")
+    cli("translate", "update", folder, "--lang", "fr")
+    _translate_all(folder / "locales" / "fr.po", lambda e: FRENCH_STATES.get(e.msgid, e.msgid))
+    return folder
+
+
+@pytest.mark.parametrize("header", ["language: fr\n", ""])
+def test_a_log_written_with_french_names_replays(game_copy, cli, header, tmp_path):
+    from deckpress.generator.paths import CONTENT_DIR
+
+    folder = _french_mission_emission(game_copy, cli)
+    english = (CONTENT_DIR / "mission-emission" / "logs" / "example-base.yaml").read_text("utf-8")
+    french = english.replace("game: mission-emission\n", "game: mission-emission\n" + header)
+    for source, translated in FRENCH_STATES.items():
+        french = french.replace(source, translated)
+    assert "Bengale-Occidental" in french and "mission: Forêt" in french
+    (tmp_path / "fr.yaml").write_text(french, "utf-8")
+    (tmp_path / "en.yaml").write_text(english, "utf-8")
+    there = cli("replay", tmp_path / "en.yaml", "--content", folder, "--format", "json")
+    here_ = cli("replay", tmp_path / "fr.yaml", "--content", folder, "--format", "json")
+    assert there.exit_code == 0 and here_.exit_code == 0, here_.output
+    assert here_.stdout.replace("fr.yaml", "en.yaml") == there.stdout
+
+
+def test_a_log_in_a_language_the_game_has_no_catalogue_for_is_refused(game_copy, cli, tmp_path):
+    folder = _french_mission_emission(game_copy, cli)
+    log = tmp_path / "de.yaml"
+    log.write_text("game: mission-emission\nlanguage: de\nparams: {players: 2}\nevents:\n  - {chance: deal, seat: 0, cards: [Westbengalen]}\n", "utf-8")
+    result = cli("replay", log, "--content", folder)
+    assert result.exit_code == 1
+    assert "no card is called 'Westbengalen'" in result.output
+
+
+def test_engines_are_unchanged_by_translations(game_copy, cli):
+    """check, simulate and describe play the same game whatever editions the folder has."""
+    folder = _french_mission_emission(game_copy, cli)
+    plain = game_copy("fifty-missions").parent / "plain"
+    import shutil
+
+    shutil.copytree(folder, plain)
+    shutil.rmtree(plain / "locales")
+    for args in (("simulate", "--games", "20", "--seed", "3", "--format", "json"), ("describe",)):
+        with_po, without = cli(args[0], folder, *args[1:]), cli(args[0], plain, *args[1:])
+        assert with_po.exit_code == 0, with_po.output
+        assert _untimed(with_po.stdout.replace(str(folder), "X")) == _untimed(without.stdout.replace(str(plain), "X"))
+
+
+def _untimed(output: str):
+    """A command's output without its timing (which no two runs share)."""
+    import json
+
+    try:
+        data = json.loads(output)
+    except ValueError:
+        return output
+    data.pop("timing", None)
+    return data

@@ -15,6 +15,7 @@ from typing import Any
 
 import click
 
+from deckpress.generator.cli.translate import log_in_source_names
 from deckpress.generator.content.errors import ContentErrors
 from deckpress.generator.content.safetext import escape, excerpt
 from deckpress.rules.core.errors import LogError
@@ -49,6 +50,7 @@ def replay(log: Path, content: Path | None, fmt: str, trace: bool) -> None:
         content = None
     try:
         game_log = read_log(log)
+        log_in_source_names(game_log, content, merged)  # a log written in another edition's names
         differing = _with_variant_rules(game_log, variant) if variant is not None else []
         result = run(game_log, content, content=merged, on_event=_tracer() if trace and fmt == "text" else None)
         result.warnings[:0] = differing

@@ -89,6 +89,43 @@ def edition_errors(content: Any, lang: str, options: Any, allow_missing: bool = 
     return errors
 
 
+def log_in_source_names(game_log: Any, folder: Path | None, merged: Any = None) -> None:
+    """Give ``game_log``'s events the names its rules engine knows: a log written at a table
+    playing another edition (its header's ``language``, else any language the game folder has a
+    catalogue for) names the cards as that edition prints them.  ``folder`` is the game folder
+    (None: the shipped game's), ``merged`` the content a variant makes (then its own folder).
+    A game with no catalogue is not even loaded.
+
+    Raises:
+        LogError: the log names a language the game has no catalogue for.
+        ContentErrors: the game's content or a catalogue cannot be read.
+    """
+    from deckpress.generator.content import check_game
+    from deckpress.generator.content.translation import LOCALES, names, po_path
+    from deckpress.generator.paths import CONTENT_DIR
+    from deckpress.rules.core.errors import LogError
+
+    root = Path(merged.root) if merged is not None else folder or CONTENT_DIR / game_log.game
+    if not any((root / LOCALES).glob("*.po")):
+        if game_log.language and game_log.language != "en":
+            raise LogError(game_log.source, f"the log is in '{game_log.language}', but the game has no translations (no {LOCALES}/*.po)")
+        return
+    content = merged
+    if content is None:
+        content, errors = check_game(root)
+        if errors:
+            raise ContentErrors(errors)
+    langs = None
+    if game_log.language:
+        try:
+            have = po_path(content.root, game_log.language).is_file()
+        except ValueError as exc:
+            raise LogError(game_log.source, f"language: {exc}") from None
+        langs = [game_log.language] if have else []
+    table = names(content, langs)
+    game_log.events = table.in_events(game_log.events)
+
+
 @click.group()
 def translate() -> None:
     """Translations of a game as gettext catalogues (PO files) for translators' tools (Poedit, Weblate)."""

@@ -137,12 +137,12 @@ def declaration_errors(content) -> list[ContentError]:
         else:
             records = [r for r in content[stem][key] if isinstance(r, dict)]
             for i, name in enumerate(content["game"]["translate"][stem]):
-                values = [r[name] for r in records if r.get(name) is not None]
+                values = [v for r in records if (v := _field(r, name)[0]) is not None]
                 if name == "id" or any(isinstance(v, (int, float, bool)) for v in values):
                     errors.append(game.error(("translate", stem, i), f"translate: '{name}' of {stem} holds ids or numbers, which are never "
                                                                      "translated (rules and layouts read them as they are): leave it out"))
                 elif not values:
-                    fields = sorted({k for r in records for k, v in r.items() if isinstance(v, str)} - {"id"})
+                    fields = sorted({k for r in records for k, v in r.items() if isinstance(v, (str, dict))} - {"id"})
                     errors.append(game.error(("translate", stem, i), f"translate: no card of {stem} has a field '{name}' "
                                                                      f"(its text fields: {', '.join(fields)})"))
     return errors
@@ -196,10 +196,20 @@ def _card_texts(content) -> Iterator[Text]:
         key = record_list(content.game_id, stem, doc.data)
         for i, record in enumerate(doc.data[key]):
             for f in fields:
-                value = record.get(f) if isinstance(record, dict) else None
+                value, within = _field(record, f)
                 if isinstance(value, str) and value.strip():
-                    yield Text(f"{stem}/{record['id']}/{f}", value, f"{stem}: the {f} of {record['id']}", _at(doc, (key, i, f)),
-                               (stem, (key, i, f)), f"card {record['id']}")
+                    yield Text(f"{stem}/{record['id']}/{f}", value, f"{stem}: the {f} of {record['id']}", _at(doc, (key, i, *within)),
+                               (stem, (key, i, *within)), f"card {record['id']}")
+
+
+def _field(record: Any, name: str) -> tuple[Any, tuple[str, ...]]:
+    """The value of field ``name`` of a card record (``success.gadget``: a field of a group of
+    fields) and its path in the record; ``(None, path)`` when it has none."""
+    path = tuple(name.split("."))
+    value = record
+    for key in path:
+        value = value.get(key) if isinstance(value, dict) else None
+    return value, path
 
 
 def _wordy(text: str) -> bool:
@@ -549,3 +559,92 @@ def building(report: Edition) -> Iterator[None]:
     """Within the block, the kit's composed texts (:func:`tr`) are in ``report``'s language."""
     with translating(report.translator if report.lookup or report.lang == PSEUDO else None):
         yield
+
+
+# --- names in a game log -------------------------------------------------------------------------
+
+def _folded(text: str) -> str:
+    """A name as logs compare names (as :func:`deckpress.rules.core.events.folded`)."""
+    return " ".join(text.casefold().split()).rstrip(".")
+
+
+@dataclass
+class Names:
+    """The game's printed names in other languages, back to the names its rules engine knows (the
+    source language's): a game log written at a French table names French cards.
+
+    Attributes:
+        exact: folded translated text -> source text (a translation several sources share, in
+            one language or across several, is left out: it cannot say which is meant).
+        patterns: for a text with ``{placeholders}`` (``"N° {n}"``), a regular expression
+            matching its translation and the source template to fill (``"No. {n}"``).
+    """
+
+    exact: dict[str, str] = field(default_factory=dict)
+    patterns: list[tuple[re.Pattern[str], str]] = field(default_factory=list)
+
+    def source(self, name: str) -> str:
+        """``name`` as the source language prints it (``"Médaille de bronze"`` -> ``"Bronze
+        medal"``, ``"N° 12"`` -> ``"No. 12"``); ``name`` itself when it is no translated text."""
+        found = self.exact.get(_folded(name))
+        if found is not None:
+            return found
+        for pattern, template in self.patterns:
+            match = pattern.fullmatch(" ".join(name.split()))
+            if match:
+                return template.format_map({k: self.exact.get(_folded(v), v) for k, v in match.groupdict().items()})
+        return name
+
+    def in_events(self, value: Any) -> Any:
+        """``value`` (a log's events, or one of them) with every string that is a translated
+        name replaced by its source name; keys, numbers and other strings as they are."""
+        if isinstance(value, str):
+            return self.source(value)
+        if isinstance(value, list):
+            return [self.in_events(v) for v in value]
+        if isinstance(value, dict):
+            return {k: self.in_events(v) for k, v in value.items()}
+        return value
+
+
+def names(content, langs: list[str] | None = None) -> Names:
+    """The :class:`Names` of ``content``'s editions in ``langs`` (default: every language it has a
+    catalogue for), from their catalogues; entries not translated are left out.
+
+    Raises:
+        ContentErrors: a catalogue that cannot be read (:func:`read_catalogue`).
+    """
+    from deckpress.generator.content.errors import display_path
+
+    owners: dict[str, set[str]] = {}
+    templates: dict[str, set[str]] = {}
+    for lang in languages(content) if langs is None else langs:
+        if lang == source_language(content):
+            continue
+        path = po_path(content.root, lang)
+        for message in read_catalogue(path, display_path(path)) if path.is_file() else []:
+            if not message.id or not message.string or not isinstance(message.string, str):
+                continue
+            source, text = str(message.id), message.string
+            if placeholders(source):
+                templates.setdefault(text, set()).add(source)
+            elif _folded(text) != _folded(source):
+                owners.setdefault(_folded(text), set()).add(source)
+    sources = {_folded(s) for who in owners.values() for s in who}
+    result = Names({name: next(iter(who)) for name, who in owners.items() if len(who) == 1 and name not in sources})
+    for text, who in sorted(templates.items(), key=lambda kv: -len(kv[0])):
+        if len(who) != 1:
+            continue
+        parts = re.split(r"\{([A-Za-z_][A-Za-z0-9_]*)\}", " ".join(text.split()))
+        if len(parts) < 2 or not any(p.strip() for p in parts[::2]):
+            continue  # a bare '{mode}: {description}' matches too much
+        seen: set[str] = set()
+        regex = ""
+        for i, part in enumerate(parts):
+            if i % 2 == 0:
+                regex += re.escape(part)
+            else:
+                regex += f"(?P={part})" if part in seen else f"(?P<{part}>.+?)"
+                seen.add(part)
+        result.patterns.append((re.compile(regex, re.IGNORECASE), next(iter(who))))
+    return result

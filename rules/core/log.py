@@ -35,7 +35,7 @@ if TYPE_CHECKING:
 
 MAX_LOG_BYTES = 5_000_000
 MAX_LINE_CHARS = 100_000
-HEADER_KEYS = ("game", "engine", "content_hash", "seed", "ruleset", "params", "events", "result")
+HEADER_KEYS = ("game", "engine", "content_hash", "seed", "ruleset", "params", "events", "result", "language")
 _PLAIN = re.compile(r"^[A-Za-z][A-Za-z0-9 _.+'()/-]*$")
 _RESERVED = {"true", "false", "null", "yes", "no", "on", "off", "y", "n", "~"}
 
@@ -57,6 +57,7 @@ class GameLog:
     lines: list[int] = field(default_factory=list)
     params_line: int = 0
     result_line: int = 0
+    language: str | None = None  # the edition whose printed names the events use (None: the game folder's own language, or ids)
 
     def line_of(self, index: int) -> int:
         """The line of event ``index`` (0-based), or 0 when unknown."""
@@ -173,21 +174,22 @@ def _from_header(data: dict[str, Any], shown: str, line_of: Any) -> GameLog:
         raise LogError(f"{shown}:{line_of(unknown[0])}", f"unknown key '{unknown[0]}' in the log's header (known keys: {', '.join(HEADER_KEYS)})")
     for key, kind, what in (("game", str, "a game id"), ("events", list, "a list of events"), ("params", dict, "a mapping"),
                             ("seed", int, "a whole number"), ("content_hash", str, "a string"), ("engine", str, "a string"),
-                            ("ruleset", str, "a ruleset's name"),
+                            ("ruleset", str, "a ruleset's name"), ("language", str, "a language code (fr, de, hi)"),
                             ("result", dict, "a mapping")):
         if key in ("game", "events") and key not in data:
             raise LogError(shown, f"a game log needs '{key}' ({what}): see docs/game-logs.md")
         if data.get(key) is not None and not isinstance(data[key], kind):
             raise LogError(f"{shown}:{line_of(key)}", f"'{key}' must be {what}")
     return GameLog(game=data["game"], events=data["events"] or [], params=data.get("params") or {}, ruleset=data.get("ruleset"), seed=data.get("seed"),
-                   content_hash=data.get("content_hash"), engine=data.get("engine"), result=data.get("result"), source=shown)
+                   content_hash=data.get("content_hash"), engine=data.get("engine"), result=data.get("result"), source=shown,
+                   language=data.get("language"))
 
 
 # -- writing ----------------------------------------------------------------------------------
 def to_yaml(log: GameLog) -> str:
     """The log as YAML, one event per line (the format a person would write by hand)."""
     out = ["# deckpress game log (format: docs/game-logs.md)", f"game: {_flow(log.game)}"]
-    for key in ("engine", "content_hash", "seed", "ruleset"):
+    for key in ("language", "engine", "content_hash", "seed", "ruleset"):
         if getattr(log, key) is not None:
             out.append(f"{key}: {_flow(getattr(log, key))}")
     out.append("params:")
@@ -201,7 +203,7 @@ def to_yaml(log: GameLog) -> str:
 
 def to_jsonl(log: GameLog) -> str:
     """The log as JSON Lines: header, events, result."""
-    header = {k: v for k, v in (("game", log.game), ("engine", log.engine), ("content_hash", log.content_hash),
+    header = {k: v for k, v in (("game", log.game), ("language", log.language), ("engine", log.engine), ("content_hash", log.content_hash),
                                 ("seed", log.seed), ("params", log.params)) if v is not None}
     lines = [header, *log.events] + ([{"result": log.result}] if log.result is not None else [])
     return "".join(json.dumps(x, ensure_ascii=False) + "\n" for x in lines)
