@@ -184,6 +184,19 @@ def test_build_a_shipped_game_as_the_checkout_builds_it(venv, here, tmp_path):
     assert (tmp_path / "editable" / "mission-emission.pdf").read_bytes() == pdf.read_bytes()
 
 
+@pytest.mark.slow
+def test_the_french_edition_builds_and_a_french_log_replays_from_the_wheel(venv, here):
+    """The shipped catalogues travel in the wheel: 50 Missions prints in French, and a log written
+    with French names, copied into an empty folder, replays (docs/translations.md)."""
+    result = deckpress(venv, here, "build", "fifty-missions", "--lang", "fr")
+    assert result.returncode == 0, said(result)
+    _, text = pdf_text(here / "output" / "fifty-missions-fr.pdf")
+    assert "MÉDAILLE DE BRONZE" in text and "BRIQUET ROUGE" in text and "BRONZE MEDAL" not in text
+    shutil.copy(installed_package(venv) / "content" / "fifty-missions" / "logs" / "example-fr.yaml", here / "fr.yaml")
+    result = deckpress(venv, here, "replay", "fr.yaml")
+    assert result.returncode == 0 and "20 events, all legal" in result.stdout, said(result)
+
+
 def test_simulate_and_missions(venv, here):
     result = deckpress(venv, here, "simulate", "mission-emission", "--games", "20", "--format", "json")
     assert result.returncode == 0 and json.loads(result.stdout)["games"] == 20, said(result)
