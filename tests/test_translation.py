@@ -270,3 +270,53 @@ def _untimed(output: str):
         return output
     data.pop("timing", None)
     return data
+
+
+def test_a_hindi_edition_is_drawn_in_the_devanagari_font(game_copy, cli, here):
+    """Fonts follow the script: a translated word in Devanagari is drawn with Noto Sans Devanagari,
+    the numbers beside it with Lato, with no font declared for the edition."""
+    from pypdf import PdfReader
+
+    folder = game_copy("mission-emission")
+    cli("translate", "update", folder, "--lang", "hi")
+    _translate_all(folder / "locales" / "hi.po", lambda e: {"Goa": "गोवा", "Forest": "वन"}.get(e.msgid, e.msgid))
+    assert cli("build", folder, "--lang", "hi", "--out", here / "out").exit_code == 0
+    reader = PdfReader(here / "out" / "mission-emission-hi.pdf")
+    fonts = {str(f.get_object()["/BaseFont"]).split("+")[-1] for page in reader.pages for f in (page["/Resources"].get("/Font") or {}).values()}
+    assert {"NotoSansDevanagari-Regular", "Lato-Regular"} <= fonts
+    assert "गोवा" in pdf_text(here / "out" / "mission-emission-hi.pdf")
+
+
+def test_record_takes_the_names_of_the_tables_edition(game_copy, cli, tmp_path):
+    from click.testing import CliRunner
+    from deckpress.generator.cli import main
+
+    from tests.rules.test_record import EXAMPLE, lines_of
+
+    folder = _french_mission_emission(game_copy, cli)
+    typed = []
+    for line in lines_of(EXAMPLE):
+        for source, translated in FRENCH_STATES.items():
+            line = line.replace(source, translated.lower())
+        typed.append(line)
+    assert any("bengale-occidental" in line for line in typed)
+    out = tmp_path / "game.yaml"
+    result = CliRunner().invoke(main, ["record", str(folder), "--lang", "fr", "--players", "2", "--out", str(out)],
+                                input="\n".join(typed) + "\n", catch_exceptions=False)
+    assert "90 events; the game is over; seat 0: 26, seat 1: 2" in result.stdout, result.output
+    assert "West Bengal" in out.read_text("utf-8")  # the log records the names the rules know
+    assert cli("replay", out, "--content", folder).exit_code == 0
+
+
+def test_the_studio_shows_an_edition(game_copy, cli):
+    from deckpress.generator.studio.catalogue import CardCatalogue
+
+    folder = _french_mission_emission(game_copy, cli)
+    _translate_all(folder / "locales" / "fr.po", lambda e: {**FRENCH_STATES, "State cards": "Cartes d'État"}.get(e.msgid, e.msgid))
+    catalogue = CardCatalogue(folder, dpi=30, lang="fr")
+    assert catalogue.refresh().errors == []
+    assert [name for _, name, _ in catalogue.decks()][0] == "Cartes d'État"
+    assert "Bengale-Occidental" in {c.name for c in catalogue.cards}
+    (folder / "locales" / "fr.po").write_text('msgid ""\nmsgstr ""\n', "utf-8")  # every translation gone
+    errors = CardCatalogue(folder, dpi=30, lang="fr").refresh().errors
+    assert len(errors) == 1 and "texts have no fr translation" in errors[0].message

@@ -16,6 +16,7 @@ from typing import Any
 
 import click
 
+from deckpress.generator.cli.translate import typed_names
 from deckpress.generator.content.errors import ContentErrors
 from deckpress.generator.content.safetext import escape
 from deckpress.rules.core.errors import IllegalAction, LogError, ParameterError
@@ -30,8 +31,11 @@ from deckpress.rules.core.errors import IllegalAction, LogError, ParameterError
 @click.option("--out", type=click.Path(dir_okay=False, path_type=Path), default=None,
               help="The log file to write [GAME-MODE-game.yaml in this folder].")
 @click.option("--resume", is_flag=True, help="Continue the log in --out (it must replay).")
+@click.option("--lang", "lang", default=None, metavar="CODE",
+              help="The edition the table plays: type the cards' names as its cards print them (the game folder's locales/CODE.po); "
+                   "the log records the names the rules know.")
 def record(game: str, mode: str | None, players: int | None, ruleset: str | None, params: tuple[str, ...],
-           out: Path | None, resume: bool) -> None:
+           out: Path | None, resume: bool, lang: str | None = None) -> None:
     """Record a game of GAME played at the table: asks for each event in turn ("seat 2 to choose
     a mission"), refuses an illegal one at once with its reason, and writes the log (YAML,
     docs/game-logs.md) after every event.  GAME is a shipped id, a game folder or a fan variant
@@ -48,6 +52,7 @@ def record(game: str, mode: str | None, players: int | None, ruleset: str | None
     if players is not None:
         overrides["players"] = players
     game_id, make, defaults = _table_game(game)
+    typed = typed_names(game, lang) if lang else None  # names as the table's edition prints them
     ruleset = ruleset or defaults[0]
     try:
         engine = make(ruleset, {**defaults[1], **overrides})
@@ -98,7 +103,7 @@ def record(game: str, mode: str | None, players: int | None, ruleset: str | None
             continue
         before = len(recorder.log.events)
         try:
-            recorder.add(line)
+            recorder.add(typed.in_line(line) if typed else line)
         except IllegalAction as exc:
             click.echo(escape(f"refused: {exc.reason}: {exc.message}"), err=True)
             continue

@@ -13,6 +13,7 @@ from pathlib import Path
 import click
 
 from deckpress.generator import exitcodes
+from deckpress.generator.cli.translate import lang_options
 
 
 @click.command()
@@ -25,7 +26,9 @@ from deckpress.generator import exitcodes
 @click.option("--dpi", type=click.IntRange(50, 300), default=150, show_default=True, help="Resolution of the card images.")
 @click.option("--no-browser", is_flag=True, help="Do not open the studio in a web browser.")
 @click.option("--no-watch", is_flag=True, help="Do not re-render when files change.")
-def studio(game: str, content: Path | None, host: str, port: int, dpi: int, no_browser: bool, no_watch: bool) -> None:
+@lang_options
+def studio(game: str, content: Path | None, host: str, port: int, dpi: int, no_browser: bool, no_watch: bool, lang: str | None = None,
+           allow_missing: bool = False) -> None:
     """See GAME's cards change as you edit them, and play it at a table in the browser.
 
     GAME is a game folder, a shipped game's id or a variant file.  Every card of every deck is
@@ -59,7 +62,7 @@ def studio(game: str, content: Path | None, host: str, port: int, dpi: int, no_b
         click.echo(f"cannot listen on {host}:{port}: {exc.strerror or exc}", err=True)
         sys.exit(exitcodes.USAGE)
     allowed = None if host in ("127.0.0.1", "localhost", "::1") else ["*"]
-    studio_ = Studio(target, content, dpi=dpi)
+    studio_ = Studio(target, content, dpi=dpi, lang=lang, allow_missing=allow_missing)
     url = f"{url_of(sock)}?token={studio_.secret}"  # the secret every request needs (a cookie keeps it after)
     server = server_for(studio_, sock, watch=not no_watch, allowed_hosts=allowed)
     click.echo(f"deckpress studio: {url} (Ctrl-C stops it)")

@@ -126,6 +126,37 @@ def log_in_source_names(game_log: Any, folder: Path | None, merged: Any = None) 
     game_log.events = table.in_events(game_log.events)
 
 
+def typed_names(game: str, lang: str) -> Any:
+    """The :class:`~deckpress.generator.content.translation.Names` of the ``lang`` edition of
+    ``deckpress record``'s GAME (a game folder, a shipped id or a variant file), to read the names
+    a table playing that edition types.  Exits 1 with the errors of a game or catalogue that
+    cannot be read, 2 when the game has no ``lang`` catalogue."""
+    from deckpress.generator.cli.content import is_variant
+    from deckpress.generator.content import check_game, find_game
+    from deckpress.generator.content.translation import (
+        PSEUDO,
+        languages,
+        names,
+        source_language,
+    )
+    from deckpress.generator.content.variant import merged_variant
+
+    if Path(game).is_file() and is_variant(Path(game)):
+        _, content, errors = merged_variant(Path(game))
+    else:
+        content, errors = check_game(find_game(game))
+    try:
+        if errors:
+            raise ContentErrors(errors)
+        if lang not in languages(content) and lang != source_language(content):
+            have = ", ".join([source_language(content), *languages(content)])
+            raise click.UsageError(f"--lang {lang}: {content.game_id} has no {lang} translation (its languages: {have})"
+                                   + (": the pseudo-language prints no names a table could say" if lang == PSEUDO else ""))
+        return names(content, [lang])
+    except ContentErrors as exc:
+        _fail(exc)
+
+
 @click.group()
 def translate() -> None:
     """Translations of a game as gettext catalogues (PO files) for translators' tools (Poedit, Weblate)."""

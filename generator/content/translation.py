@@ -585,6 +585,7 @@ class Names:
     #: templates of placeholders and spaces only (``"{symbol} {colour}"``): they match a name only
     #: when every part is a translated name ("briquet rouge" -> "red lighter")
     loose: list[tuple[re.Pattern[str], str]] = field(default_factory=list)
+    _typed: re.Pattern[str] | None = field(default=None, repr=False, compare=False)
 
     def source(self, name: str) -> str:
         """``name`` as the source language prints it (``"Médaille de bronze"`` -> ``"Bronze
@@ -605,6 +606,17 @@ class Names:
         if head and number.isdigit() and self.source(head) != head:
             return f"{self.source(head)} {number}"
         return name
+
+    def in_line(self, line: str) -> str:
+        """A line typed at ``deckpress record`` with every translated name in it (whole words,
+        any case, the longest first) replaced by its source name: ``"seat 0 plays Bengale-Occidental"``
+        -> ``"seat 0 plays West Bengal"``."""
+        if not self.exact:
+            return line
+        if self._typed is None:
+            alternatives = sorted(self.exact, key=len, reverse=True)
+            self._typed = re.compile(r"(?<!\w)(" + "|".join(r"\s+".join(map(re.escape, a.split())) for a in alternatives) + r")(?!\w)", re.IGNORECASE)
+        return self._typed.sub(lambda m: self.exact.get(_folded(m.group(0)), m.group(0)), line)
 
     def in_events(self, value: Any) -> Any:
         """``value`` (a log's events, or one of them) with every string that is a translated

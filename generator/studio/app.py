@@ -114,10 +114,10 @@ class Studio:
         dpi: resolution of the card images (dots per inch of the card's trim plus bleed).
     """
 
-    def __init__(self, target: Path, base_folder: Path | None = None, dpi: int = 150):
+    def __init__(self, target: Path, base_folder: Path | None = None, dpi: int = 150, lang: str | None = None, allow_missing: bool = False):
         self.target = target
         self.base_folder = base_folder
-        self.catalogue = CardCatalogue(target, base_folder, dpi=dpi)
+        self.catalogue = CardCatalogue(target, base_folder, dpi=dpi, lang=lang, allow_missing=allow_missing)
         self.version = 0
         self.last_refresh: dict[str, Any] = {"changed": [], "removed": [], "seconds": 0.0}
         self.tables: dict[str, Seated] = {}

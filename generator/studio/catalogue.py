@@ -27,6 +27,7 @@ import time
 from collections import deque
 from collections.abc import Callable, Iterator
 from concurrent.futures import Future, ThreadPoolExecutor
+from contextlib import nullcontext
 from dataclasses import dataclass, field, replace
 from pathlib import Path
 from typing import Any
@@ -196,7 +197,8 @@ class CardCatalogue:
         ContentErrors: ``target`` is a file that is neither a variant nor inside a game folder.
     """
 
-    def __init__(self, target: Path, base_folder: Path | None = None, dpi: int = DEFAULT_DPI):
+    def __init__(self, target: Path, base_folder: Path | None = None, dpi: int = DEFAULT_DPI, lang: str | None = None,
+                 allow_missing: bool = False):
         from deckpress.generator.content import GAME_FILE, find_game, game_id_of
         from deckpress.generator.content.variant import VARIANT_MAX_BYTES, VARIANT_MAX_DEPTH
         from deckpress.generator.content.yamlsafe import load_yaml
@@ -206,6 +208,7 @@ class CardCatalogue:
         self.target = Path(target)
         self.base_folder = Path(base_folder) if base_folder is not None else None
         self.dpi = int(dpi)
+        self.lang, self.allow_missing, self._edition = lang, allow_missing, None  # the language edition shown (deckpress studio --lang)
         self.is_variant: bool = is_variant_file(self.target)
         self.game_id: str | None = None
         self.title: str = self.target.stem if self.is_variant else self.target.name
@@ -360,6 +363,8 @@ class CardCatalogue:
 
         if not self.is_variant:
             content, errors = check_game(self.folder)
+            if self.lang and not errors:
+                content, errors = self._in_language(content)
             return _Loaded(content if not errors else None, errors=list(dict.fromkeys(errors)))  # validate's order
         from deckpress.generator.content.variant import load_variant, merge
 
@@ -374,6 +379,19 @@ class CardCatalogue:
         merged, merge_errors = merge(variant, base)
         errors = sorted(set(errors + merge_errors))
         return _Loaded(None if errors else merged, base, variant.doc, errors)
+
+    def _in_language(self, content) -> tuple[Any, list[ContentError]]:
+        """``content`` as its ``self.lang`` edition, or the errors of its catalogue (a missing
+        translation unless ``allow_missing``: one error listing them all)."""
+        from deckpress.generator.content.translation import edition
+
+        try:
+            translated, self._edition = edition(content, self.lang)
+        except ContentErrors as exc:
+            return content, list(exc.errors)
+        if self._edition.missing and not self.allow_missing:
+            return content, [self._edition.missing_error()]
+        return translated, []
 
     def _base(self, vdoc) -> tuple[Any, list[ContentError]]:
         """The game a variant extends (a shipped game is loaded once: it does not change)."""
@@ -491,7 +509,10 @@ class CardCatalogue:
         from deckpress.generator.render.layout import compile_layout
         from deckpress.generator.render.oneup import guides_of
 
-        decks = kit_module(content.game_id).decks(content)
+        from deckpress.generator.content.translation import building
+
+        with building(self._edition) if self._edition is not None else nullcontext():
+            decks = kit_module(content.game_id).decks(content)  # the kit's own texts in the edition's language
         drawing = drawn_as(content)
         guides = {kind: guides_of(card) for kind, card in compile_layout(content.documents["layout"], sizes=drawing["sizes"]).cards.items()}
         draw_hash = self._drawing_hash(content, drawing)
