@@ -153,11 +153,21 @@ def test_mission_emission_in_hindi_prints_devanagari_with_the_english_editions_n
     assert sorted(re.findall(r"[+-]?\d+", hindi)) == sorted(re.findall(r"[+-]?\d+", english))
 
 
-@pytest.mark.slow
 def test_validate_every_language_of_every_shipped_game(cli):
     result = cli("validate", "--lang", "all")
     assert result.exit_code == 0, result.output
     assert "4 checked, no errors" in result.output
+
+
+def test_a_german_word_lengthened_past_its_box_fails_validate_naming_the_card_and_the_language(game_copy, cli):
+    """Every language fits: VERTEIDIGUNG fits the agent card's 17 mm value box at its minimum
+    size; a longer word does not, and validate says where, on which cards and in which language."""
+    folder = game_copy("geheime-mission")
+    po = folder / "locales" / "de.po"
+    po.write_text(po.read_text("utf-8").replace('msgstr "VERTEIDIGUNG"', 'msgstr "VERTEIDIGUNGSWERT DES AGENTEN"'), "utf-8")
+    result = cli("validate", folder, "--lang", "all")
+    assert result.exit_code != 0
+    assert "[de] agent face, card 'vesper'" in result.output and "VERTEIDIGUNGSWERT DES AGENTEN" in result.output, result.output
 
 
 @pytest.mark.parametrize("game", sorted(EDITIONS))
