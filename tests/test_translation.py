@@ -177,7 +177,7 @@ def test_translate_names_a_file_the_game_does_not_have_at_its_line(game_copy, cl
 
 @pytest.mark.parametrize("game", ["fifty-missions", "mission-emission"])
 def test_pseudo_localisation_lengthens_and_accents_every_text(game, game_copy, cli, here):
-    from deckpress.generator.content.translation import pseudo
+    from deckpress.generator.kit.translation import pseudo
 
     assert pseudo("No. {n}").startswith("[") and "{n}" in pseudo("No. {n}")
     long = pseudo("Every face-up value is 2, 4 or 6.")
@@ -320,3 +320,22 @@ def test_the_studio_shows_an_edition(game_copy, cli):
     (folder / "locales" / "fr.po").write_text('msgid ""\nmsgstr ""\n', "utf-8")  # every translation gone
     errors = CardCatalogue(folder, dpi=30, lang="fr").refresh().errors
     assert len(errors) == 1 and "texts have no fr translation" in errors[0].message
+
+
+def test_a_fuzzy_translation_is_printed_and_warned(game_copy, cli, here):
+    folder = game_copy("geheime-mission")
+    cli("translate", "update", folder, "--lang", "de")
+    _translate_all(folder / "locales" / "de.po", lambda e: "DE " + e.msgid)
+    edit(folder / "game.yaml", "title: Geheime Mission", "title: Geheime Mission!")
+    cli("translate", "update", folder, "--lang", "de")
+    result = cli("build", folder, "--lang", "de", "--out", here / "out")
+    assert result.exit_code == 0, result.stderr
+    assert "warning: " in result.stderr and "the de translation of game/title is fuzzy" in result.stderr
+    assert "DE Geheime Mission" in pdf_text(here / "out" / "geheime-mission-de.pdf")
+
+
+def test_pseudo_localisation_names_the_cards_at_risk(cli):
+    """50 Missions' medal cards print their place in a 46 x 5 mm box: 40 % longer, it overflows."""
+    result = cli("validate", "fifty-missions", "--lang", "qps")
+    assert result.exit_code == 1
+    assert re.search(r"medals\.yaml:\d+:\d+: \[qps\] mission face, card 'bronze': text '\{place\}'", result.stdout), result.stdout

@@ -92,7 +92,7 @@ def game_errors(folder: Path, paper: str = "a4", lang: str | None = None, allow_
     code, or ``all``: every catalogue of the folder), the same for each language's edition
     (:func:`deckpress.generator.cli.translate.edition_errors`)."""
     from deckpress.generator.cli.translate import edition_errors
-    from deckpress.generator.content.translation import declaration_errors
+    from deckpress.generator.kit.translation import declaration_errors
     from deckpress.generator.render.kit import PrintOptions, build_kit
 
     content, errors = check_game(folder)

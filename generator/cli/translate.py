@@ -35,7 +35,7 @@ def in_language(content: Any, lang: str | None, allow_missing: bool, warn: Calla
         ContentErrors: a missing translation without ``allow_missing`` (ONE error listing every
             missing entry and its card), or the catalogue's own errors.
     """
-    from deckpress.generator.content.translation import building, edition
+    from deckpress.generator.kit.translation import building, edition
 
     if not lang:
         yield content
@@ -75,7 +75,7 @@ def edition_errors(content: Any, lang: str, options: Any, allow_missing: bool = 
     for): missing translations, a catalogue's own errors, and
     every card laid out in memory with the translated texts (nothing written), so a text that
     overflows its box in one language is an error naming the card, the field and the language."""
-    from deckpress.generator.content.translation import languages
+    from deckpress.generator.kit.translation import languages
     from deckpress.generator.render.kit import build_kit
 
     langs = languages(content) if lang == "all" else [lang]
@@ -101,7 +101,7 @@ def log_in_source_names(game_log: Any, folder: Path | None, merged: Any = None) 
         ContentErrors: the game's content or a catalogue cannot be read.
     """
     from deckpress.generator.content import check_game
-    from deckpress.generator.content.translation import LOCALES, names, po_path
+    from deckpress.generator.kit.translation import LOCALES, names, po_path
     from deckpress.generator.paths import CONTENT_DIR
     from deckpress.rules.core.errors import LogError
 
@@ -127,19 +127,19 @@ def log_in_source_names(game_log: Any, folder: Path | None, merged: Any = None) 
 
 
 def typed_names(game: str, lang: str) -> Any:
-    """The :class:`~deckpress.generator.content.translation.Names` of the ``lang`` edition of
+    """The :class:`~deckpress.generator.kit.translation.Names` of the ``lang`` edition of
     ``deckpress record``'s GAME (a game folder, a shipped id or a variant file), to read the names
     a table playing that edition types.  Exits 1 with the errors of a game or catalogue that
     cannot be read, 2 when the game has no ``lang`` catalogue."""
     from deckpress.generator.cli.content import is_variant
     from deckpress.generator.content import check_game, find_game
-    from deckpress.generator.content.translation import (
+    from deckpress.generator.content.variant import merged_variant
+    from deckpress.generator.kit.translation import (
         PSEUDO,
         languages,
         names,
         source_language,
     )
-    from deckpress.generator.content.variant import merged_variant
 
     if Path(game).is_file() and is_variant(Path(game)):
         _, content, errors = merged_variant(Path(game))
@@ -192,7 +192,7 @@ def _fail(exc: ContentErrors) -> None:
 def extract(game: str, out: Path | None) -> None:
     """Write the template (POT) of every translatable text of GAME: each entry with its context
     (msgctxt: deck/card/field), its place (#: file:line) and what it is (#.)."""
-    from deckpress.generator.content.translation import (
+    from deckpress.generator.kit.translation import (
         LOCALES,
         template,
         write_catalogue,
@@ -216,7 +216,7 @@ def update(game: str, lang: str) -> None:
     """Create or bring up to date GAME's locales/CODE.po: new texts added untranslated, texts whose
     source changed marked fuzzy (their old source kept as #| msgid), texts gone kept as obsolete
     (#~).  A catalogue already up to date is left byte for byte as it is."""
-    from deckpress.generator.content.translation import (
+    from deckpress.generator.kit.translation import (
         PSEUDO,
         merged,
         po_path,

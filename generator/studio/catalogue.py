@@ -383,7 +383,7 @@ class CardCatalogue:
     def _in_language(self, content) -> tuple[Any, list[ContentError]]:
         """``content`` as its ``self.lang`` edition, or the errors of its catalogue (a missing
         translation unless ``allow_missing``: one error listing them all)."""
-        from deckpress.generator.content.translation import edition
+        from deckpress.generator.kit.translation import edition
 
         try:
             translated, self._edition = edition(content, self.lang)
@@ -509,7 +509,7 @@ class CardCatalogue:
         from deckpress.generator.render.layout import compile_layout
         from deckpress.generator.render.oneup import guides_of
 
-        from deckpress.generator.content.translation import building
+        from deckpress.generator.kit.translation import building
 
         with building(self._edition) if self._edition is not None else nullcontext():
             decks = kit_module(content.game_id).decks(content)  # the kit's own texts in the edition's language

@@ -14,8 +14,8 @@ import importlib
 from types import ModuleType
 
 from deckpress.generator.content import SHIPPED
-from deckpress.generator.content.translation import tr
 from deckpress.generator.kit.printdata import Section
+from deckpress.generator.kit.translation import tr
 
 
 def kit_module(game_id: str) -> ModuleType:

@@ -10,9 +10,9 @@ from typing import Any
 
 from deckpress.generator.content.derived import default_layout, per_card_layouts
 from deckpress.generator.content.layout_kinds import kind_spec
-from deckpress.generator.content.translation import tr
 from deckpress.generator.kit.adapters import how_to_play
 from deckpress.generator.kit.printdata import Cover, Deck, Section
+from deckpress.generator.kit.translation import tr
 
 
 def decks(content) -> list[Deck]:

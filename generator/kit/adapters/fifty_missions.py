@@ -16,9 +16,9 @@ from deckpress.generator.content.fifty_missions_conditions import (
     DISPLAY_SIZE,
     card_text,
 )
-from deckpress.generator.content.translation import tr
 from deckpress.generator.kit.adapters import how_to_play
 from deckpress.generator.kit.printdata import Cover, Deck, Section
+from deckpress.generator.kit.translation import tr
 
 #: Components printed as another card kind: medals are cards of the mission deck.
 _PRINTED_AS = {"medal": "mission"}

@@ -6,9 +6,9 @@ checks and facts it reads, with their sources, are in :mod:`deckpress.generator.
 from __future__ import annotations
 
 from deckpress.generator.content.geheime_mission import VALUES, component, value_counts
-from deckpress.generator.content.translation import tr
 from deckpress.generator.kit.adapters import how_to_play
 from deckpress.generator.kit.printdata import Board, Cover, Deck, Section
+from deckpress.generator.kit.translation import tr
 
 
 def decks(content) -> list[Deck]:

@@ -11,9 +11,9 @@ from __future__ import annotations
 
 from deckpress.generator.content.maybe_missions import SET_OF
 from deckpress.generator.content.maybe_missions_vocabulary import effect_text
-from deckpress.generator.content.translation import tr
 from deckpress.generator.kit.adapters import how_to_play
 from deckpress.generator.kit.printdata import Cover, Deck, Section
+from deckpress.generator.kit.translation import tr
 
 #: Icon slots of a side's row (card-facts: 1 to 4 resource icons a side) and of a shop cost (1 to 3).
 SIDE_SLOTS = 4

@@ -6,9 +6,9 @@ checks and facts it reads, with their sources, are in :mod:`deckpress.generator.
 from __future__ import annotations
 
 from deckpress.generator.content.mission_emission import mission_extremes
-from deckpress.generator.content.translation import tr
 from deckpress.generator.kit.adapters import how_to_play
 from deckpress.generator.kit.printdata import Cover, Deck, Section
+from deckpress.generator.kit.translation import tr
 
 
 def decks(content) -> list[Deck]:

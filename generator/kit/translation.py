@@ -235,7 +235,7 @@ def _layout_texts(content) -> Iterator[Text]:
                         context = f"layout/{where}" if group == "cards" else f"layout/boards/{where}"
                         yield Text(context, text, f"printed on every {kind} card's {side}" if group == "cards" else f"printed on the {kind} board",
                                    _at(doc, path + ("text",)), ("layout", path + ("text",)),
-                                   f"every {kind} card" if group == "cards" else f"the {kind} board")
+                                   f"every {kind!r} card" if group == "cards" else f"the {kind} board")
 
 
 def _kit_texts(content) -> list[Text]:
