@@ -33,19 +33,20 @@ def decks(content) -> list[Deck]:
     suitcases = [{"id": f"suitcase-{n:02d}", "source": "game.yaml", **suitcase, **_back(suitcase)}
                  for n in range(1, component(content, "suitcase")[1]["count"] + 1)]
     doors = content["components"]["back_doors"]
-    door_back = {"back_fill": "door-back", "back_ink": "door-back-ink", "back_icon": "back-door", "back_label": tr("kit/geheime-mission/door-chip-back", doors["chip_back"]["label"], "printed on the back of every back-door chip")}
+    door_back = {"back_fill": "door-back", "back_ink": "door-back-ink", "back_icon": "back-door",
+                 "back_label": tr("kit/geheime-mission/door-chip-back", doors["chip_back"]["label"], "printed on the back of every back-door chip")}
     door_chips = [{"id": f"door-{d['id']}", "source": "components.yaml", "face_fill": f"door-{d['id']}", "face_ink": f"door-{d['id']}-ink",
                    "face_icon": "back-door", "face_label": _named("door", d).upper(), **door_back} for d in doors["doors"]]
     officer = [{"id": "officer", "source": "components.yaml"}]
-    return [Deck("agent", tr("deck/agent/name", "Agent cards"), agents), Deck("chip", tr("deck/chip/name", "Suitcase and back-door chips"), suitcases + door_chips),
+    return [Deck("agent", tr("deck/agent/name", "Agent cards"), agents),
+            Deck("chip", tr("deck/chip/name", "Suitcase and back-door chips"), suitcases + door_chips),
             Deck("officer", tr("deck/officer/name", "Counter-intelligence officer"), officer)]
 
 
-def _named(kind: str, item: dict, key: str = "name") -> str:
-    """The ``key`` text of a band (agents.yaml), a door or a board field (components.yaml), in the
-    language being built: a text of the kit (``kit/geheime-mission/KIND/ID/KEY``, :func:`tr`), as
-    these lists are not card files a game.yaml ``translate`` can name."""
-    return tr(f"kit/geheime-mission/{kind}/{item['id']}/{key}", item[key], f"the {key} of the {kind} '{item['id']}'")
+def _named(what: str, item: dict, key: str = "name") -> str:
+    """``item[key]`` (a band's, door's or board field's name, or a field's owner from
+    components.yaml and agents.yaml) in the language being built: ``kit/geheime-mission/WHAT/ID``."""
+    return tr(f"kit/geheime-mission/{what}/{item['id']}", item[key], f"the {what} '{item['id']}' (components.yaml, agents.yaml)")
 
 
 def _back(face: dict) -> dict:
@@ -60,10 +61,10 @@ def boards(content) -> list[Board]:
     left, middle, right = content["components"]["board"]["fields"]
     doors = [{"door_name": _named("door", d).upper(), "door_fill": f"door-{d['id']}", "door_ink": f"door-{d['id']}-ink"}
              for d in content["components"]["back_doors"]["doors"]]
-    fields = {"id": "board", "source": "components.yaml", "left_name": _named("field", left).upper(), "left_owner": _named("field", left, "owner"),
+    fields = {"id": "board", "source": "components.yaml", "left_name": _named("field", left).upper(), "left_owner": _named("owner", left, "owner"),
               "middle_name": _named("field", middle).upper(), "right_name": _named("field", right).upper(),
-              "right_owner": _named("field", right, "owner"), "doors": doors}
-    return [Board("city", tr("deck/city/name", "Board"), fields)]
+              "right_owner": _named("owner", right, "owner"), "doors": doors}
+    return [Board("city", "Board", fields)]
 
 
 def band_table(content) -> list[list[str]]:

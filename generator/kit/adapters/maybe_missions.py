@@ -80,8 +80,10 @@ _IDENTITY_HINTS = {
 
 
 def _identities(records: list[dict], kind: str) -> list[dict]:
-    return [{"id": r["id"], "source": f"{kind}-identities.yaml", "name": r["name"], "label": f"{kind.upper()} IDENTITY", "colour": kind,
-             "helpful": effect_text(r["helpful"]), "harmful": effect_text(r["harmful"]), "hint": _IDENTITY_HINTS[kind]}
+    return [{"id": r["id"], "source": f"{kind}-identities.yaml", "name": r["name"],
+             "label": tr(f"kit/maybe-missions/identity-label/{kind}", f"{kind.upper()} IDENTITY", "the label of an identity card"), "colour": kind,
+             "helpful": effect_text(r["helpful"]), "harmful": effect_text(r["harmful"]),
+             "hint": tr(f"kit/maybe-missions/identity-hint/{kind}", _IDENTITY_HINTS[kind], "printed on every identity card of this kind")}
             for r in records]
 
 
