@@ -339,3 +339,25 @@ def test_pseudo_localisation_names_the_cards_at_risk(cli):
     result = cli("validate", "fifty-missions", "--lang", "qps")
     assert result.exit_code == 1
     assert re.search(r"medals\.yaml:\d+:\d+: \[qps\] mission face, card 'bronze': text '\{place\}'", result.stdout), result.stdout
+
+
+def test_a_variant_carries_its_own_translation_of_what_it_adds(game_copy, cli, here, tmp_path):
+    import shutil
+
+    from deckpress.generator.paths import CONTENT_DIR
+
+    folder = game_copy("fifty-missions")
+    cli("translate", "update", folder, "--lang", "fr")
+    _translate_all(folder / "locales" / "fr.po", _french)
+    variant = tmp_path / "night-shift.yaml"
+    shutil.copy(CONTENT_DIR / "variants" / "fifty-missions-night-shift.yaml", variant)
+    result = cli("translate", "update", variant, "--lang", "fr", "--content", folder)
+    assert result.exit_code == 0, result.output
+    po = polib.pofile(str(tmp_path / "night-shift.fr.po"))
+    assert sorted(e.msgctxt for e in po) == sorted(f"missions/{m}/text" for m in (
+        "three-odd", "no-ones-total-18", "red-sum-equals-green-sum", "total-odd-four-colours", "no-sevens"))  # only what the variant adds
+    _translate_all(tmp_path / "night-shift.fr.po", lambda e: "Exactement 3 valeurs impaires." if "three-odd" in e.msgctxt else "FR " + e.msgid)
+    result = cli("export", variant, "--to", "pdf", "--lang", "fr", "--content", folder, "--cards", "three-odd", "--out", here / "out")
+    assert result.exit_code == 0, result.stderr
+    (pdf,) = (here / "out").glob("*.pdf")
+    assert "Exactement 3 valeurs impaires." in " ".join(pdf_text(pdf).split())

@@ -80,7 +80,7 @@ def export(game: str, fmt: str, service: str | None, dpi: int | None, sets: tupl
         click.echo(f"{game}: not exported ({len(errors)} error{'s' * (len(errors) != 1)}); nothing was written", err=True)
         sys.exit(exitcodes.CONTENT)
     if lang:  # the edition in that language, written as NAME-LANG
-        loaded, name = enter_language(loaded, lang, allow_missing), f"{name}-{lang}"
+        loaded, name = enter_language(loaded, lang, allow_missing, path if path.is_file() else None), f"{name}-{lang}"
     decks = kit_module(loaded.game_id).decks(loaded)
     if sets:
         try:

@@ -26,7 +26,7 @@ def lang_options(command: Callable) -> Callable:
 
 
 @contextmanager
-def in_language(content: Any, lang: str | None, allow_missing: bool, warn: Callable[[str], None]) -> Iterator[Any]:
+def in_language(content: Any, lang: str | None, allow_missing: bool, warn: Callable[[str], None], variant: Path | None = None) -> Iterator[Any]:
     """Within the block, ``content`` as its ``lang`` edition (unchanged for None), the kit's own
     texts in that language too; warnings written with ``warn``: each fuzzy entry, and how many
     texts fell back to the source with ``allow_missing``.
@@ -40,7 +40,7 @@ def in_language(content: Any, lang: str | None, allow_missing: bool, warn: Calla
     if not lang:
         yield content
         return
-    translated, report = edition(content, lang)
+    translated, report = edition(content, lang, variant)
     if report.missing and not allow_missing:
         raise ContentErrors([report.missing_error()])
     for t in report.fuzzy:
@@ -52,7 +52,7 @@ def in_language(content: Any, lang: str | None, allow_missing: bool, warn: Calla
         yield translated
 
 
-def enter_language(content: Any, lang: str | None, allow_missing: bool) -> Any:
+def enter_language(content: Any, lang: str | None, allow_missing: bool, variant: Path | None = None) -> Any:
     """``content`` as its ``lang`` edition for the rest of the running command (its kit texts too,
     until the command ends: :func:`in_language` entered as a resource of click's context); a
     missing translation or a catalogue's errors printed, exit 1.  For commands whose body is long
@@ -62,7 +62,8 @@ def enter_language(content: Any, lang: str | None, allow_missing: bool) -> Any:
     if not lang:
         return content
     try:
-        return click.get_current_context().with_resource(in_language(content, lang, allow_missing, lambda line: click.echo(line, err=True)))
+        return click.get_current_context().with_resource(in_language(content, lang, allow_missing, lambda line: click.echo(line, err=True),
+                                                                     variant))
     except ContentErrors as exc:
         for line in summarised(exc.errors):
             click.echo(line, err=True)
@@ -146,7 +147,7 @@ def typed_names(game: str, lang: str) -> Any:
     else:
         content, errors = check_game(find_game(game))
     try:
-        if errors:
+        if errors or content is None:
             raise ContentErrors(errors)
         if lang not in languages(content) and lang != source_language(content):
             have = ", ".join([source_language(content), *languages(content)])
@@ -177,6 +178,25 @@ def _content(game: str):
         click.echo(f"{display_path(folder)}: the content has errors; fix them first ('deckpress validate' lists them)", err=True)
         sys.exit(exitcodes.CONTENT)
     return content
+
+
+def _variant(game: str, folder: Path | None) -> tuple[Any, Any] | None:
+    """``(merged content, base content)`` when ``game`` is a variant file (its errors printed,
+    exit 1), else None."""
+    from deckpress.generator.cli.content import is_variant
+    from deckpress.generator.content.reporters import summarised
+    from deckpress.generator.content.variant import base_content, merged_variant
+
+    if not (Path(game).is_file() and is_variant(Path(game))):
+        return None
+    variant, content, errors = merged_variant(Path(game), folder)
+    if not errors and variant is not None:
+        base, errors = base_content(variant.doc, folder)
+    if errors:
+        for line in summarised(errors):
+            click.echo(line, err=True)
+        sys.exit(exitcodes.CONTENT)
+    return content, base
 
 
 def _fail(exc: ContentErrors) -> None:
@@ -212,10 +232,13 @@ def extract(game: str, out: Path | None) -> None:
 @translate.command()
 @click.argument("game")
 @click.option("--lang", "lang", required=True, metavar="CODE", help="The language code of the catalogue (fr, de, hi, pt_BR).")
-def update(game: str, lang: str) -> None:
+@click.option("--content", "base_folder", type=click.Path(path_type=Path, file_okay=False), default=None,
+              help="For a variant file: the game folder it extends [default: the shipped game it names].")
+def update(game: str, lang: str, base_folder: Path | None = None) -> None:
     """Create or bring up to date GAME's locales/CODE.po: new texts added untranslated, texts whose
     source changed marked fuzzy (their old source kept as #| msgid), texts gone kept as obsolete
-    (#~).  A catalogue already up to date is left byte for byte as it is."""
+    (#~).  A catalogue already up to date is left byte for byte as it is.  GAME may be a variant
+    file: its own catalogue, VARIANT.CODE.po beside it, holds the texts it adds or changes."""
     from deckpress.generator.kit.translation import (
         PSEUDO,
         merged,
@@ -223,20 +246,23 @@ def update(game: str, lang: str) -> None:
         read_catalogue,
         source_language,
         template,
+        variant_po,
+        variant_texts,
         write_catalogue,
     )
     from deckpress.generator.output import write_atomic
 
-    content = _content(game)
+    variant = _variant(game, base_folder)
+    content = variant[1] if variant else _content(game)
     if lang in (PSEUDO, source_language(content)):
         raise click.UsageError(f"--lang {lang}: {'the pseudo-language is made, never a file' if lang == PSEUDO else 'the folder is written in it'}")
     try:
-        path = po_path(content.root, lang)
+        path = variant_po(Path(game), lang) if variant else po_path(content.root, lang)
     except ValueError as exc:
         raise click.BadParameter(str(exc), param_hint="--lang") from None
     try:
         old = read_catalogue(path, display_path(path)) if path.is_file() else None
-        catalogue, changed = merged(old, template(content), lang)
+        catalogue, changed = merged(old, template(content, variant_texts(*variant) if variant else None), lang)
     except ContentErrors as exc:
         _fail(exc)
     if not changed:

@@ -492,11 +492,31 @@ def _short(text: str, n: int = 40) -> str:
     return text if len(text) <= n else text[: n - 1] + "…"
 
 
-def edition(content, lang: str) -> tuple[Any, Edition]:
+def variant_po(variant: Path, lang: str) -> Path:
+    """Where a fan variant keeps its own translation of the texts it changes or adds: beside it,
+    ``<variant stem>.<lang>.po`` (``night-shift.yaml`` -> ``night-shift.fr.po``).
+
+    Raises:
+        ValueError: ``lang`` is not a language code.
+    """
+    po_path(Path("."), lang)  # the code checked
+    return Path(variant).with_name(f"{Path(variant).stem}.{lang}.po")
+
+
+def variant_texts(merged, base) -> list[Text]:
+    """The texts of a variant's merged content that its base game does not have as they are (a
+    card the variant adds, a text it changes): what its own catalogue translates."""
+    known = {(t.context, t.source) for t in texts(base)}
+    return [t for t in texts(merged) if (t.context, t.source) not in known]
+
+
+def edition(content, lang: str, variant: Path | None = None) -> tuple[Any, Edition]:
     """``content`` in language ``lang``: every translatable text substituted from
     ``locales/<lang>.po`` (``qps``: pseudo-localised; the source language: as it is), with the
     :class:`Edition` saying what was missing or fuzzy.  A missing text keeps its source text.
-    The kit's composed texts are translated by :func:`tr` within :func:`building`.
+    The kit's composed texts are translated by :func:`tr` within :func:`building`.  For a
+    variant's merged content, ``variant`` is the variant file: its own catalogue
+    (:func:`variant_po`) translates first, the game's the rest.
 
     Raises:
         ContentErrors: no catalogue for ``lang`` (listing the languages there are), a catalogue
@@ -513,19 +533,21 @@ def edition(content, lang: str) -> tuple[Any, Edition]:
         report.lookup = {t.context: pseudo(t.source) for t in found}
     else:
         try:
-            path = po_path(content.root, lang)
+            paths = [variant_po(variant, lang)] if variant is not None else []
+            paths.append(po_path(content.root, lang))
         except ValueError as exc:
             raise ContentErrors([ContentError(content.game_id, 0, 0, f"--lang: {exc}")]) from None
-        report.po = display_path(path)
-        if not path.is_file():
+        report.po = display_path(paths[-1])
+        there = [p for p in paths if p.is_file()]
+        if not there:
             have = ", ".join([source_language(content), *languages(content), PSEUDO])
             raise ContentErrors([ContentError(report.po, 0, 0, f"--lang {lang}: {content.game_id} has no {lang} translation "
                                                               f"(its languages: {have}); 'deckpress translate update {content.game_id} "
                                                               f"--lang {lang}' starts one")])
-        catalogue = read_catalogue(path, report.po)
+        catalogues = [read_catalogue(p, display_path(p)) for p in there]
         for t in found:
-            message = catalogue.get(t.source, context=t.context)
-            if message is None or not message.string:
+            message = next((m for c in catalogues if (m := c.get(t.source, context=t.context)) is not None and m.string), None)
+            if message is None:
                 report.missing.append(t)
                 continue
             if message.fuzzy:

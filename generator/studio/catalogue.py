@@ -378,6 +378,8 @@ class CardCatalogue:
             return _Loaded(None, variant_doc=variant.doc, errors=sorted(set(errors + base_errors)))
         merged, merge_errors = merge(variant, base)
         errors = sorted(set(errors + merge_errors))
+        if self.lang and not errors:
+            merged, errors = self._in_language(merged)
         return _Loaded(None if errors else merged, base, variant.doc, errors)
 
     def _in_language(self, content) -> tuple[Any, list[ContentError]]:
@@ -386,7 +388,7 @@ class CardCatalogue:
         from deckpress.generator.kit.translation import edition
 
         try:
-            translated, self._edition = edition(content, self.lang)
+            translated, self._edition = edition(content, self.lang, self.target if self.is_variant else None)
         except ContentErrors as exc:
             return content, list(exc.errors)
         if self._edition.missing and not self.allow_missing:
