@@ -136,10 +136,14 @@ def test_the_wheel_holds_one_package_deckpress_with_all_its_data(wheel):
     assert set(SHIPPED) <= set(games)
     data = [*(CHECKOUT / "content").glob("*/game.yaml"), *(CHECKOUT / "schemas").glob("*.json"),
             *(CHECKOUT / "content" / "variants").glob("*.yaml"), *(CHECKOUT / "generator" / "fonts").glob("*.ttf"),
-            *(CHECKOUT / "generator" / "templates").rglob("*.j2")]  # the kit's prose, the studio's pages, the check report
+            *(CHECKOUT / "generator" / "templates").rglob("*.j2"),  # the kit's prose, the studio's pages, the check report
+            *(CHECKOUT / "content").glob("*/locales/*.po")]  # the shipped editions' catalogues
     missing = sorted(p.relative_to(CHECKOUT).as_posix() for p in data
                      if f"deckpress/{p.relative_to(CHECKOUT).as_posix()}" not in names)
     assert not missing, f"data files not in the wheel: {missing}"
+    # the shipped editions' translations (gettext catalogues) travel with their games
+    assert {"fifty-missions/locales/fr.po", "geheime-mission/locales/de.po", "mission-emission/locales/hi.po"} <= {
+        n.removeprefix("deckpress/content/") for n in names}
 
 
 @pytest.mark.slow
@@ -186,6 +190,18 @@ def test_build_a_shipped_game_as_the_checkout_builds_it(venv, here, tmp_path):
 
 
 @pytest.mark.slow
+def test_the_french_edition_builds_and_a_french_log_replays_from_the_wheel(venv, here):
+    """The shipped catalogues travel in the wheel: 50 Missions prints in French, and a log written
+    with French names, copied into an empty folder, replays (docs/translations.md)."""
+    result = deckpress(venv, here, "build", "fifty-missions", "--lang", "fr")
+    assert result.returncode == 0, said(result)
+    _, text = pdf_text(here / "output" / "fifty-missions-fr.pdf")
+    assert "MÉDAILLE DE BRONZE" in text and "BRIQUET ROUGE" in text and "BRONZE MEDAL" not in text
+    shutil.copy(installed_package(venv) / "content" / "fifty-missions" / "logs" / "example-fr.yaml", here / "fr.yaml")
+    result = deckpress(venv, here, "replay", "fr.yaml")
+    assert result.returncode == 0 and "20 events, all legal" in result.stdout, said(result)
+
+
 def test_simulate_and_missions(venv, here):
     result = deckpress(venv, here, "simulate", "mission-emission", "--games", "20", "--format", "json")
     assert result.returncode == 0 and json.loads(result.stdout)["games"] == 20, said(result)

@@ -3,11 +3,25 @@ in Poedit or Weblate) and build / validate --lang (docs/translating.md)."""
 from __future__ import annotations
 
 import re
+import shutil
 
 import polib
 import pytest
 
 from tests.conftest import edit, line_of, pdf_text
+
+
+@pytest.fixture
+def game_copy(game_copy):
+    """A shipped game's copy without its shipped catalogues (``locales/``, docs/translations.md),
+    so that each test starts from an untranslated folder."""
+
+    def bare(game_id: str):
+        folder = game_copy(game_id)
+        shutil.rmtree(folder / "locales", ignore_errors=True)
+        return folder
+
+    return bare
 
 
 def _translate_all(po_path, translate) -> None:
@@ -19,7 +33,7 @@ def _translate_all(po_path, translate) -> None:
 
 
 def _french(entry) -> str:
-    return {"kit/fifty-missions/medal-title": "Médaille de {medal}", "medals/bronze/name": "bronze",
+    return {"kit/fifty-missions/medal-title/bronze": "Médaille de {medal}", "medals/bronze/name": "bronze",
             "kit/fifty-missions/number": "N° {n}",
             "missions/total-20/text": "Les 4 cartes font exactement 20 au total."}.get(entry.msgctxt, "FR " + entry.msgid)
 

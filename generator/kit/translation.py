@@ -605,6 +605,9 @@ class Names:
 
     exact: dict[str, str] = field(default_factory=dict)
     patterns: list[tuple[re.Pattern[str], str]] = field(default_factory=list)
+    #: templates of placeholders and spaces only (``"{symbol} {colour}"``): they match a name only
+    #: when every part is a translated name ("briquet rouge" -> "red lighter")
+    loose: list[tuple[re.Pattern[str], str]] = field(default_factory=list)
     _typed: re.Pattern[str] | None = field(default=None, repr=False, compare=False)
 
     def source(self, name: str) -> str:
@@ -617,6 +620,14 @@ class Names:
             match = pattern.fullmatch(" ".join(name.split()))
             if match:
                 return template.format_map({k: self.exact.get(_folded(v), v) for k, v in match.groupdict().items()})
+        for pattern, template in self.loose:
+            match = pattern.fullmatch(" ".join(name.split()))
+            if match and all(_folded(v) in self.exact for v in match.groupdict().values()):
+                return template.format_map({k: self.exact[_folded(v)] for k, v in match.groupdict().items()})
+        # a log names a card by its printed name and its value ("briquet rouge 3" -> "red lighter 3")
+        head, _, number = " ".join(name.split()).rpartition(" ")
+        if head and number.isdigit() and self.source(head) != head:
+            return f"{self.source(head)} {number}"
         return name
 
     def in_line(self, line: str) -> str:
@@ -671,8 +682,8 @@ def names(content, langs: list[str] | None = None) -> Names:
         if len(who) != 1:
             continue
         parts = re.split(r"\{([A-Za-z_][A-Za-z0-9_]*)\}", " ".join(text.split()))
-        if len(parts) < 2 or not any(p.strip() for p in parts[::2]):
-            continue  # a bare '{mode}: {description}' matches too much
+        if len(parts) < 2:
+            continue
         seen: set[str] = set()
         regex = ""
         for i, part in enumerate(parts):
@@ -681,7 +692,9 @@ def names(content, langs: list[str] | None = None) -> Names:
             else:
                 regex += f"(?P={part})" if part in seen else f"(?P<{part}>.+?)"
                 seen.add(part)
-        result.patterns.append((re.compile(regex, re.IGNORECASE), next(iter(who))))
+        # a template of placeholders and spaces only matches too much: only names made of translated names
+        bare = not any(p.strip() for p in parts[::2])
+        (result.loose if bare else result.patterns).append((re.compile(regex, re.IGNORECASE), next(iter(who))))
     return result
 
 

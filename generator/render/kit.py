@@ -35,6 +35,7 @@ from deckpress.generator.kit.imposition import (
     template_sheet,
 )
 from deckpress.generator.kit.printdata import Board, Cover, Deck, Section
+from deckpress.generator.render import scripts
 from deckpress.generator.render.board import draw_board
 from deckpress.generator.render.colour_space import CmykConversion
 from deckpress.generator.render.cover import draw_cover
@@ -698,19 +699,30 @@ def clear_boxes(c: Canvas) -> None:
 def _label(c: Canvas, g: Grid | FoldGrid | TemplateSheet, text: str) -> None:
     """The sheet's label in the bottom margin below the bleed, between two vertical cut lines (or
     between the outer cut line and the sheet's edge) so that no crop mark crosses it:
-    the first such gap that takes it at 6 pt, else the one that takes it largest (down to 4 pt)."""
+    the first such gap that takes it at 6 pt, else the one that takes it largest (down to 4 pt).
+    Drawn in the shipped regular chain, so that a deck named in another script (an edition's
+    "अंक कार्ड") prints; a character no shipped font has leaves the label in Lato alone."""
     c.setFillColor(black)
     xs, _ = g.cut_lines()
     edge = max(g.printer_margin_mm, 3.0)
     gaps = list(zip(xs, xs[1:])) + [(edge, xs[0]), (xs[-1], g.sheet_mm[0] - edge)]
     free = g.sheet_mm[1] - g.bleed_box_mm()[3]  # below the bleed, mm: the label never sits on the art
     top = min(6.0, max(4.0, free * mm * 0.7))
+    try:
+        chain = SHIPPED.chain("regular")
+        unit = scripts.width(text, chain, 1.0)
+    except Unprintable:
+        chain, unit = ("Lato",), stringWidth(text, "Lato", 1.0)
 
     def size_in(gap: tuple[float, float]) -> float:
         room = (gap[1] - gap[0] - 2) * mm
-        return min(top, room / stringWidth(text, "Lato", 1.0)) if room > 0 else 0.0
+        return min(top, room / unit) if room > 0 else 0.0
 
     best = max(gaps, key=size_in)  # the first of equally good gaps
     size = max(4.0, size_in(best))
-    c.setFont("Lato", size)
-    c.drawCentredString((best[0] + best[1]) / 2 * mm, (free * mm - size * 0.7) / 2, text)
+    x, y = (best[0] + best[1]) / 2 * mm, (free * mm - size * 0.7) / 2
+    if len(chain) == 1:
+        c.setFont("Lato", size)
+        c.drawCentredString(x, y, text)
+    else:
+        scripts.draw(c, x, y, text, chain, size, align="center")

@@ -53,7 +53,8 @@ def decks(content) -> list[Deck]:
     } for n, m in enumerate(content["missions"]["missions"])]
     medals = [{
         "id": m["id"], "source": "medals.yaml", "medal": True, "rim": m["hex"],
-        "title": tr("kit/fifty-missions/medal-title", "{medal} medal", "a medal card's title (printed in capitals)", medal=m["name"]).upper(),
+        "title": tr(f"kit/fifty-missions/medal-title/{m['id']}", "{medal} medal", "a medal card's title (printed in capitals); one entry per medal, "
+                    "as languages word them apart (French: de bronze, d'argent, en or)", medal=m["name"]).upper(),
         "level": tr("kit/fifty-missions/medal-level", "Level reached: {medal}", "on a medal card", medal=m["name"].lower()),
         "place": tr("kit/fifty-missions/medal-place", "In the mission deck after {n} missions", "on a medal card", n=m["after_missions"]),
     } for m in content["medals"]["medals"]]

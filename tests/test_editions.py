@@ -1,0 +1,205 @@
+"""The shipped editions: 50 Missions in French, Geheime Mission in German, Mission Emission in
+Hindi, each a gettext catalogue in its game's folder (docs/translations.md)."""
+from __future__ import annotations
+
+import io
+import re
+import unicodedata
+from pathlib import Path
+
+import pytest
+from babel.messages.pofile import read_po, write_po
+from pypdf import PdfReader
+
+CONTENT = Path(__file__).resolve().parents[1] / "content"
+EDITIONS = {"fifty-missions": "fr", "geheime-mission": "de", "mission-emission": "hi"}
+
+
+def catalogue(game: str):
+    path = CONTENT / game / "locales" / f"{EDITIONS[game]}.po"
+    with path.open("rb") as f:
+        return read_po(f)
+
+
+def translated(game: str) -> dict[str, str]:
+    """msgctxt -> msgstr of a shipped edition."""
+    return {m.context: m.string for m in catalogue(game) if m.id}
+
+
+@pytest.mark.parametrize("game", sorted(EDITIONS))
+def test_every_edition_says_who_made_it_and_from_what_entry_by_entry(game):
+    cat = catalogue(game)
+    assert str(cat.locale) == EDITIONS[game]
+    assert "Translator:" in cat.header_comment and "docs/translations.md" in cat.header_comment
+    assert "deckpress" in cat.last_translator
+    entries = [m for m in cat if m.id]
+    assert entries
+    untranslated = [m.context for m in entries if not m.string]
+    assert not untranslated, f"{game}: untranslated {untranslated[:5]}"
+    assert not [m.context for m in entries if m.fuzzy]
+    unsourced = [m.context for m in entries if not any(c.startswith("Translation: ") for c in m.user_comments)]
+    assert not unsourced, f"{game}: entries without a source {unsourced[:5]}"
+
+
+@pytest.mark.parametrize("game", sorted(EDITIONS))
+def test_a_shipped_catalogue_is_saved_by_babel_byte_for_byte_as_shipped(game):
+    """A translator's tool that reads and writes the file changes nothing it did not edit."""
+    path = CONTENT / game / "locales" / f"{EDITIONS[game]}.po"
+    out = io.BytesIO()
+    write_po(out, catalogue(game))
+    assert out.getvalue() == path.read_bytes()
+
+
+def test_french_medals_and_terms_follow_the_french_rulebook():
+    fr = translated("fifty-missions")
+    assert fr["kit/fifty-missions/medal-title/bronze"] == "Médaille de {medal}" and fr["medals/bronze/name"] == "Bronze"
+    assert fr["kit/fifty-missions/medal-title/silver"] == "Médaille d'{medal}" and fr["medals/silver/name"] == "Argent"
+    # « la Médaille en or » (French rulebook, Fin de la partie; 50 Missions de folie)
+    assert fr["kit/fifty-missions/medal-title/gold"] == "Médaille en {medal}" and fr["medals/gold/name"] == "Or"
+    assert fr["kit/fifty-missions/medal-level"] == "Niveau atteint\u00a0: {medal}"
+    assert fr["deck/symbol/name"] == "Cartes Symboles" and fr["game/modes/crazy/name"] == "50 Missions de folie"
+    # a mission quoted by a French review keeps its wording (trictrac.net)
+    assert fr["missions/red-side-by-side/text"] == "2 cartes rouges (briquet) côte à côte."
+    assert len([k for k in fr if k.startswith("missions/")]) == 50
+
+
+def test_german_agents_have_fifty_four_distinct_names_none_another_agents_english_name():
+    cat = [m for m in catalogue("geheime-mission") if m.context and m.context.startswith("agents/") and m.context.endswith("/code_name")]
+    assert len(cat) == 54
+    german = [m.string for m in cat]
+    assert len(set(german)) == 54
+    english = {m.id for m in cat}
+    clash = [(m.id, m.string) for m in cat if m.string in english and m.string != m.id]
+    assert not clash, clash  # 'Fingerhut' would be Thimble, not Foxglove
+
+
+def _devanagari(text: str) -> bool:
+    return all(ch in " -" or "DEVANAGARI" in unicodedata.name(ch, "") for ch in text)
+
+
+def test_hindi_state_names_are_the_first_schedules_in_devanagari_and_the_rest_is_marked_contributed():
+    cat = [m for m in catalogue("mission-emission") if m.id]
+    names = [m for m in cat if m.context.startswith("states/") and m.context.endswith("/name")]
+    assert len(names) == 36
+    assert all(_devanagari(m.string) for m in names), [m.string for m in names if not _devanagari(m.string)]
+    by_ctx = {m.context: m for m in cat}
+    assert by_ctx["states/west-bengal/name"].string == "पश्चिमी बंगाल"  # the Schedule's spelling, decided
+    assert any("पश्चिम बंगाल" in c for c in by_ctx["states/west-bengal/name"].user_comments)  # everyday form named
+    assert by_ctx["kit/mission-emission/kind/union-territory"].string == "संघ राज्यक्षेत्र"
+    official = {m.context for m in names} | {"kit/mission-emission/kind/state", "kit/mission-emission/kind/union-territory"}
+    for m in cat:
+        if m.context in official:
+            assert any("Constitution of India, First Schedule" in c for c in m.user_comments), m.context
+        else:
+            assert any("translated for deckpress (contributed)" in c for c in m.user_comments), m.context
+
+
+# --- the editions as printed -------------------------------------------------------------------
+
+def _built(cli, folder: Path, game: str, lang: str | None) -> tuple[str, str]:
+    """The text of the kit ``build`` writes (spaces, no-break ones included, as single spaces),
+    and that of its card sheets alone (the cover is not translated: its prose is the kit's)."""
+    args = ["build", game, "--out", folder] + (["--lang", lang] if lang else [])
+    result = cli(*args)
+    assert result.exit_code == 0, result.output
+    pages = [" ".join(page.extract_text().split()) for page in PdfReader(folder / f"{game}{'-' + lang if lang else ''}.pdf").pages]
+    return " ".join(pages), " ".join(p for p in pages if " · faces" in p or " · backs" in p)
+
+
+@pytest.mark.slow
+def test_fifty_missions_in_french_prints_the_french_texts_and_the_english_editions_numbers(cli, here):
+    (_, french), (_, english) = _built(cli, here, "fifty-missions", "fr"), _built(cli, here, "fifty-missions", None)
+    for text in ("MÉDAILLE DE BRONZE", "MÉDAILLE D'ARGENT", "MÉDAILLE EN OR", "Niveau atteint : bronze", "BRIQUET ROUGE",
+                 "JUMELLES BLEUES", "BOUSSOLE VERTE", "2 cartes rouges (briquet) côte à côte.", "CARTE SYMBOLE", "N° 12",
+                 "Dans la pioche Mission après 15 missions", "Cartes Symboles"):
+        assert text in french, text
+    for text in ("MEDAL", "LIGHTER", "Two red lighter cards side by side.", "SYMBOL CARD", "Level reached", "No. 12"):
+        assert text not in french, text
+    # the symbol cards' values, the missions' numbers and the medals' places: those of the English
+    # edition (a mission text may word its number otherwise: "toutes inférieures à 4" for "3 or less")
+    symbols_fr, symbols_en = french[:french.rindex("Cartes Symboles ·")], english[:english.rindex("Symbol cards ·")]
+    assert re.findall(r"\b\d+\b", symbols_fr) == re.findall(r"\b\d+\b", symbols_en)
+    assert re.findall(r"N° (\d+)", french) == re.findall(r"No\. (\d+)", english) == [str(n) for n in range(1, 51)]
+    assert re.findall(r"après (\d+) missions", french) == re.findall(r"after (\d+) missions", english) == ["15", "19", "23"]
+
+
+@pytest.mark.slow
+def test_geheime_mission_in_german_prints_german_names_and_the_same_call_numbers_and_values(cli, here):
+    (kit, german), (_, english) = _built(cli, here, "geheime-mission", "de"), _built(cli, here, "geheime-mission", None)
+    for text in ("ANGRIFF", "INNENSTADT", "VERTEIDIGUNG", "GEHEIMGANG", "BLAU", "GEHEIM", "Digitalis", "Feldagent"):
+        assert text in german, text
+    for text in ("BOTSCHAFT", "Spieler 1", "Agenten: mit GRÜN verteidigen."):  # the board
+        assert text in kit, text
+    for text in ("ATTACK", "DEFENCE", "BACK DOOR", "SECRET", "BLUE", "Foxglove", "Field agent"):
+        assert text not in german, text
+    assert "EMBASSY" not in kit and "Player 1" not in kit
+    assert re.findall(r"\b\d+\b", german) == re.findall(r"\b\d+\b", english)  # call numbers and values, card by card
+
+
+@pytest.mark.slow
+def test_mission_emission_in_hindi_prints_devanagari_with_the_english_editions_numbers(cli, here):
+    (_, hindi), (_, english) = _built(cli, here, "mission-emission", "hi"), _built(cli, here, "mission-emission", None)
+    # shaped Devanagari extracts lossily (conjuncts are glyphs of their own); words without them read back
+    for text in ("असम", "गोवा", "वन", "जल", "कचरा"):
+        assert text in hindi, text
+    for text in ("Karnataka", "Forest", "STATE CARD", "UNION TERRITORY"):
+        assert text not in hindi, text
+    fonts = {str(f) for page in PdfReader(here / "mission-emission-hi.pdf").pages
+             for f in (page["/Resources"].get("/Font") or {}).get_object().values()
+             for f in [f.get_object().get("/BaseFont")]}
+    assert any("NotoSansDevanagari" in f for f in fonts), fonts
+    assert "अंक का" in hindi.split("· 1/2 · faces")[0][-12:]  # the sheet's label names the deck in Devanagari too
+    # the same values and points (the pile line words "card 1 of 3" as "3 में से कार्ड 1": compared as a multiset)
+    assert sorted(re.findall(r"[+-]?\d+", hindi)) == sorted(re.findall(r"[+-]?\d+", english))
+
+
+def test_validate_every_language_of_every_shipped_game(cli):
+    result = cli("validate", "--lang", "all")
+    assert result.exit_code == 0, result.output
+    assert "4 checked, no errors" in result.output
+
+
+def test_a_german_word_lengthened_past_its_box_fails_validate_naming_the_card_and_the_language(game_copy, cli):
+    """Every language fits: VERTEIDIGUNG fits the agent card's 17 mm value box at its minimum
+    size; a longer word does not, and validate says where, on which cards and in which language."""
+    folder = game_copy("geheime-mission")
+    po = folder / "locales" / "de.po"
+    po.write_text(po.read_text("utf-8").replace('msgstr "VERTEIDIGUNG"', 'msgstr "VERTEIDIGUNGSWERT DES AGENTEN"'), "utf-8")
+    result = cli("validate", folder, "--lang", "all")
+    assert result.exit_code != 0
+    assert "[de] agent face, card 'vesper'" in result.output and "VERTEIDIGUNGSWERT DES AGENTEN" in result.output, result.output
+
+
+@pytest.mark.parametrize("game", sorted(EDITIONS))
+def test_a_shipped_catalogue_is_up_to_date_with_its_game(game, game_copy, cli):
+    """'translate update' finds no text to add, none changed (fuzzy) and none gone: every text the
+    game prints has its entry, with the English text it translates.  (A moved line only moves an
+    entry's #: place.)"""
+    folder = game_copy(game)
+    po = folder / "locales" / f"{EDITIONS[game]}.po"
+
+    def entries() -> set[tuple]:
+        with po.open("rb") as f:
+            cat = read_po(f)
+        return {(m.context, str(m.id), m.string, m.fuzzy) for m in cat if m.id} | {("obsolete", k) for k in cat.obsolete}
+
+    before = entries()
+    result = cli("translate", "update", folder, "--lang", EDITIONS[game])
+    assert result.exit_code == 0, result.output
+    assert entries() == before
+
+
+@pytest.mark.parametrize("game, edition_log, english_log", [
+    ("fifty-missions", "example-fr.yaml", "example.yaml"),
+    ("geheime-mission", "example-base-de.yaml", "example-base.yaml"),
+    ("mission-emission", "example-base-hi.yaml", "example-base.yaml"),
+])
+def test_a_log_written_with_an_editions_names_replays_as_the_english_log(game, edition_log, english_log, cli):
+    """The same game written down at a French, German or Hindi table ('language:' in its header,
+    cards and missions by their printed names: "briquet rouge 3", "Schwarzer Reiher", "पश्चिमी
+    बंगाल") replays event for event to the English log's result."""
+    logs = CONTENT / game / "logs"
+    edition, english = cli("replay", logs / edition_log), cli("replay", logs / english_log)
+    assert edition.exit_code == 0 and "all legal" in edition.output, edition.output
+    assert edition.output.splitlines()[1:] == english.output.splitlines()[1:]
+    assert edition.output.split(":")[1] == english.output.split(":")[1]  # "N events, all legal; ..."
