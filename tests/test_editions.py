@@ -203,3 +203,18 @@ def test_a_log_written_with_an_editions_names_replays_as_the_english_log(game, e
     assert edition.exit_code == 0 and "all legal" in edition.output, edition.output
     assert edition.output.splitlines()[1:] == english.output.splitlines()[1:]
     assert edition.output.split(":")[1] == english.output.split(":")[1]  # "N events, all legal; ..."
+
+
+def test_a_line_typed_at_a_french_table_reads_a_composed_name_whole():
+    """`deckpress record fifty-missions --lang fr`: a card typed as the French edition prints it
+    ("briquet rouge 3", its colour after its symbol) is the card the rules know ("red lighter 3"),
+    never translated word by word ("lighter red 3", which no card is), in any case and inside the
+    line's own syntax."""
+    from deckpress.generator.content import check_game, find_game
+    from deckpress.generator.kit.translation import names
+
+    content, _ = check_game(find_game("fifty-missions"))
+    typed = names(content, ["fr"])
+    assert typed.in_line("seat 0 plays briquet rouge 3") == "seat 0 plays red lighter 3"
+    assert typed.in_line("cards: [Briquet Rouge 3, ?]") == "cards: [red lighter 3, ?]"
+    assert typed.in_line("seat 1 passes") == "seat 1 passes"

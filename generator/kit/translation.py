@@ -591,6 +591,10 @@ def _folded(text: str) -> str:
     return " ".join(text.casefold().split()).rstrip(".")
 
 
+#: The longest name, in words, that a line typed at ``deckpress record`` is searched for.
+MAX_NAME_WORDS = 8
+
+
 @dataclass
 class Names:
     """The game's printed names in other languages, back to the names its rules engine knows (the
@@ -608,7 +612,6 @@ class Names:
     #: templates of placeholders and spaces only (``"{symbol} {colour}"``): they match a name only
     #: when every part is a translated name ("briquet rouge" -> "red lighter")
     loose: list[tuple[re.Pattern[str], str]] = field(default_factory=list)
-    _typed: re.Pattern[str] | None = field(default=None, repr=False, compare=False)
 
     def source(self, name: str) -> str:
         """``name`` as the source language prints it (``"Médaille de bronze"`` -> ``"Bronze
@@ -631,15 +634,36 @@ class Names:
         return name
 
     def in_line(self, line: str) -> str:
-        """A line typed at ``deckpress record`` with every translated name in it (whole words,
-        any case, the longest first) replaced by its source name: ``"seat 0 plays Bengale-Occidental"``
-        -> ``"seat 0 plays West Bengal"``."""
-        if not self.exact:
+        """A line typed at ``deckpress record`` with every translated name in it (any case, the
+        longest run of words first) replaced by its source name: ``"seat 0 plays Bengale-Occidental"``
+        -> ``"seat 0 plays West Bengal"``; a composed name is read whole (``"briquet rouge 3"`` ->
+        ``"red lighter 3"``, never word by word).  Punctuation of the line's syntax (``[``, ``]``,
+        ``,``, ``{``, ``}``, ``:``) separates names."""
+        if not (self.exact or self.patterns or self.loose):
             return line
-        if self._typed is None:
-            alternatives = sorted(self.exact, key=len, reverse=True)
-            self._typed = re.compile(r"(?<!\w)(" + "|".join(r"\s+".join(map(re.escape, a.split())) for a in alternatives) + r")(?!\w)", re.IGNORECASE)
-        return self._typed.sub(lambda m: self.exact.get(_folded(m.group(0)), m.group(0)), line)
+        return "".join(self._names_in(part) if i % 2 == 0 else part
+                       for i, part in enumerate(re.split(r"([\[\]{},:])", line)))
+
+    def _names_in(self, text: str) -> str:
+        """``text`` (no punctuation) with its runs of words that are translated names replaced."""
+        words = text.split()
+        if not words:
+            return text
+        lead, trail = text[:len(text) - len(text.lstrip())], text[len(text.rstrip()):]
+        out: list[str] = []
+        i = 0
+        while i < len(words):
+            for n in range(min(MAX_NAME_WORDS, len(words) - i), 0, -1):
+                span = " ".join(words[i:i + n])
+                found = self.source(span)
+                if found != span:
+                    out.append(found)
+                    i += n
+                    break
+            else:
+                out.append(words[i])
+                i += 1
+        return lead + " ".join(out) + trail
 
     def in_events(self, value: Any) -> Any:
         """``value`` (a log's events, or one of them) with every string that is a translated
