@@ -26,11 +26,11 @@ import re
 import unicodedata
 from functools import lru_cache
 
-from reportlab.pdfbase.pdfmetrics import stringWidth
+from deckpress.generator.render.fonts import coverage, named
+from reportlab.lib.rl_accel import escapePDF, fp_str
+from reportlab.pdfbase.pdfmetrics import getFont, stringWidth
 from reportlab.pdfbase.ttfonts import shapeStr
 from reportlab.pdfgen.canvas import Canvas
-
-from deckpress.generator.render.fonts import coverage, named
 
 _JOINERS = {0x200C, 0x200D}  # zero-width non-joiner, zero-width joiner
 _RIGHT_TO_LEFT = ("R", "AL")
@@ -153,9 +153,16 @@ def draw(c: Canvas, x: float, y: float, text: str, chain: tuple[str, ...], size_
         Unprintable: as :func:`runs`.
     """
     parts = runs(text, chain)
-    if len(parts) == 1 and not needs_shaping(text):  # one font, glyph by glyph: reportlab's own calls
-        c.setFont(parts[0][0], size_pt)
-        (c.drawCentredString if align == "center" else c.drawRightString if align == "right" else c.drawString)(x, y, text)
+    if len(parts) == 1 and not needs_shaping(text):  # one font, glyph by glyph: as drawString writes it
+        font = parts[0][0]
+        c.setFont(font, size_pt)
+        if align != "left":
+            w = stringWidth(text, font, size_pt)
+            x -= 0.5 * w if align == "center" else w
+        ops = ["BT", f"1 0 0 1 {fp_str(x, y)} Tm"]
+        glyph_ops(c, font, text, f"{fp_str(size_pt)} Tf {fp_str(size_pt * 1.2)} TL", ops)
+        ops.append("T* ET")
+        c.drawText(TextOps(" ".join(ops)))
         return
     if align != "left":
         w = width(text, chain, size_pt)
@@ -171,3 +178,33 @@ def draw(c: Canvas, x: float, y: float, text: str, chain: tuple[str, ...], size_
             t.textOut(part)
             x += stringWidth(part, font, size_pt)
         c.drawText(t)
+
+
+class TextOps:
+    """A text object's PDF operators, written out: what :meth:`Canvas.drawText` takes (it asks
+    for ``getCode()``)."""
+
+    __slots__ = ("code",)
+
+    def __init__(self, code: str) -> None:
+        self.code = code
+
+    def getCode(self) -> str:  # noqa: N802 (reportlab's name)
+        """The operators, ``BT`` to ``ET``."""
+        return self.code
+
+
+def glyph_ops(c: Canvas, font_name: str, text: str, tf: str, ops: list[str]) -> None:
+    """Add to ``ops`` the operators that show ``text`` (drawn whole and unshaped by ``font_name``,
+    a TrueType font, as every font of a chain is) at the text position, ``tf`` the size and
+    leading (``"11 Tf 13.2 TL"``): each subset's font, then its characters, the very bytes
+    reportlab's text object writes after ``setFont`` (the recipe of ``reportlab.pdfbase.ttfonts``),
+    without its bookkeeping: a deck's text shows a few thousand strings."""
+    font = getFont(font_name)
+    doc = c._doc
+    current = -1
+    for subset, chunk in font.splitString(text, doc):
+        if subset != current:
+            ops.append(f"{font.getSubsetInternalName(subset, doc)} {tf}")
+            current = subset
+        ops.append(f"({escapePDF(chunk)}) Tj")

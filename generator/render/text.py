@@ -28,12 +28,19 @@ from typing import NamedTuple
 from deckpress.generator.render.fonts import Fonts
 from deckpress.generator.render.icons import Icons, draw_icon
 from deckpress.generator.render.markup import NO_TOKENS, Run, icon_names, parse
-from deckpress.generator.render.scripts import draw, needs_shaping, runs, width
-from reportlab.lib.rl_accel import escapePDF, fp_str
+from deckpress.generator.render.scripts import (
+    TextOps,
+    draw,
+    glyph_ops,
+    needs_shaping,
+    runs,
+    width,
+)
+from reportlab.lib.rl_accel import fp_str
 from reportlab.lib.utils import (
     _simpleSplit,  # reportlab's greedy line breaker, given our width function
 )
-from reportlab.pdfbase.pdfmetrics import getAscentDescent, getFont, stringWidth
+from reportlab.pdfbase.pdfmetrics import getAscentDescent, stringWidth
 from reportlab.pdfgen.canvas import Canvas
 
 _STEP_PT = 0.25
@@ -431,7 +438,7 @@ def draw_rich_line(c: Canvas, x: float, base: float, line: RichLine, fitted: Ric
         return
     side = ICON_EM * size
     # one text object for the line's runs that one font draws unshaped: its operators written
-    # here as reportlab's text object writes them (:class:`_TextOps`), byte for byte
+    # here as reportlab's text object writes them (:func:`~deckpress.generator.render.scripts.glyph_ops`)
     ops: list[str] | None = None
     tf = ""
     for run, font, unit in zip(line.runs, line.fonts, line.units, strict=True):
@@ -439,7 +446,8 @@ def draw_rich_line(c: Canvas, x: float, base: float, line: RichLine, fitted: Ric
             if font is not None:
                 if ops is None:
                     ops, tf = ["BT 1 0 0 1 0 0 Tm"], f"{fp_str(size)} Tf {fp_str(size * 1.2)} TL"
-                _run_ops(c, font, run.text, x, base, tf, ops)
+                ops.append(f"1 0 0 1 {fp_str(x, base)} Tm")
+                glyph_ops(c, font, run.text, tf, ops)
                 x += unit * size
             else:
                 chain = fonts.chain(run.style)
@@ -462,35 +470,4 @@ def draw_rich_line(c: Canvas, x: float, base: float, line: RichLine, fitted: Ric
         x += side
     if ops is not None:
         ops.append("ET")
-        c.drawText(_TextOps(" ".join(ops)))
-
-
-class _TextOps:
-    """A text object's PDF operators, written out: what :meth:`Canvas.drawText` takes (it asks
-    for ``getCode()``)."""
-
-    __slots__ = ("code",)
-
-    def __init__(self, code: str) -> None:
-        self.code = code
-
-    def getCode(self) -> str:  # noqa: N802 (reportlab's name)
-        """The operators, ``BT`` to ``ET``."""
-        return self.code
-
-
-def _run_ops(c: Canvas, font_name: str, text: str, x: float, base: float, tf: str, ops: list[str]) -> None:
-    """Add to ``ops`` the operators that put ``text`` at ``(x, base)`` (pt) in ``font_name`` (a
-    TrueType font, drawing it whole and unshaped), ``tf`` its size and leading (``"11 Tf 13.2
-    TL"``): the very bytes reportlab's text object writes for ``setTextOrigin``, ``setFont`` and
-    ``textOut`` (the recipe of ``reportlab.pdfbase.ttfonts``: each subset's characters after its
-    font), without its bookkeeping: a deck's text draws a few thousand runs."""
-    font = getFont(font_name)
-    doc = c._doc
-    ops.append(f"1 0 0 1 {fp_str(x, base)} Tm")
-    current = -1
-    for subset, chunk in font.splitString(text, doc):
-        if subset != current:
-            ops.append(f"{font.getSubsetInternalName(subset, doc)} {tf}")
-            current = subset
-        ops.append(f"({escapePDF(chunk)}) Tj")
+        c.drawText(TextOps(" ".join(ops)))
