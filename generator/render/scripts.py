@@ -25,6 +25,7 @@ from __future__ import annotations
 import re
 import unicodedata
 from functools import lru_cache
+from weakref import WeakKeyDictionary
 
 from deckpress.generator.render.fonts import coverage, named
 from reportlab.lib.rl_accel import escapePDF, fp_str
@@ -199,12 +200,50 @@ def glyph_ops(c: Canvas, font_name: str, text: str, tf: str, ops: list[str]) -> 
     a TrueType font, as every font of a chain is) at the text position, ``tf`` the size and
     leading (``"11 Tf 13.2 TL"``): each subset's font, then its characters, the very bytes
     reportlab's text object writes after ``setFont`` (the recipe of ``reportlab.pdfbase.ttfonts``),
-    without its bookkeeping: a deck's text shows a few thousand strings."""
+    without its bookkeeping: a deck's text shows a few thousand strings.
+
+    Words recur from card to card: once a text has been split into the font's subsets (which
+    gives each new character its code, in the order met), each of its words is remembered with
+    its bytes, and a text made only of remembered words of one subset is joined from them."""
+    if not text:
+        return  # no subset, no operator (as reportlab)
     font = getFont(font_name)
     doc = c._doc
+    known = _learnt(c, font_name)
+    words = text.split(" ")
+    space = known.get(" ")
+    if space is not None:
+        found = [known.get(word) for word in words]
+        subset = space[0]
+        if all(f is not None and (f[0] == subset or not f[1]) for f in found):
+            ops.append(f"{font.getSubsetInternalName(subset, doc)} {tf}")
+            ops.append(f"({escapePDF(space[1].join([f[1] for f in found]))}) Tj")  # type: ignore[index]
+            return
     current = -1
     for subset, chunk in font.splitString(text, doc):
         if subset != current:
             ops.append(f"{font.getSubsetInternalName(subset, doc)} {tf}")
             current = subset
         ops.append(f"({escapePDF(chunk)}) Tj")
+    if len(known) < _LEARNT_MAX:  # every character of the text has its code now: splitting a word assigns none
+        for word in (" ", *words):
+            if word not in known:
+                split = font.splitString(word, doc)
+                known[word] = split[0] if len(split) == 1 else None
+
+
+#: The words :func:`glyph_ops` has met, per canvas and font: word -> (subset, its bytes), or None
+#: for a word whose characters lie in more than one subset; the empty word is no bytes.
+_LEARNT: "WeakKeyDictionary[Canvas, dict[str, dict[str, tuple[int, bytes] | None]]]" = WeakKeyDictionary()
+_LEARNT_MAX = 100_000
+
+
+def _learnt(c: Canvas, font_name: str) -> dict[str, tuple[int, bytes] | None]:
+    """The words met so far on canvas ``c`` in ``font_name``."""
+    fonts = _LEARNT.get(c)
+    if fonts is None:
+        fonts = _LEARNT[c] = {}
+    known = fonts.get(font_name)
+    if known is None:
+        known = fonts[font_name] = {"": (-1, b"")}
+    return known
