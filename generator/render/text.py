@@ -44,6 +44,10 @@ from reportlab.pdfbase.pdfmetrics import getAscentDescent, stringWidth
 from reportlab.pdfgen.canvas import Canvas
 
 _STEP_PT = 0.25
+#: How many fitted texts are kept for reuse (the most recent): a text drawn again (a card's copies,
+#: a back's, the studio's next look at a card) is fitted once, and a large deck's texts, each
+#: drawn once, do not all stay in memory for the garbage collector to walk again and again.
+FITTED_KEPT = 512
 #: An inline icon in a text: ``:name:``, an icon of the icon set or one of the element's ``inline_images``.
 ICON_TOKEN = re.compile(r":([a-z][a-z0-9-]*):")
 #: An inline icon's width and height, in ems of the text's size (pt per pt), and how far it
@@ -116,7 +120,7 @@ def _one_font(text: str, chain: tuple[str, ...]) -> bool:
     return all(font == chain[0] for font, _ in parts) and not needs_shaping(text)
 
 
-@lru_cache(maxsize=65536)
+@lru_cache(maxsize=FITTED_KEPT)
 def fit(text: str, chain: tuple[str, ...], size_pt: float, min_pt: float, w_pt: float, h_pt: float, wrap: bool, leading: float,
         icons: bool = False) -> Fitted:
     """Lay ``text`` out in a ``w_pt`` x ``h_pt`` box in the fonts of ``chain``, at ``size_pt`` or smaller.
@@ -305,7 +309,7 @@ def _break_lines(words, limit: float) -> list[tuple[list[_Piece], float]]:
     return lines
 
 
-@lru_cache(maxsize=16384)
+@lru_cache(maxsize=FITTED_KEPT)
 def fit_rich(blocks: tuple, fonts: Fonts, base: str, size_pt: float, min_pt: float, w_pt: float, h_pt: float, wrap: bool,
              leading: float) -> RichFitted:
     """Lay out ``blocks`` (:func:`deckpress.generator.render.markup.parse`) in a ``w_pt`` x
