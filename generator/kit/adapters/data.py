@@ -37,14 +37,17 @@ def decks(content) -> list[Deck]:
 
 def present(record: dict[str, Any]) -> dict[str, Any]:
     """``record`` without its ``null`` fields, in groups of fields and lists of them too."""
-    def clean(value: Any) -> Any:
-        if isinstance(value, dict):
-            return {k: clean(v) for k, v in value.items() if v is not None}
-        if isinstance(value, list):
-            return [clean(v) for v in value]
-        return value
+    return _clean(record)
 
-    return clean(record)
+
+def _clean(value: Any) -> Any:
+    """``value`` without ``null`` fields at any depth.  (A module function: a nested one that
+    calls itself is a reference cycle per card, left for the garbage collector.)"""
+    if isinstance(value, dict):
+        return {k: _clean(v) for k, v in value.items() if v is not None}
+    if isinstance(value, list):
+        return [_clean(v) for v in value]
+    return value
 
 
 def cover(content) -> Cover:
