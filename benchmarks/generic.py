@@ -36,14 +36,22 @@ counts for none of them:
 
 Targets: deckpress (load and build) at least 0.8 of the reportlab loop's faces per second on the
 markup deck, and its whole command at least 20 times protograf's.  Measured on 2026-11-28 with
-``python benchmarks/generic.py --protograf-python PY`` (a shared two-core machine), on this deck
-with its derived field, ``when:`` expressions and layout per card: load and build 0.53 of the loop
-on the markup deck (1,894 against 3,571 faces/s; render alone 0.61), 0.52 on the plain deck
-(render alone 0.70); the whole command 1.24 s against protograf 0.5.2's 41.3 s, 33 times its
-rate, start-up 0.24 s.  Where the rest goes (``cProfile``): reportlab's own text objects and
-number formatting for each run of a line, each element's own work (templates, colours, the
-safe-area check) besides the text, the cover; the loading's JSON Schema checks take a fast path
-for flat card schemas (``deckpress.generator.content.schema.quick_check``) and cost little now.
+``python benchmarks/generic.py --repeat 5`` (a shared two-core machine, under load), on this deck
+with its derived field, ``when:`` expressions and layout per card: load and build 0.60 of the loop
+on the markup deck (2,087 against 3,480 faces/s; render alone 0.63), 0.62 on the plain deck
+(render alone 0.71); the whole command 1.03 s, start-up 0.23 s.  The same command run just after
+on the code before this round of work gave 0.52 and 0.54 (whole command 1.32 s).  protograf was
+not importable in that run; measured earlier that day with ``--protograf-python PY``, protograf
+0.5.2 took 41.3 s, some 40 times deckpress's whole command.  Where the rest goes (``py-spy``,
+``gc.callbacks``): fitting the markup (reading the tags, laying out the words, merging each
+line's runs) about a fifth; the text's PDF operators (reportlab's subsetting of each string) a
+tenth, written directly now (``scripts.glyph_ops``, byte for byte what reportlab's text object
+writes); each element's own work (templates, colours, ``when:``, the safe-area check); the
+sheets' crop marks, labels and page boxes and the cover, which the loop does not draw; reportlab
+compressing the pages; the garbage collector, walking the small objects fitted text leaves
+(about 0.03 s now that only the last 512 fitted texts are kept, 0.12 s before).  The loading's
+JSON Schema checks take a fast path for flat card schemas
+(``deckpress.generator.content.schema.quick_check``) and cost little.
 
     python benchmarks/generic.py [--cards 1000] [--repeat 3] [--protograf-python PATH]
 """

@@ -25,6 +25,8 @@ def test_init_then_build_gives_a_pdf_of_the_starter_cards(cli, here):
     # 3 + 2 + 1 copies of the three starter cards, on one sheet of faces and one of backs after the cover.
     assert text.count("Spark") == 3 and text.count("Tide") == 2 and text.count("Stone") == 1
     assert len(PdfReader(here / "output" / "mygame.pdf").pages) == 4
+    # the cover's checklist counts the copies the cards' own field asks for
+    assert "Cards\n6\n63 x 88 mm" in PdfReader(here / "output" / "mygame.pdf").pages[0].extract_text()
 
 
 def test_init_says_at_once_when_the_title_needs_a_font_deckpress_lacks(cli, here):
@@ -136,6 +138,7 @@ def test_yaml_card_files_and_numbers_of_copies_from_data(cli, here):
     result = cli("build", "mygame")
     assert result.exit_code == 0, result.output
     assert pdf_text(here / "output" / "mygame.pdf").count("Two") == 2
+    assert "Cards\n4\n63 x 88 mm" in PdfReader(here / "output" / "mygame.pdf").pages[0].extract_text()  # 2 cards, 2 copies each
 
 
 def test_a_modeline_may_point_anywhere_but_must_name_the_right_schema(cli, here):

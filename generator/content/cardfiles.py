@@ -343,6 +343,17 @@ class LazyTable(MutableMapping):
     def __contains__(self, key) -> bool:
         return key in self.table
 
+    # the filled dict's own views: a large table is read whole when a file's columns are looked
+    # for (schema.validate_items), and the Mapping mixins would look each key up again
+    def keys(self):  # type: ignore[override]
+        return self.table.keys()
+
+    def items(self):  # type: ignore[override]
+        return self.table.items()
+
+    def values(self):  # type: ignore[override]
+        return self.table.values()
+
 
 # ---------------------------------------------------------------------------------------------
 # JSON

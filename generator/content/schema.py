@@ -101,7 +101,7 @@ def validate_items(doc: Document, key: str, schema: dict) -> list[ContentError]:
         referencing.exceptions.Unresolvable: a ``$ref`` names a schema that is not there.
     """
     item_validator = Draft202012Validator(schema, registry=registry())
-    columns = {path[1]: at for path, at in doc.positions.items() if len(path) == 2 and path[0] == "columns"}
+    columns: dict | None = None  # a table's header cells, looked up at the first card that fails
     errors = []
     unknown: dict[str, int] = {}  # a column the schema refuses -> cards that fill it
     missing: dict[str, int] = {}  # a required field no column holds -> cards that lack it
@@ -110,10 +110,12 @@ def validate_items(doc: Document, key: str, schema: dict) -> list[ContentError]:
         if quick is not None and quick(item):
             continue  # valid for certain: jsonschema would find nothing
         found = list(item_validator.iter_errors(item))
+        if columns is None:
+            columns = {path[1]: at for path, at in doc.positions.items() if len(path) == 2 and path[0] == "columns"}
         if columns:
             found = _header_faults(found, columns, unknown, missing)
         errors += [_named(e, dotted((key, i)), item) for e in _errors(doc, found, (key, i))]
-    if unknown or missing:
+    if columns and (unknown or missing):
         errors += _column_errors(doc, key, schema, columns, unknown, missing)
     return sorted(set(errors))
 

@@ -66,7 +66,7 @@ def style_of(bold: bool, italic: bool) -> str:
     return ("bold-italic" if italic else "bold") if bold else ("italic" if italic else "regular")
 
 
-@lru_cache(maxsize=65536)
+@lru_cache(maxsize=512)
 def parse(text: str, markup: str, base: str = "regular", tokens: IconTokens = NO_TOKENS, colon_icons: bool = False,
           tags: tuple[tuple[str, str], ...] = ()) -> tuple[Block, ...]:
     """``text`` in ``markup`` (one of :data:`MARKUPS`) as blocks, one per line it forces: a tuple

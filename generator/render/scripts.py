@@ -25,8 +25,10 @@ from __future__ import annotations
 import re
 import unicodedata
 from functools import lru_cache
+from weakref import WeakKeyDictionary
 
-from reportlab.pdfbase.pdfmetrics import stringWidth
+from reportlab.lib.rl_accel import escapePDF, fp_str
+from reportlab.pdfbase.pdfmetrics import getFont, stringWidth
 from reportlab.pdfbase.ttfonts import shapeStr
 from reportlab.pdfgen.canvas import Canvas
 
@@ -153,9 +155,16 @@ def draw(c: Canvas, x: float, y: float, text: str, chain: tuple[str, ...], size_
         Unprintable: as :func:`runs`.
     """
     parts = runs(text, chain)
-    if len(parts) == 1 and not needs_shaping(text):  # one font, glyph by glyph: reportlab's own calls
-        c.setFont(parts[0][0], size_pt)
-        (c.drawCentredString if align == "center" else c.drawRightString if align == "right" else c.drawString)(x, y, text)
+    if len(parts) == 1 and not needs_shaping(text):  # one font, glyph by glyph: as drawString writes it
+        font = parts[0][0]
+        c.setFont(font, size_pt)
+        if align != "left":
+            w = stringWidth(text, font, size_pt)
+            x -= 0.5 * w if align == "center" else w
+        ops = ["BT", f"1 0 0 1 {fp_str(x, y)} Tm"]
+        glyph_ops(c, font, text, f"{fp_str(size_pt)} Tf {fp_str(size_pt * 1.2)} TL", ops)
+        ops.append("T* ET")
+        c.drawText(TextOps(" ".join(ops)))
         return
     if align != "left":
         w = width(text, chain, size_pt)
@@ -171,3 +180,71 @@ def draw(c: Canvas, x: float, y: float, text: str, chain: tuple[str, ...], size_
             t.textOut(part)
             x += stringWidth(part, font, size_pt)
         c.drawText(t)
+
+
+class TextOps:
+    """A text object's PDF operators, written out: what :meth:`Canvas.drawText` takes (it asks
+    for ``getCode()``)."""
+
+    __slots__ = ("code",)
+
+    def __init__(self, code: str) -> None:
+        self.code = code
+
+    def getCode(self) -> str:  # noqa: N802 (reportlab's name)
+        """The operators, ``BT`` to ``ET``."""
+        return self.code
+
+
+def glyph_ops(c: Canvas, font_name: str, text: str, tf: str, ops: list[str]) -> None:
+    """Add to ``ops`` the operators that show ``text`` (drawn whole and unshaped by ``font_name``,
+    a TrueType font, as every font of a chain is) at the text position, ``tf`` the size and
+    leading (``"11 Tf 13.2 TL"``): each subset's font, then its characters, the very bytes
+    reportlab's text object writes after ``setFont`` (the recipe of ``reportlab.pdfbase.ttfonts``),
+    without its bookkeeping: a deck's text shows a few thousand strings.
+
+    Words recur from card to card: once a text has been split into the font's subsets (which
+    gives each new character its code, in the order met), each of its words is remembered with
+    its bytes, and a text made only of remembered words of one subset is joined from them."""
+    if not text:
+        return  # no subset, no operator (as reportlab)
+    font = getFont(font_name)
+    doc = c._doc
+    known = _learnt(c, font_name)
+    words = text.split(" ")
+    space = known.get(" ")
+    if space is not None:
+        found = [known.get(word) for word in words]
+        subset = space[0]
+        if all(f is not None and (f[0] == subset or not f[1]) for f in found):
+            ops.append(f"{font.getSubsetInternalName(subset, doc)} {tf}")
+            ops.append(f"({escapePDF(space[1].join([f[1] for f in found]))}) Tj")  # type: ignore[index]
+            return
+    current = -1
+    for subset, chunk in font.splitString(text, doc):
+        if subset != current:
+            ops.append(f"{font.getSubsetInternalName(subset, doc)} {tf}")
+            current = subset
+        ops.append(f"({escapePDF(chunk)}) Tj")
+    if len(known) < _LEARNT_MAX:  # every character of the text has its code now: splitting a word assigns none
+        for word in (" ", *words):
+            if word not in known:
+                split = font.splitString(word, doc)
+                known[word] = split[0] if len(split) == 1 else None
+
+
+#: The words :func:`glyph_ops` has met, per canvas and font: word -> (subset, its bytes), or None
+#: for a word whose characters lie in more than one subset; the empty word is no bytes.
+_LEARNT: "WeakKeyDictionary[Canvas, dict[str, dict[str, tuple[int, bytes] | None]]]" = WeakKeyDictionary()
+_LEARNT_MAX = 100_000
+
+
+def _learnt(c: Canvas, font_name: str) -> dict[str, tuple[int, bytes] | None]:
+    """The words met so far on canvas ``c`` in ``font_name``."""
+    fonts = _LEARNT.get(c)
+    if fonts is None:
+        fonts = _LEARNT[c] = {}
+    known = fonts.get(font_name)
+    if known is None:
+        known = fonts[font_name] = {"": (-1, b"")}
+    return known

@@ -22,8 +22,10 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass
 from functools import lru_cache
+from itertools import groupby
 from typing import NamedTuple
 
+from reportlab.lib.rl_accel import fp_str
 from reportlab.lib.utils import (
     _simpleSplit,  # reportlab's greedy line breaker, given our width function
 )
@@ -33,9 +35,20 @@ from reportlab.pdfgen.canvas import Canvas
 from deckpress.generator.render.fonts import Fonts
 from deckpress.generator.render.icons import Icons, draw_icon
 from deckpress.generator.render.markup import NO_TOKENS, Run, icon_names, parse
-from deckpress.generator.render.scripts import draw, needs_shaping, runs, width
+from deckpress.generator.render.scripts import (
+    TextOps,
+    draw,
+    glyph_ops,
+    needs_shaping,
+    runs,
+    width,
+)
 
 _STEP_PT = 0.25
+#: How many fitted texts are kept for reuse (the most recent): a text drawn again (a card's copies,
+#: a back's, the studio's next look at a card) is fitted once, and a large deck's texts, each
+#: drawn once, do not all stay in memory for the garbage collector to walk again and again.
+FITTED_KEPT = 512
 #: An inline icon in a text: ``:name:``, an icon of the icon set or one of the element's ``inline_images``.
 ICON_TOKEN = re.compile(r":([a-z][a-z0-9-]*):")
 #: An inline icon's width and height, in ems of the text's size (pt per pt), and how far it
@@ -108,7 +121,7 @@ def _one_font(text: str, chain: tuple[str, ...]) -> bool:
     return all(font == chain[0] for font, _ in parts) and not needs_shaping(text)
 
 
-@lru_cache(maxsize=65536)
+@lru_cache(maxsize=FITTED_KEPT)
 def fit(text: str, chain: tuple[str, ...], size_pt: float, min_pt: float, w_pt: float, h_pt: float, wrap: bool, leading: float,
         icons: bool = False) -> Fitted:
     """Lay ``text`` out in a ``w_pt`` x ``h_pt`` box in the fonts of ``chain``, at ``size_pt`` or smaller.
@@ -207,6 +220,7 @@ def clear_caches() -> None:
     for cached in (fit, fit_rich, _one_font):
         cached.cache_clear()
     _UNIT.clear()
+    _PIECES.clear()
 
 
 #: A piece of a line as laid out: (words, style, width at 1 pt, the one font that draws them whole
@@ -226,33 +240,54 @@ def _words(block: tuple[Run, ...], fonts: Fonts) -> list[tuple[list[_Piece], flo
     current: list[_Piece] = []
     current_w = 0.0
     pending: _Piece | None = None
-    pending_w = 0.0
     for run in block:
         if run.icon is not None:
             current.append(run)
             current_w += ICON_EM
             continue
-        style, text = run.style, run.text
+        style = run.style
         chain = fonts.chain(style)
-        known = _unit_widths(chain)
-        space = known.get(" ") or _measured(" ", chain, known)
-        for k, word in enumerate(w for w in _SPACE.split(text) if w):
-            if k or text[0] in _SPACES:  # spaces before it: one space of this style between two words
+        made = _pieces_in(style, chain)
+        space = made.get(" ") or _piece(" ", style, chain, made)
+        # between two parts of the split, spaces: one space of this style between two words
+        for k, word in enumerate(_SPACE.split(run.text)):
+            if k:
                 if current:
-                    words.append((current, current_w, pending if words else None, pending_w if words else 0.0))
+                    words.append((current, current_w, pending if words else None, pending[2] if words else 0.0))  # type: ignore[index]
                     current, current_w = [], 0.0
-                pending, pending_w = (" ", style, *space), space[0]
-            w, font = known.get(word) or _measured(word, chain, known)
-            current.append((word, style, w, font))
-            current_w += w
-        if text and text[-1] in _SPACES:
-            if current:
-                words.append((current, current_w, pending if words else None, pending_w if words else 0.0))
-                current, current_w = [], 0.0
-            pending, pending_w = (" ", style, *space), space[0]
+                pending = space
+            if word:
+                piece = made.get(word) or _piece(word, style, chain, made)
+                current.append(piece)
+                current_w += piece[2]
     if current:
-        words.append((current, current_w, pending if words else None, pending_w if words else 0.0))
+        words.append((current, current_w, pending if words else None, pending[2] if words else 0.0))  # type: ignore[index]
     return words
+
+
+#: The pieces made so far, per style and its chain: word -> its :data:`_Piece`, one tuple for
+#: every time the word is met (cleared with :func:`fit_rich`'s cache).
+_PIECES: dict[tuple[str, tuple[str, ...]], dict[str, _Piece]] = {}
+
+
+def _pieces_in(style: str, chain: tuple[str, ...]) -> dict[str, _Piece]:
+    """The pieces made so far in ``style``, drawn with ``chain``."""
+    found = _PIECES.get((style, chain))
+    if found is None or len(found) > _UNIT_MAX:
+        found = _PIECES[style, chain] = {}
+    return found
+
+
+def _piece(word: str, style: str, chain: tuple[str, ...], made: dict[str, _Piece]) -> _Piece:
+    """``word`` in ``style`` as a :data:`_Piece` (measured at 1 pt in ``chain``), kept in ``made``.
+
+    Raises:
+        Unprintable: as :func:`deckpress.generator.render.scripts.runs`.
+    """
+    known = _unit_widths(chain)
+    w, font = known.get(word) or _measured(word, chain, known)
+    found = made[word] = (word, style, w, font)
+    return found
 
 
 def _break_lines(words, limit: float) -> list[tuple[list[_Piece], float]]:
@@ -275,7 +310,7 @@ def _break_lines(words, limit: float) -> list[tuple[list[_Piece], float]]:
     return lines
 
 
-@lru_cache(maxsize=16384)
+@lru_cache(maxsize=FITTED_KEPT)
 def fit_rich(blocks: tuple, fonts: Fonts, base: str, size_pt: float, min_pt: float, w_pt: float, h_pt: float, wrap: bool,
              leading: float) -> RichFitted:
     """Lay out ``blocks`` (:func:`deckpress.generator.render.markup.parse`) in a ``w_pt`` x
@@ -349,36 +384,39 @@ def _merged_line(pieces: list[_Piece]) -> RichLine:
     runs: list[Run] = []
     fonts: list[str | None] = []
     units: list[float] = []
-    texts: list[str] = []
-    style = font = None
-    unit = 0.0
-
-    def close() -> None:
-        runs.append(Run("".join(texts), style))  # type: ignore[arg-type]
-        fonts.append(font)
-        units.append(unit)
-
-    for piece in pieces:
-        if isinstance(piece, Run):  # an icon
-            if texts:
-                close()
-                texts = []
-            runs.append(piece)
-            fonts.append(None)
-            units.append(ICON_EM)
-            style = None
-        elif piece[1] == style:
-            texts.append(piece[0])
-            unit += piece[2]
-            if piece[3] != font:
-                font = None
+    columns = list(zip(*pieces, strict=False))  # an icon among them leaves three columns
+    if len(columns) == 4:  # no icon (a Run has three fields): the pieces taken as columns
+        texts, styles, widths, drawn_in = columns
+        if styles.count(styles[0]) == len(styles):  # one style: one run
+            bounds = [(styles[0], 0, len(styles))]
         else:
-            if texts:
-                close()
-            texts, style, unit, font = [piece[0]], piece[1], piece[2], piece[3]
-    if texts:
-        close()
+            bounds, start = [], 0
+            for style, group in groupby(styles):
+                bounds.append((style, start, start := start + len(list(group))))
+        for style, start, end in bounds:
+            font = drawn_in[start]
+            runs.append(Run("".join(texts[start:end]), style))
+            fonts.append(font if drawn_in[start:end].count(font) == end - start else None)
+            units.append(sum(widths[start:end]))  # from 0, in order: the width drawn
+        return RichLine(tuple(runs), False, tuple(fonts), tuple(units))
+    for style, group in groupby(pieces, _style_of_piece):
+        if style is None:  # icons, each a run of its own
+            for icon in group:
+                runs.append(icon)
+                fonts.append(None)
+                units.append(ICON_EM)
+            continue
+        words = list(group)
+        first = words[0][3]
+        runs.append(Run("".join([piece[0] for piece in words]), style))
+        fonts.append(first if all(piece[3] == first for piece in words) else None)
+        units.append(sum([piece[2] for piece in words]))  # from 0.0, in order: the sum drawn
     return RichLine(tuple(runs), False, tuple(fonts), tuple(units))
+
+
+def _style_of_piece(piece: _Piece) -> str | None:
+    """A piece's style, or None for an icon."""
+    return None if piece.__class__ is Run else piece[1]
 
 
 def draw_rich_line(c: Canvas, x: float, base: float, line: RichLine, fitted: RichFitted, box_w: float, fonts: Fonts, colour, knockout,
@@ -404,15 +442,17 @@ def draw_rich_line(c: Canvas, x: float, base: float, line: RichLine, fitted: Ric
         c.restoreState()
         return
     side = ICON_EM * size
-    text = None  # one text object for the line's runs that one font draws unshaped
-    for run, font, unit in zip(line.runs, line.fonts, line.units):
+    # one text object for the line's runs that one font draws unshaped: its operators written
+    # here as reportlab's text object writes them (:func:`~deckpress.generator.render.scripts.glyph_ops`)
+    ops: list[str] | None = None
+    tf = ""
+    for run, font, unit in zip(line.runs, line.fonts, line.units, strict=True):
         if run.icon is None:
             if font is not None:
-                if text is None:
-                    text = c.beginText()
-                text.setTextOrigin(x, base)
-                text.setFont(font, size)
-                text.textOut(run.text)
+                if ops is None:
+                    ops, tf = ["BT 1 0 0 1 0 0 Tm"], f"{fp_str(size)} Tf {fp_str(size * 1.2)} TL"
+                ops.append(f"1 0 0 1 {fp_str(x, base)} Tm")
+                glyph_ops(c, font, run.text, tf, ops)
                 x += unit * size
             else:
                 chain = fonts.chain(run.style)
@@ -433,5 +473,6 @@ def draw_rich_line(c: Canvas, x: float, base: float, line: RichLine, fitted: Ric
             draw(c, x + side / 2, bottom + side / 2 - 0.35 * label, run.icon.label, bold, label, "center")
             c.setFillColor(colour)
         x += side
-    if text is not None:
-        c.drawText(text)
+    if ops is not None:
+        ops.append("ET")
+        c.drawText(TextOps(" ".join(ops)))

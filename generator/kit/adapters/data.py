@@ -38,14 +38,17 @@ def decks(content) -> list[Deck]:
 
 def present(record: dict[str, Any]) -> dict[str, Any]:
     """``record`` without its ``null`` fields, in groups of fields and lists of them too."""
-    def clean(value: Any) -> Any:
-        if isinstance(value, dict):
-            return {k: clean(v) for k, v in value.items() if v is not None}
-        if isinstance(value, list):
-            return [clean(v) for v in value]
-        return value
+    return _clean(record)
 
-    return clean(record)
+
+def _clean(value: Any) -> Any:
+    """``value`` without ``null`` fields at any depth.  (A module function: a nested one that
+    calls itself is a reference cycle per card, left for the garbage collector.)"""
+    if isinstance(value, dict):
+        return {k: _clean(v) for k, v in value.items() if v is not None}
+    if isinstance(value, list):
+        return [_clean(v) for v in value]
+    return value
 
 
 def cover(content) -> Cover:
@@ -55,9 +58,16 @@ def cover(content) -> Cover:
     facts = [f"{game['players']['min']}-{game['players']['max']} players"] if "players" in game else []
     facts += [game[k] for k in ("publisher", "designer") if k in game]
     checklist = [["Deck", "Cards", "Size"]]
-    for deck, built in zip(game.get("decks", []), decks(content)):
+    for deck in game.get("decks", []):
         layout = kind_spec(content["layout"]["cards"], default_layout(deck))
         size = game["card_sizes"].get(layout.get("card_size", deck.get("card_size", "")), layout["trim"])  # the size it prints at
-        checklist.append([deck["name"], str(len(built.cards)), f"{size['width_mm']:g} x {size['height_mm']:g} mm"])
+        checklist.append([deck["name"], str(_count(deck, content.documents[deck["id"]].data["cards"])),
+                          f"{size['width_mm']:g} x {size['height_mm']:g} mm"])
     sections = [Section("Component checklist", [], checklist, [3, 1, 2]), *how_to_play(game)]
     return Cover(title=tr("kit/cover/title", "{title}: print-and-play kit", "the cover's title", title=game["title"]), subtitle=" · ".join(facts), sections=sections)
+
+
+def _count(deck: dict[str, Any], records: list[dict[str, Any]]) -> int:
+    """How many cards a deck prints: each record for its copies, as :func:`decks` repeats them."""
+    copies = deck.get("copies", 1)
+    return sum(max(record[copies], 0) for record in records) if isinstance(copies, str) else max(copies, 0) * len(records)
