@@ -345,13 +345,13 @@ class LazyTable(MutableMapping):
 
     # the filled dict's own views: a large table is read whole when a file's columns are looked
     # for (schema.validate_items), and the Mapping mixins would look each key up again
-    def keys(self):  # type: ignore[override]
+    def keys(self):
         return self.table.keys()
 
-    def items(self):  # type: ignore[override]
+    def items(self):
         return self.table.items()
 
-    def values(self):  # type: ignore[override]
+    def values(self):
         return self.table.values()
 
 

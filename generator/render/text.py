@@ -402,6 +402,7 @@ def _merged_line(pieces: list[_Piece]) -> RichLine:
     for style, group in groupby(pieces, _style_of_piece):
         if style is None:  # icons, each a run of its own
             for icon in group:
+                assert isinstance(icon, Run)  # _style_of_piece: None for a Run only
                 runs.append(icon)
                 fonts.append(None)
                 units.append(ICON_EM)
