@@ -27,7 +27,16 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 from functools import lru_cache
-from typing import TYPE_CHECKING, Any, Callable, ClassVar, Mapping, Protocol, Sequence
+from typing import (
+    TYPE_CHECKING,
+    Any,
+    Callable,
+    ClassVar,
+    Mapping,
+    Protocol,
+    Self,
+    Sequence,
+)
 
 from deckpress.rules.core.errors import IllegalAction, ParameterError, Reason
 from deckpress.rules.core.params import Param, Reading, ignored, resolve
@@ -220,6 +229,9 @@ class State:
     Optional speed-ups: ``sample_chance(u)``, ``is_chance_outcome(action)`` and ``_is_legal(action,
     seat)`` (validated apply asks it instead of building the legal list; it must agree with
     ``_legal_actions``, which ``tests/rules/test_core.py`` checks for every game).
+
+    A subclass declares ``game: ItsGame`` (an annotation only, beside its ``__slots__``) so that
+    mypy knows the attributes of its own :class:`Game` subclass.
     """
 
     __slots__ = ("game", "current", "history", "_pending")
@@ -476,7 +488,7 @@ class State:
         return seat in self.any_seats()
 
     # -- copies and checks --------------------------------------------------------------------
-    def clone(self) -> "State":
+    def clone(self) -> Self:
         """An independent copy: lists and dicts are copied, the (immutable) game is shared."""
         kind = type(self)
         new = object.__new__(kind)
@@ -494,7 +506,10 @@ class State:
 
 class View:
     """What one seat may see of a state.  Games subclass it with read-only properties for the
-    visible parts and a :meth:`to_dict`; bots decide from views only."""
+    visible parts and a :meth:`to_dict`; bots decide from views only.
+
+    A subclass declares ``_state: ItsState`` and ``game: ItsGame`` (annotations only: the state
+    and the read-only :attr:`game` stay the base's) so that mypy knows its own state and game."""
 
     __slots__ = ("_state", "seat")
 

@@ -54,6 +54,7 @@ class FiftyMissionsState(State):
     __slots__ = ("hands", "deck", "piles", "missions", "mission_deck", "drawn", "medals", "completed", "queue",
                  "turn", "played", "refill", "reshuffled", "plays", "unchecked", "vacated", "face_up", "open_slots",
                  "cover_sum")
+    game: FiftyMissionsGame
 
     def __init__(self, game: "FiftyMissionsGame"):
         super().__init__(game)
@@ -534,6 +535,8 @@ class FiftyMissionsView(View):
     Never another seat's cards."""
 
     __slots__ = ()
+    _state: FiftyMissionsState
+    game: FiftyMissionsGame
 
     @property
     def hand(self) -> list[int]:

@@ -17,6 +17,7 @@ from deckpress.rules.core.game import SIMULTANEOUS, View, shuffled
 from deckpress.rules.maybe_missions.cards import NO, SIDE_NAMES, YES
 
 if TYPE_CHECKING:
+    from deckpress.rules.maybe_missions import MaybeMissionsGame
     from deckpress.rules.maybe_missions.state import MaybeMissionsState
 
 
@@ -24,6 +25,8 @@ class MaybeMissionsView(View):
     """A seat's view (read-only properties, and :meth:`to_dict` with names)."""
 
     __slots__ = ()
+    _state: MaybeMissionsState
+    game: MaybeMissionsGame
 
     # -- this seat's own ---------------------------------------------------------------------------
     @property
