@@ -40,7 +40,8 @@ class MaybeMissionsView(View):
     def face_down(self) -> list[int]:
         """This seat's votes submitted face down and not yet revealed (the one just submitted included)."""
         state = self._state
-        pending = [state._pending[self.seat]] if self.seat in state._pending and state.decision[0] == "secret_vote" else []
+        decision = state.decision  # set whenever a seat has a submission pending
+        pending = [state._pending[self.seat]] if self.seat in state._pending and decision is not None and decision[0] == "secret_vote" else []
         return state.face_down[self.seat] + pending
 
     @property
