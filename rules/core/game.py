@@ -89,8 +89,9 @@ class GameInfo:
     simultaneous: bool
     cooperative: bool
     params: tuple[Param, ...]
-    max_length: Callable[["Game"], int]
-    score_range: Callable[["Game"], tuple[float, float]]
+    # called with the game's own Game subclass, whose attributes the functions read
+    max_length: Callable[[Any], int]
+    score_range: Callable[[Any], tuple[float, float]]
     rulesets: Mapping[str, Mapping[str, Any]] = field(default_factory=dict)
     #: What :meth:`State.returns` measures, in words, for report titles ("points", "missions completed").
     result_name: str = "score"
@@ -112,7 +113,7 @@ class Game:
     :attr:`state_class`, and read what they need from ``content`` in ``__init__`` (call super)."""
 
     info: ClassVar[GameInfo]
-    state_class: ClassVar[type["State"]]
+    state_class: type["State"]  # on the class, or on the instance where a mode picks it
 
     def __init__(self, content: "GameContent", params: Mapping[str, Any]):
         self.content = content
