@@ -40,8 +40,8 @@ def run(args: list[str]) -> tuple[float, float, int]:
 
 def main() -> None:
     """Run every hostile case in a fresh process; print its exit code, time and peak memory."""
-    with tempfile.TemporaryDirectory() as tmp:
-        tmp = Path(tmp)
+    with tempfile.TemporaryDirectory() as tmp_name:
+        tmp = Path(tmp_name)
         big = tmp / "ten-megabytes.yaml"
         big.write_text(HEADER + "description2: " + "x" * 10 * 1024 * 1024 + "\n")
         deep = tmp / "deep-nesting.yaml"

@@ -51,7 +51,7 @@ import argparse
 import gc
 import random
 import time
-from typing import Callable, TypeVar
+from typing import Callable, Sequence, TypeVar
 
 from deckpress.rules.core.bots import make_bot
 from deckpress.rules.core.errors import ParameterError
@@ -99,7 +99,7 @@ def measure_batched(game_id: str, ruleset: str | None, players: int, games: int)
     return tally.games / elapsed, tally.actions / elapsed
 
 
-def best(runs: list[tuple[float, ...]]) -> tuple[float, ...]:
+def best(runs: Sequence[tuple[float, ...]]) -> tuple[float, ...]:
     """The fastest of repeated timings, figure by figure: on a shared machine, other work only
     ever slows a run down, so the best repeat is the closest to the code's own speed (as
     ``timeit`` advises)."""
@@ -159,7 +159,7 @@ def main() -> None:
                                                                 "timed again beside every line")
     args = parser.parse_args()
     base_games = max(20, args.games // 5)
-    base = openspiel_baseline(base_games)  # also a warm-up
+    base: tuple[float, ...] | None = openspiel_baseline(base_games)  # also a warm-up
     if base is None:
         print("baseline: OpenSpiel is not installed (pip install -e \".[bench]\"): ratios left out")
     else:
@@ -176,7 +176,9 @@ def main() -> None:
             for _ in range(args.repeat):  # interleaved, so that both see the same load
                 runs.append(measure(game_id, ruleset, players, bot, args.games))
                 if base is not None:
-                    bases.append(openspiel_baseline(base_games))
+                    timing = openspiel_baseline(base_games)
+                    assert timing is not None  # pyspiel was imported for the first baseline
+                    bases.append(timing)
             fast_g, fast_a, val_g, val_a = best(runs)
             verdict = ""
             baselines += [b[1] for b in bases]
@@ -231,11 +233,11 @@ def print_batched(game_id: str, ruleset: str | None, players: int, args: argpars
     fast_g, fast_a = best(runs)
     verdict, tail = "", ""
     if bases:
-        base = best(bases)
-        fast_x, val_x = fast_a / base[1], validated[1] / base[1]
+        fastest = best(bases)
+        fast_x, val_x = fast_a / fastest[1], validated[1] / fastest[1]
         ok = fast_x >= FAST_RATIO and val_x >= VALIDATED_RATIO
         verdict = f"{fast_x:5.1f} / {val_x:4.1f}" + ("  ok" if ok else "  BELOW")
-        tail = f"  (OpenSpiel {base[1]:,.0f} actions/s)"
+        tail = f"  (OpenSpiel {fastest[1]:,.0f} actions/s)"
     print(f"{game_id:<17} {ruleset or 'base':<9} {'batched':<7} {fast_g:>12,.0f} {fast_a:>11,.0f} {validated[0]:>12,.0f} "
           f"{validated[1]:>11,.0f}  {verdict}{tail}")
     return fast_a

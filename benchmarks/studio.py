@@ -94,6 +94,7 @@ def full_redraws(folder: Path, edits: int, dpi: int) -> list[float]:
     for _ in range(edits):
         started = time.monotonic()
         content, errors = check_game(folder)
+        assert content is not None, errors  # a shipped game: clean content
         decks = kit_module(content.game_id).decks(content)
         pdf, pages = one_up_pdf(content.documents["layout"], decks, **drawn_as(content))
         for _page, image in rasterise(pdf, pages, dpi):

@@ -267,6 +267,7 @@ class GeheimeMissionState(State):
     __slots__ = ("hands", "deck", "centre", "embassies", "phase", "starter", "carrier", "lead", "draw_seat", "after_draw",
                  "sampled_at", "suitcases", "rounds", "caught", "snatches", "ties", "holds", "embassy_fights", "duels",
                  "second_wins", "reveal")
+    game: GeheimeMissionGame
 
     def __init__(self, game: GeheimeMissionGame):
         super().__init__(game)
@@ -650,6 +651,8 @@ class GeheimeMissionView(View):
     seat has made its secret choice (never which), and the last back door once revealed."""
 
     __slots__ = ()
+    _state: GeheimeMissionState
+    game: GeheimeMissionGame
 
     @property
     def hand(self) -> list[int]:

@@ -145,7 +145,7 @@ def is_variant(path: Path) -> bool:
     if path.suffix.lower() not in (".yaml", ".yml"):
         return False
     doc, errors = load_yaml(path, max_bytes=VARIANT_MAX_BYTES, max_depth=16)
-    if not errors:
+    if doc is not None and not errors:  # load_yaml: a document exactly when there are no errors
         return isinstance(doc.data, dict) and "extends" in doc.data
     if not path.is_file():
         return True

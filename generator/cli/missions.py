@@ -35,7 +35,7 @@ def missions(game: str, order: str, fmt: str) -> None:
         raise click.UsageError(str(exc.errors[0])) from None
     game_id = game_id_of(folder)
     module = module_for(game_id) if game_id else None
-    if module is None or not hasattr(module, "odds_report"):
+    if game_id is None or module is None or not hasattr(module, "odds_report"):
         with_odds = [g for g in shipped_games() if hasattr(module_for(g), "odds_report")]
         click.echo(f"{game}: no missions with conditions to count (games that have them: {', '.join(with_odds)})", err=True)
         sys.exit(2)

@@ -136,6 +136,7 @@ def _table_game(game: str):
             for err in errors:
                 click.echo(str(err), err=True)
             sys.exit(1)
+        assert variant is not None and merged is not None  # merged_variant: both, when no errors
         return (variant.game_id, lambda ruleset, params: game_class(variant.game_id).create(merged, ruleset, params),
                 (variant.ruleset, variant.parameters))
     game_id, content = engine_game(game)

@@ -27,6 +27,7 @@ import json
 import random
 import re
 from pathlib import Path
+from typing import Any
 
 RESOURCES = ("gold", "reputation", "weapons", "intelligence")
 DEFAULT_SEED = 7
@@ -70,7 +71,7 @@ MASTER_GREEN_COUNTS = (2,) * 6 + (3,) * 8 + (4,) * 6
 RED_PLAIN_SHARE = 0.1
 
 #: The printed rule variants (card-facts.md lists the ideas; the numbers are ours where it gives none).
-RULE_VARIANTS = (
+RULE_VARIANTS: tuple[dict[str, Any], ...] = (
     {"kind": "vote_cutoff", "above": 45}, {"kind": "vote_cutoff", "below": 16},
     {"kind": "mission_size", "min": 3}, {"kind": "mission_size", "max": 2},
     {"kind": "votes_per_player", "votes": 2},
@@ -227,7 +228,7 @@ def shop_cards(rng: random.Random, count: int) -> list[dict]:
     rng.shuffle(names)
     cards = []
     for i in range(count):
-        card = {"id": f"shop-{i + 1:02d}"}
+        card: dict[str, Any] = {"id": f"shop-{i + 1:02d}"}
         for side, (reward, strength) in zip(("success", "fail"), sides[2 * i: 2 * i + 2]):
             cost = sorted((pool.pop() for _ in range(strength)), key=RESOURCES.index)
             card[side] = {"gadget": names.pop(), "cost": cost, "reward": reward}

@@ -112,7 +112,7 @@ def effect_text(effect: Mapping[str, Any]) -> str:
     Raises:
         VocabularyError: unknown kind, or no template of the kind takes these parameters.
     """
-    kind = vocabulary().get(effect.get("kind"))
+    kind = vocabulary().get(effect.get("kind", ""))
     if kind is None:
         raise VocabularyError(f"unknown kind '{effect.get('kind')}'")
     given = frozenset(p for p in effect if p != "kind")
@@ -138,7 +138,7 @@ def helps_owner(effect: Mapping[str, Any]) -> bool | None:
     Raises:
         VocabularyError: the effect is not an identity power.
     """
-    kind = vocabulary().get(effect.get("kind"))
+    kind = vocabulary().get(effect.get("kind", ""))
     if kind is None or kind.polarity is None:
         raise VocabularyError(f"'{effect.get('kind')}' is not an identity power")
     if kind.polarity == "points":

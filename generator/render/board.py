@@ -136,6 +136,7 @@ def tile_board(board_mm: tuple[float, float], paper: str, overlap_mm: float = DE
         cols, rows = _count(width, usable[0], overlap_mm), _count(height, usable[1], overlap_mm)
         if best is None or cols * rows < best[1] * best[2]:
             best = (sheet, cols, rows)
+    assert best is not None  # the loop's first sheet sets it
     sheet, cols, rows = best
     overlap = overlap_mm if cols * rows > 1 else 0.0
     w = (width + (cols - 1) * overlap) / cols

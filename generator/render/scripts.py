@@ -101,8 +101,8 @@ def runs(text: str, chain: tuple[str, ...]) -> tuple[tuple[str, str], ...]:
         if not word:
             continue
         if word.isspace():
-            current = out[-1][0] if out else chain[0]
-            add(current if all(ord(ch) in coverage(current) or ch == "\n" for ch in word) else chain[0], word)
+            last = out[-1][0] if out else chain[0]
+            add(last if all(ord(ch) in coverage(last) or ch == "\n" for ch in word) else chain[0], word)
             continue
         drawn = [ch for ch in word if unicodedata.category(ch) != "Cf"]
         whole = next((f for f in chain if all(ord(ch) in coverage(f) for ch in drawn)), None)

@@ -174,8 +174,8 @@ def is_variant_file(path: Path) -> bool:
     path = Path(path)
     if not path.is_file() or path.suffix.lower() not in (".yaml", ".yml"):
         return False
-    doc, errors = load_yaml(path, max_bytes=VARIANT_MAX_BYTES, max_depth=VARIANT_MAX_DEPTH)
-    return bool(errors) or (isinstance(doc.data, dict) and "extends" in doc.data)
+    doc, _ = load_yaml(path, max_bytes=VARIANT_MAX_BYTES, max_depth=VARIANT_MAX_DEPTH)
+    return doc is None or (isinstance(doc.data, dict) and "extends" in doc.data)  # no document: errors
 
 
 class CardCatalogue:
@@ -220,14 +220,16 @@ class CardCatalogue:
             doc, _ = load_yaml(self.target, max_bytes=VARIANT_MAX_BYTES, max_depth=VARIANT_MAX_DEPTH)
             data = doc.data if doc is not None and isinstance(doc.data, dict) else {}
             self.game_id = data.get("extends") if isinstance(data.get("extends"), str) else None
-            self.title = data.get("name") if isinstance(data.get("name"), str) else self.title
+            name = data.get("name")
+            self.title = name if isinstance(name, str) else self.title
         else:
             self.folder = find_game(self.target) if self.target.is_file() else self.target
             if (self.folder / GAME_FILE).is_file():
                 self.game_id = game_id_of(self.folder)
                 doc, _ = load_yaml(self.folder / GAME_FILE, root=self.folder.resolve())
                 data = doc.data if doc is not None and isinstance(doc.data, dict) else {}
-                self.title = data.get("title") if isinstance(data.get("title"), str) else self.folder.resolve().name
+                title = data.get("title")
+                self.title = title if isinstance(title, str) else self.folder.resolve().name
         self._lock = threading.RLock()
         self._cards: list[CardImage] = []
         self._base_cards: dict[Key, CardImage] = {}
@@ -466,6 +468,8 @@ class CardCatalogue:
         side = slot.key[3]
         fingerprint = slot.job.side(side)
         errors = failed.get(slot.job.fingerprint)
+        png: bytes | None
+        shows: str | None
         if errors is None:
             png, stale, shows = self._pngs[fingerprint], False, fingerprint
             errors = []
@@ -558,7 +562,7 @@ class CardCatalogue:
 
         files = {stem: Path(doc.path).name for stem, doc in merged.documents.items()}
         found: dict[tuple[str, str], tuple[dict, bool, int]] = {}
-        lines = {}
+        lines: dict[tuple[str, str], int] = {}
         for _, stem, card_id, line in _change_lines(loaded.variant_doc):
             lines.setdefault((stem, card_id), line)
         content_diff = diff(loaded.base, merged)

@@ -116,7 +116,7 @@ def make_bot(game_id: str, name: str) -> Bot:
     from deckpress.rules.core.rollout import rollout_bot
 
     heuristic = _BOTS.get(game_id, {}).get(HEURISTIC)
-    search = ismcts_bot(name, heuristic() if heuristic and name.startswith("ismcts") else None)
+    search: Bot | None = ismcts_bot(name, heuristic() if heuristic and name.startswith("ismcts") else None)
     if search is None and heuristic and name.startswith("rollout"):
         search = rollout_bot(name, heuristic())
     if search is not None:

@@ -27,7 +27,16 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 from functools import lru_cache
-from typing import TYPE_CHECKING, Any, Callable, ClassVar, Mapping, Protocol, Sequence
+from typing import (
+    TYPE_CHECKING,
+    Any,
+    Callable,
+    ClassVar,
+    Mapping,
+    Protocol,
+    Self,
+    Sequence,
+)
 
 from deckpress.rules.core.errors import IllegalAction, ParameterError, Reason
 from deckpress.rules.core.params import Param, Reading, ignored, resolve
@@ -80,8 +89,9 @@ class GameInfo:
     simultaneous: bool
     cooperative: bool
     params: tuple[Param, ...]
-    max_length: Callable[["Game"], int]
-    score_range: Callable[["Game"], tuple[float, float]]
+    # called with the game's own Game subclass, whose attributes the functions read
+    max_length: Callable[[Any], int]
+    score_range: Callable[[Any], tuple[float, float]]
     rulesets: Mapping[str, Mapping[str, Any]] = field(default_factory=dict)
     #: What :meth:`State.returns` measures, in words, for report titles ("points", "missions completed").
     result_name: str = "score"
@@ -103,7 +113,7 @@ class Game:
     :attr:`state_class`, and read what they need from ``content`` in ``__init__`` (call super)."""
 
     info: ClassVar[GameInfo]
-    state_class: ClassVar[type["State"]]
+    state_class: type["State"]  # on the class, or on the instance where a mode picks it
 
     def __init__(self, content: "GameContent", params: Mapping[str, Any]):
         self.content = content
@@ -220,6 +230,9 @@ class State:
     Optional speed-ups: ``sample_chance(u)``, ``is_chance_outcome(action)`` and ``_is_legal(action,
     seat)`` (validated apply asks it instead of building the legal list; it must agree with
     ``_legal_actions``, which ``tests/rules/test_core.py`` checks for every game).
+
+    A subclass declares ``game: ItsGame`` (an annotation only, beside its ``__slots__``) so that
+    mypy knows the attributes of its own :class:`Game` subclass.
     """
 
     __slots__ = ("game", "current", "history", "_pending")
@@ -476,7 +489,7 @@ class State:
         return seat in self.any_seats()
 
     # -- copies and checks --------------------------------------------------------------------
-    def clone(self) -> "State":
+    def clone(self) -> Self:
         """An independent copy: lists and dicts are copied, the (immutable) game is shared."""
         kind = type(self)
         new = object.__new__(kind)
@@ -494,7 +507,10 @@ class State:
 
 class View:
     """What one seat may see of a state.  Games subclass it with read-only properties for the
-    visible parts and a :meth:`to_dict`; bots decide from views only."""
+    visible parts and a :meth:`to_dict`; bots decide from views only.
+
+    A subclass declares ``_state: ItsState`` and ``game: ItsGame`` (annotations only: the state
+    and the read-only :attr:`game` stay the base's) so that mypy knows its own state and game."""
 
     __slots__ = ("_state", "seat")
 

@@ -173,9 +173,9 @@ class IsmctsBot:
                 visited.reward += rewards[visited.seat]
         best, most = legal[0], -1
         for a in legal:
-            child = root.children.get((seat, a))
-            if child is not None and child.visits > most:
-                best, most = a, child.visits
+            tried = root.children.get((seat, a))
+            if tried is not None and tried.visits > most:
+                best, most = a, tried.visits
         return best
 
     def _choose(self, node: _Node, state: State, mover: int, rng: Any) -> tuple[int, _Node, bool]:

@@ -127,7 +127,7 @@ def resolve(declared: tuple[Param, ...], rulesets: Mapping[str, Mapping[str, Any
     for p in declared:
         if p.name in chosen:
             value = chosen[p.name]
-        elif mode in p.by_mode:
+        elif mode is not None and mode in p.by_mode:
             value = p.by_mode[mode]
         else:
             value = p.default

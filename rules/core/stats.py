@@ -14,7 +14,7 @@ from typing import Mapping
 Z95 = 1.959963984540054  # two-sided 95 % quantile of the standard normal distribution
 
 
-def wilson(successes: int, trials: int, z: float = Z95) -> tuple[float, float]:
+def wilson(successes: float, trials: int, z: float = Z95) -> tuple[float, float]:
     """The Wilson score interval (low, high) for a proportion; ``(0.0, 1.0)`` for no trials.
 
     Unlike the normal approximation it stays inside 0..1 and behaves near 0 % and 100 %.
@@ -59,7 +59,7 @@ def percentile(histogram: Mapping[int, int], q: float) -> int:
     return max(histogram)
 
 
-def mean_interval(histogram: Mapping[float, int], z: float = Z95) -> tuple[float, float, float]:
+def mean_interval(histogram: Mapping[int, int] | Mapping[float, int], z: float = Z95) -> tuple[float, float, float]:
     """The mean of values counted in ``histogram`` (value -> count) and its normal-approximation
     interval ``(mean, low, high)``: mean ± z · s / √n, ``s`` the sample standard deviation
     (central limit theorem; fine for the hundreds of games a simulation plays, too narrow for a

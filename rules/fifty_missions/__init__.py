@@ -315,7 +315,7 @@ class FiftyMissionsGame(Game):
 def _card_lookup(deck, kinds: list[tuple[str, int]]) -> dict[str, int]:
     """Every accepted name of each card kind, case-folded: colour and symbol, symbol alone (name or
     id), colour alone (or another word for it), each followed by the value."""
-    lookup = {}
+    lookup: dict[str, int] = {}
     for k, (symbol, value) in enumerate(kinds):
         colour = deck.colours[symbol]
         words = {f"{colour} {deck.names[symbol]}", deck.names[symbol], symbol, colour}

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from collections import Counter
 from math import comb
-from typing import TYPE_CHECKING, Any, Iterator
+from typing import TYPE_CHECKING, Any, Iterator, Sequence
 
 from deckpress.generator.content.fifty_missions import MISSION_ROW
 from deckpress.generator.content.fifty_missions_conditions import DISPLAY_SIZE
@@ -54,6 +54,7 @@ class FiftyMissionsState(State):
     __slots__ = ("hands", "deck", "piles", "missions", "mission_deck", "drawn", "medals", "completed", "queue",
                  "turn", "played", "refill", "reshuffled", "plays", "unchecked", "vacated", "face_up", "open_slots",
                  "cover_sum")
+    game: FiftyMissionsGame
 
     def __init__(self, game: "FiftyMissionsGame"):
         super().__init__(game)
@@ -83,7 +84,7 @@ class FiftyMissionsState(State):
     def _legal_actions(self, seat: int) -> list[int]:
         # Card by card: its plays onto the slots it may cover; then in rising order.
         moves, open_slots = self.game.card_moves, self.open_slots
-        legal = []
+        legal: list[int] = []
         for k in set(self.hands[seat]):
             legal += moves[k][open_slots[k]]
         legal.sort()
@@ -411,7 +412,7 @@ class FiftyMissionsState(State):
             return f"on display (slot {self.missions.index(m)})"
         return "accomplished" if m in self.completed else "in the mission deck"
 
-    def _zones(self) -> Iterator[tuple[str, list[int]]]:
+    def _zones(self) -> Iterator[tuple[str, Sequence[int]]]:
         for s, hand in enumerate(self.hands):
             yield f"seat {s}'s hand", hand
         yield "the deck", self.deck
@@ -534,6 +535,8 @@ class FiftyMissionsView(View):
     Never another seat's cards."""
 
     __slots__ = ()
+    _state: FiftyMissionsState
+    game: FiftyMissionsGame
 
     @property
     def hand(self) -> list[int]:

@@ -30,7 +30,7 @@ proposal that ended by itself.
 """
 from __future__ import annotations
 
-from typing import Any, Mapping
+from typing import Any, Collection, Mapping
 
 from deckpress.generator.content.errors import ContentErrors
 from deckpress.generator.content.maybe_missions_vocabulary import (
@@ -73,7 +73,7 @@ _RULEBOOK = "Maybe Missions rulebook (Pandaqi)"  # read in docs/rules-audit.md, 
 
 #: The kinds this engine implements, by vocabulary family: ``deckpress validate`` reports any
 #: other kind used in content.
-IMPLEMENTED = {"master_rule": MASTER_RULES, "public_power": PUBLIC_POWERS, "secret_power": SECRET_POWERS, "reward": REWARDS}
+IMPLEMENTED: dict[str, Collection[str]] = {"master_rule": MASTER_RULES, "public_power": PUBLIC_POWERS, "secret_power": SECRET_POWERS, "reward": REWARDS}
 
 GAME_INFO = GameInfo(
     id="maybe-missions",

@@ -15,7 +15,7 @@ It decides from its view only (:class:`~deckpress.rules.maybe_missions.view.Mayb
 """
 from __future__ import annotations
 
-from typing import Sequence
+from typing import Callable, Sequence
 
 from deckpress.rules.maybe_missions.cards import (
     BUY_GENERAL,
@@ -236,7 +236,7 @@ def _decline(view, legal, *args) -> int:
     return PASS if PASS in legal else legal[0]
 
 
-_CHOICES = {
+_CHOICES: dict[str, Callable[..., int]] = {
     "propose": _propose, "secret_vote": _vote, "vote": _vote, "renumber": _renumber, "collect": _collect,
     "take_market": _take_green, "add": _take_green, "adjust": _adjust, "flip": _flip, "give": _give, "take": _swap_take,
     "pay": _pay, "buy": _buy, "active": _leader, "target": _leader, "block": _leader, "pass_vote": _pass_vote,

@@ -45,7 +45,7 @@ SECRET = 800
 MAX_IDENTITIES = 200
 
 
-def side_tables(sides: Iterable[list[dict]]) -> tuple[tuple[int, ...], tuple[int, ...], int]:
+def side_tables(sides: Iterable[list[dict]]) -> list[tuple[tuple[int, ...], tuple[int, ...], int]]:
     """For each side given: ``(net icons per resource, plain icons per resource, shown-resource mask)``.
 
     ``sides`` are icon lists as in the content (``[{resource: gold}, {resource: weapons, crossed: true}]``).

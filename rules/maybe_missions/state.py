@@ -18,7 +18,7 @@ mission, a seat's personal shops or discarded.
 """
 from __future__ import annotations
 
-from typing import Any, Iterator
+from typing import TYPE_CHECKING, Any, Iterator
 
 from deckpress.generator.content.safetext import quoted
 from deckpress.rules.core.errors import IllegalAction, Reason
@@ -45,6 +45,9 @@ from deckpress.rules.maybe_missions.scoring import PLAIN
 from deckpress.rules.maybe_missions.steps import CHANCES, DECISIONS, TASKS, key_values
 from deckpress.rules.maybe_missions.view import MaybeMissionsView
 
+if TYPE_CHECKING:
+    from deckpress.rules.maybe_missions import MaybeMissionsGame
+
 _NONE_WORDS = ("none", "done")
 
 
@@ -68,6 +71,7 @@ class MaybeMissionsState(State):
         # machinery
         "agenda", "decision", "legal", "chance",
     )
+    game: MaybeMissionsGame
 
     def __init__(self, game):
         super().__init__(game)

@@ -17,6 +17,7 @@ from deckpress.rules.core.game import SIMULTANEOUS, View, shuffled
 from deckpress.rules.maybe_missions.cards import NO, SIDE_NAMES, YES
 
 if TYPE_CHECKING:
+    from deckpress.rules.maybe_missions import MaybeMissionsGame
     from deckpress.rules.maybe_missions.state import MaybeMissionsState
 
 
@@ -24,6 +25,8 @@ class MaybeMissionsView(View):
     """A seat's view (read-only properties, and :meth:`to_dict` with names)."""
 
     __slots__ = ()
+    _state: MaybeMissionsState
+    game: MaybeMissionsGame
 
     # -- this seat's own ---------------------------------------------------------------------------
     @property
@@ -37,7 +40,8 @@ class MaybeMissionsView(View):
     def face_down(self) -> list[int]:
         """This seat's votes submitted face down and not yet revealed (the one just submitted included)."""
         state = self._state
-        pending = [state._pending[self.seat]] if self.seat in state._pending and state.decision[0] == "secret_vote" else []
+        decision = state.decision  # set whenever a seat has a submission pending
+        pending = [state._pending[self.seat]] if self.seat in state._pending and decision is not None and decision[0] == "secret_vote" else []
         return state.face_down[self.seat] + pending
 
     @property

@@ -343,6 +343,7 @@ class MissionEmissionBaseView(MissionEmissionView):
     set pile (face-up in front of its owner) and the point card being given."""
 
     __slots__ = ()
+    _state: MissionEmissionBaseState
 
     @property
     def mission(self) -> int:

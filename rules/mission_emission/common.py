@@ -16,12 +16,15 @@ a negative point card to ``seat``.
 """
 from __future__ import annotations
 
-from typing import Any, Iterator
+from typing import TYPE_CHECKING, Any, Iterator
 
 from deckpress.generator.content.safetext import quoted
 from deckpress.rules.core.errors import IllegalAction, Reason
 from deckpress.rules.core.events import check_keys, seat_of
 from deckpress.rules.core.game import CHANCE, TERMINAL, State, View, shuffled
+
+if TYPE_CHECKING:
+    from deckpress.rules.mission_emission import MissionEmissionGame
 
 MAX_MISSIONS = 16
 MAX_CARDS = 99
@@ -42,6 +45,7 @@ class MissionEmissionState(State):
     """
 
     __slots__ = ("hands", "deck", "bottom", "tied", "pockets", "active", "to_draw", "draw_i", "draw_kind", "rounds", "ties", "reshuffle_first")
+    game: MissionEmissionGame
 
     def __init__(self, game):
         super().__init__(game)
@@ -273,6 +277,8 @@ class MissionEmissionView(View):
     and every seat's pocket (kept face-up in front of its owner)."""
 
     __slots__ = ()
+    _state: MissionEmissionState
+    game: MissionEmissionGame
 
     @property
     def hand(self) -> list[int]:

@@ -126,6 +126,7 @@ class MissionEmissionKidsView(MissionEmissionView):
     the other seats' cards that everyone knows (drawn from the tied cards put under the deck)."""
 
     __slots__ = ()
+    _state: MissionEmissionKidsState
 
     @property
     def known_cards(self) -> dict[int, int]:

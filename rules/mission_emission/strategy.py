@@ -182,6 +182,7 @@ class MissionEmissionStrategyView(MissionEmissionView):
     pockets (face-up here: the count is what matters)."""
 
     __slots__ = ()
+    _state: MissionEmissionStrategyState
 
     @property
     def open_piles(self) -> list[int]:
