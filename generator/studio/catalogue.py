@@ -30,10 +30,13 @@ from concurrent.futures import Future, ThreadPoolExecutor
 from contextlib import nullcontext
 from dataclasses import dataclass, field, replace
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from deckpress.generator.content.errors import ContentError, ContentErrors, display_path
 from deckpress.generator.paths import PACKAGE_DIR
+
+if TYPE_CHECKING:
+    from deckpress.generator.kit.translation import Edition
 
 #: Resolution of the card images unless told otherwise, dots per inch of the printed card.
 DEFAULT_DPI = 150
@@ -211,7 +214,8 @@ class CardCatalogue:
         self.target = Path(target)
         self.base_folder = Path(base_folder) if base_folder is not None else None
         self.dpi = int(dpi)
-        self.lang, self.allow_missing, self._edition = lang, allow_missing, None  # the language edition shown (deckpress studio --lang)
+        self.lang, self.allow_missing = lang, allow_missing
+        self._edition: Edition | None = None  # the language edition shown (deckpress studio --lang)
         self.is_variant: bool = is_variant_file(self.target)
         self.game_id: str | None = None
         self.title: str = self.target.stem if self.is_variant else self.target.name
@@ -392,12 +396,14 @@ class CardCatalogue:
         translation unless ``allow_missing``: one error listing them all)."""
         from deckpress.generator.kit.translation import edition
 
+        assert self.lang is not None  # called only for a studio showing an edition
         try:
-            translated, self._edition = edition(content, self.lang, self.target if self.is_variant else None)
+            translated, shown = edition(content, self.lang, self.target if self.is_variant else None)
         except ContentErrors as exc:
             return content, list(exc.errors)
-        if self._edition.missing and not self.allow_missing:
-            return content, [self._edition.missing_error()]
+        self._edition = shown
+        if shown.missing and not self.allow_missing:
+            return content, [shown.missing_error()]
         return translated, []
 
     def _base(self, vdoc) -> tuple[Any, list[ContentError]]:
