@@ -145,7 +145,7 @@ def test_the_log_says_each_move_in_words_and_what_it_won():
     table = Table("mission-emission", ["random"] * 4, seed=5)
     lines = Narrator(table).lines(0, n=1000)
     assert any(line.startswith("You were dealt ") for line in lines)
-    assert "Seats 1, 2 and 3 were each dealt 3 cards" in lines
+    assert "Seats 2, 3 and 4 were each dealt 3 cards" in lines
     assert any(line.startswith("Seat ") and " played " in line and "won: " in line for line in lines), lines
     assert not any("{" in line for line in lines)
 
@@ -158,7 +158,7 @@ def test_the_log_hides_a_secret_vote_until_it_is_revealed():
         table.play(seat, table.moves(seat)[0].action)
     voter = next(s for s in range(4) if table.state.submitted(s))
     other = (voter + 1) % 4
-    assert f"Seat {voter} voted in secret" in narrator.lines(other)
+    assert f"Seat {voter + 1} voted in secret" in narrator.lines(other)
     assert any(line.startswith("You voted ") for line in narrator.lines(voter))
 
 

@@ -144,7 +144,7 @@ def engine_scene(table: Any, viewer: int | None, face: FaceOf, back: BackOf, cli
             label, layout = "Your hand", "row"  # side by side: every card of one's own hand readable
         else:
             cards = [{"image": None, "back": hand_back, "label": "card back", "action": None, "selected": False}] * int(count)
-            label, layout = f"Hand of seat {s}", "fan"
+            label, layout = f"Hand of seat {s + 1}", "fan"
         zones.append({"id": f"hand-{s}", "label": label, "area": "seat", "owner": s, "layout": layout,
                       "count": int(count), "cards": cards, "action": None})
     buttons = []
@@ -307,7 +307,7 @@ def _seats(table: Any, lay: GameLayout, obs: dict[str, Any], viewer: int | None,
         else:
             score = None
         bot = None if entry == "person" else entry
-        name = f"Seat {s}"
+        name = f"Seat {s + 1}"
         out.append({"seat": s, "name": name, "hand_count": int(counts[s]) if s < len(counts) else 0, "score": score,
                     "active": s in acting, "bot": bot})
     return out
