@@ -145,7 +145,7 @@ def test_the_log_says_each_move_in_words_and_what_it_won():
     table = Table("mission-emission", ["random"] * 4, seed=5)
     lines = Narrator(table).lines(0, n=1000)
     assert any(line.startswith("You were dealt ") for line in lines)
-    assert "Seats 1, 2 and 3 were each dealt 3 cards" in lines
+    assert "Seats 2, 3 and 4 were each dealt 3 cards" in lines
     assert any(line.startswith("Seat ") and " played " in line and "won: " in line for line in lines), lines
     assert not any("{" in line for line in lines)
 
@@ -158,7 +158,7 @@ def test_the_log_hides_a_secret_vote_until_it_is_revealed():
         table.play(seat, table.moves(seat)[0].action)
     voter = next(s for s in range(4) if table.state.submitted(s))
     other = (voter + 1) % 4
-    assert f"Seat {voter} voted in secret" in narrator.lines(other)
+    assert f"Seat {voter + 1} voted in secret" in narrator.lines(other)
     assert any(line.startswith("You voted ") for line in narrator.lines(voter))
 
 
@@ -186,3 +186,22 @@ def test_at_a_hot_seat_the_scene_sends_the_device_on():
     assert table.seat_to_show() == 1
     assert "Pass the device to seat 1" in scene_of(table, 0, Clicks())["prompt"]
     assert "Pass the device" not in scene_of(table, 1, Clicks())["prompt"]
+
+
+@pytest.mark.parametrize("game,players,params", GAMES, ids=IDS)
+def test_a_spectator_sees_only_what_every_seat_sees(game, players, params):
+    """A spectator's link shows public information only: every card face and every fact in its
+    scene is in each seat's own scene too (Geheime Mission's answer to play, which one seat
+    knows, is not in it), move after move to the end of a game."""
+    table = Table(game, ["person"] * players, seed=11, params=params)
+    for _ in range(300):
+        seen = scene_of(table, None, Clicks())
+        faces = {c["image"] for z in seen["zones"] for c in z["cards"] if c["image"]}
+        for seat in range(players):
+            own = scene_of(table, seat, Clicks())
+            assert faces <= {c["image"] for z in own["zones"] for c in z["cards"] if c["image"]}, f"seat {seat + 1} does not see it"
+            assert set(seen["notes"]) <= set(own["notes"]), f"seat {seat + 1} is not told {seen['notes']}"
+        seat = table.seat_to_show()
+        if seat is None or table.finished():
+            break
+        table.play(seat, table.moves(seat)[0].action)

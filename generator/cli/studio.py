@@ -25,12 +25,14 @@ from deckpress.generator.cli.translate import lang_options
                    "one secret link per seat and a spectator's link.")
 @click.option("--seats", type=click.IntRange(1, 8), default=None,
               help="With --host: the seats of the free-form table started for the other devices [default: the game's].")
+@click.option("--bots", type=click.IntRange(0, 7), default=0, show_default=True,
+              help="With --host on a game with a rules engine: bot seats after the person seats (the 'greedy' bot where the game has it).")
 @click.option("--port", type=click.IntRange(0, 65535), default=0, show_default=True, help="Port (0: a free one, printed).")
 @click.option("--dpi", type=click.IntRange(50, 300), default=150, show_default=True, help="Resolution of the card images.")
 @click.option("--no-browser", is_flag=True, help="Do not open the studio in a web browser.")
 @click.option("--no-watch", is_flag=True, help="Do not re-render when files change.")
 @lang_options
-def studio(game: str, content: Path | None, host: str, port: int, seats: int | None, dpi: int, no_browser: bool, no_watch: bool,
+def studio(game: str, content: Path | None, host: str, port: int, seats: int | None, bots: int, dpi: int, no_browser: bool, no_watch: bool,
            lang: str | None = None, allow_missing: bool = False) -> None:
     """See GAME's cards change as you edit them, and play it at a table in the browser.
 
@@ -80,7 +82,7 @@ def studio(game: str, content: Path | None, host: str, port: int, seats: int | N
     server = server_for(studio_, sock, watch=not no_watch, allowed_hosts=allowed)
     click.echo(f"deckpress studio: {url} (Ctrl-C stops it)")
     if shared:
-        _start_shared_table(studio_, base, seats)
+        _start_shared_table(studio_, base, seats, bots)
     if not no_browser:
         import threading
         import webbrowser
@@ -113,7 +115,7 @@ def host_names(host: str, port: int) -> tuple[list[str], str]:
     return sorted(set(names)), f"http://{bracketed(shown)}:{port}"
 
 
-def _start_shared_table(studio_, base: str, seats: int | None) -> None:
+def _start_shared_table(studio_, base: str, seats: int | None, bots: int = 0) -> None:
     """Start the free-form table the other devices join and print its links (one per seat and a
     spectator's); the content's errors, if any, instead (the table starts from the Table page
     once they are fixed)."""
@@ -122,6 +124,11 @@ def _start_shared_table(studio_, base: str, seats: int | None) -> None:
     from deckpress.rules.core.table import TableError
 
     studio_.refresh()
+    from deckpress.generator.studio.app import engine_id
+
+    if engine_id(studio_) is not None:
+        _start_engine_table(studio_, base, seats or 2, bots)
+        return
     try:
         game = dict(content_of(studio_)["game"])
         table = StudioFreeTable.new(studio_, game, seats, random_seed())
@@ -133,4 +140,29 @@ def _start_shared_table(studio_, base: str, seats: int | None) -> None:
     click.echo(f"a free-form table of {table.seat_count} seats: {base}/table/{ident} (your view, with the studio's address)")
     for n, token in enumerate(seated.seat_tokens):
         click.echo(f"  seat {n + 1}: {base}/seat/{token}")
+    click.echo(f"  spectator: {base}/seat/{seated.spectator_token}")
+
+
+def _start_engine_table(studio_, base: str, persons: int, bots: int) -> None:
+    """Start the engine's table the other devices join (``persons`` person seats, then ``bots``
+    bot seats, seed random) and print a link per person seat and a spectator's; seats are
+    numbered from 1 here, as on the pages (the engine's log and ``deckpress replay`` count from 0)."""
+    from deckpress.generator.studio.app import engine_id
+    from deckpress.generator.studio.routes.table import content_of, random_seed
+    from deckpress.rules.core.bots import bot_names
+    from deckpress.rules.core.table import Table, TableError
+
+    engine = str(engine_id(studio_))
+    names = bot_names(engine)
+    bot = "greedy" if "greedy" in names else names[0]
+    try:
+        table = Table(engine, ["person"] * persons + [bot] * bots, content=content_of(studio_), seed=random_seed())
+    except (TableError, ValueError) as exc:
+        click.echo(f"no table started: {exc}", err=True)
+        return
+    ident = studio_.add_table(table, invite=True)
+    seated = studio_.tables[ident]
+    click.echo(f"a {engine} table of {persons} people and {bots} bots: {base}/table/{ident} (your view, with the studio's address)")
+    for n, token in enumerate(seated.seat_tokens):
+        click.echo(f"  seat {n + 1}: {base}/seat/{token}" if token else f"  seat {n + 1}: {bot} bot")
     click.echo(f"  spectator: {base}/seat/{seated.spectator_token}")

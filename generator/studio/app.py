@@ -225,16 +225,22 @@ class Studio:
             self._check_dir = None
 
     # -- tables -------------------------------------------------------------------------------
-    def add_table(self, table) -> str:
+    def add_table(self, table, invite: bool = False) -> str:
         """Keep ``table`` under a new, unguessable id (``secrets.token_urlsafe``: another user of
         the machine cannot find a table by counting); the oldest table is dropped beyond
-        :data:`MAX_TABLES`."""
+        :data:`MAX_TABLES`.  A free-form table gets a secret link per seat and a spectator's; an
+        engine's table (:class:`~deckpress.rules.core.table.Table`) gets them when ``invite`` is
+        true, for its person seats only (a bot's seat has no link: the bot plays it)."""
         ident = secrets.token_urlsafe(TABLE_ID_BYTES)
         self._tables_made += 1
         seated = self.tables[ident] = Seated(table, number=self._tables_made)
         if hasattr(table, "scene"):  # a table each seat plays from its own link
             table.number = self._tables_made
             seated.seat_tokens = [secrets.token_urlsafe(SEAT_TOKEN_BYTES) for _ in range(table.seat_count)]
+            seated.spectator_token = secrets.token_urlsafe(SEAT_TOKEN_BYTES)
+        elif invite:  # an engine's table played at its person seats' links
+            seated.seat_tokens = [secrets.token_urlsafe(SEAT_TOKEN_BYTES) if entry == "person" else ""
+                                  for entry in table.seats]
             seated.spectator_token = secrets.token_urlsafe(SEAT_TOKEN_BYTES)
         while len(self.tables) > MAX_TABLES:
             self.tables.pop(next(iter(self.tables)))

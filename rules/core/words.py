@@ -53,7 +53,7 @@ def in_words(event: dict[str, Any], viewer: int | None, hidden: bool = False) ->
     if "chance" in event:
         return _chance(event, viewer)
     seat = event.get("seat")
-    who = "You" if seat is not None and seat == viewer else f"Seat {seat}"
+    who = "You" if seat is not None and seat == viewer else f"Seat {_n(seat)}"
     parts = [(k, v) for k, v in event.items() if k != "seat"]
     if not parts:
         return f"{who} moved"
@@ -79,9 +79,14 @@ def _chance(event: dict[str, Any], viewer: int | None) -> str:
     elif seat == viewer:
         who = "You were" if kind == "deal" else "You"
     else:
-        who = f"Seat {seat} was" if kind == "deal" else f"Seat {seat}"
+        who = f"Seat {_n(seat)} was" if kind == "deal" else f"Seat {_n(seat)}"
     words = CHANCE_WORDS.get(kind, kind + ": {cards}")
     return words.format(who=who, cards=shown).strip()
+
+
+def _n(seat: Any) -> Any:
+    """A seat as people count it, from 1 (the engines count from 0: seat 0 is "Seat 1")."""
+    return seat + 1 if isinstance(seat, int) and not isinstance(seat, bool) else seat
 
 
 def _value(value: Any) -> str:

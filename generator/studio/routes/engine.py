@@ -61,7 +61,7 @@ def scene_page(pages: Pages, request: Request, seated: Seated, seat: int, proble
     table = seated.table
     result = table.result()
     return pages.page("engine-table.html.j2", request, status=status, base=f"/table/{ident}/seat/{seat}", viewer=seat,
-                      heading=f"Seat {seat}", remote=False, ident=ident, problem=problem,
+                      heading=f"Seat {seat + 1} of {len(table.seats)}", remote=False, ident=ident, problem=problem,
                       result=result["text"] if result else None, seats=table.seats, rules=dict(table.game.params),
                       replay=_replay_command(studio, f"{engine_id(studio)}-t{seated.number}.yaml"),
                       base_folder=studio.base_folder)

@@ -15,7 +15,7 @@ from __future__ import annotations
 
 import asyncio
 import json
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 from starlette.concurrency import run_in_threadpool
 from starlette.requests import Request
@@ -39,8 +39,8 @@ def routes(studio: Studio, pages: Pages) -> list[Route]:
     """The seat links' routes over ``studio``."""
 
     def opened(request: Request) -> tuple[str, Seated, int | None] | None:
-        found = studio.seat_of(request.path_params["token"])
-        return found if found is not None and hasattr(found[1].table, "scene") else None
+        # a free-form table's links, or an engine table's made by "invite people" or --host
+        return studio.seat_of(request.path_params["token"])
 
     def nothing(request: Request) -> Response:
         # the same answer for every token that opens nothing: no table is named or confirmed
@@ -54,14 +54,14 @@ def routes(studio: Studio, pages: Pages) -> list[Route]:
             return nothing(request)
         _, seated, seat = found
         return pages.scene_page(request, base=SEAT_PREFIX + request.path_params["token"], viewer=seat,
-                                seat_count=seated.table.seat_count)
+                                seat_count=_seat_count(seated))
 
     async def scene_json(request: Request) -> Response:
         found = opened(request)
         if found is None:
             return nothing(request)
         _, seated, seat = found
-        scene = await run_in_threadpool(_locked, seated, lambda: seated.table.scene(seat))
+        scene = await run_in_threadpool(_locked, seated, lambda: _scene(studio, seated, seat))
         return JSONResponse(rebased(scene, SEAT_PREFIX + request.path_params["token"]), headers=_NO_STORE)
 
     async def act(request: Request) -> Response:
@@ -73,13 +73,12 @@ def routes(studio: Studio, pages: Pages) -> list[Route]:
             return JSONResponse({"error": "a spectator watches: only a seat's link can play"}, status_code=403, headers=_NO_STORE)
         form = await request.form()
         action = str(form.get("action") or "")[:MAX_ACTION_CHARS]
-        table = seated.table
         try:
-            await run_in_threadpool(_locked, seated, lambda: table.act(seat, action))
+            await run_in_threadpool(_locked, seated, lambda: _act(seated, seat, action))
         except Refused as exc:
             return JSONResponse({"error": str(exc)}, status_code=409, headers=_NO_STORE)
         seated.changed()
-        scene = await run_in_threadpool(_locked, seated, lambda: table.scene(seat))
+        scene = await run_in_threadpool(_locked, seated, lambda: _scene(studio, seated, seat))
         return JSONResponse(rebased(scene, SEAT_PREFIX + request.path_params["token"]), headers=_NO_STORE)
 
     async def events(request: Request) -> Response:
@@ -131,6 +130,44 @@ def routes(studio: Studio, pages: Pages) -> list[Route]:
         Route(SEAT_PREFIX + "{token:str}/card/{card:str}.png", card_image),
         Route(SEAT_PREFIX + "{token:str}/back/{digest:str}.png", back),
     ]
+
+
+def _seat_count(seated: Seated) -> int:
+    """How many seats the table has (an engine's table: its seats, persons and bots)."""
+    table = seated.table
+    return table.seat_count if hasattr(table, "scene") else len(table.seats)
+
+
+def _scene(studio: Studio, seated: Seated, seat: int | None) -> dict[str, Any]:
+    """What ``seat`` (None: a spectator) sees at ``seated``'s table: a free-form table's own
+    scene, or an engine's from that seat's observation only (:func:`.engine.engine_scene_of`)."""
+    if hasattr(seated.table, "scene"):
+        return seated.table.scene(seat)
+    from deckpress.generator.studio.routes.engine import engine_scene_of
+
+    return engine_scene_of(studio, seated, seat)
+
+
+def _act(seated: Seated, seat: int, action: str) -> None:
+    """Seat ``seat``'s click on ``action`` at ``seated``'s table.
+
+    Raises:
+        Refused: the table does not take it; at an engine's table the engine's reason in words
+            (an illegal move, a click no scene sent, the game's length bound passed).
+    """
+    if hasattr(seated.table, "scene"):
+        seated.table.act(seat, action)
+        return
+    from deckpress.generator.studio.routes.engine import session_of
+    from deckpress.generator.studio.scenes.session import UnknownClick
+    from deckpress.rules.core.errors import IllegalAction
+    from deckpress.rules.core.table import TableError
+
+    try:
+        if session_of(seated).act(seat, action) == "played":
+            seated.last_person = seat
+    except (IllegalAction, UnknownClick, TableError) as exc:
+        raise Refused(str(exc)) from None
 
 
 def _locked(seated: Seated, work):

@@ -78,7 +78,7 @@ def routes(studio: Studio, pages: Pages) -> list[Route]:
                                                           params=params, seed=_seed(form.get("seed"))))
         except (TableError, ValueError) as exc:
             return setup_page(request, status=400, problem=str(exc))
-        return RedirectResponse(f"/table/{studio.add_table(table)}", status_code=303)
+        return RedirectResponse(f"/table/{studio.add_table(table, invite=bool(form.get('invite')))}", status_code=303)
 
     async def free_new(request: Request) -> Response:
         from deckpress.rules.core.table import TableError
@@ -133,16 +133,18 @@ def routes(studio: Studio, pages: Pages) -> list[Route]:
         seated = studio.tables.get(request.path_params["ident"])
         if seated is None:
             return pages.page("message.html.j2", request, status=404, heading="No such table", message="Start a new one from the Table page.")
-        if hasattr(seated.table, "scene"):
+        if hasattr(seated.table, "scene") or seated.spectator_token:  # played at the seats' own links
             return _watched(request, seated)
         return _table_view(request, seated, problem=None)
 
     def _watched(request: Request, seated: Seated) -> HTMLResponse:
         # the designer's page of a table played at the seats' links: the table as a spectator sees it, and the links
         where = studio.public_url or str(request.base_url)
-        links = [(f"Seat {n + 1}", f"{where.rstrip('/')}{SEAT_PREFIX}{token}") for n, token in enumerate(seated.seat_tokens)]
+        links = [(f"Seat {n + 1}", f"{where.rstrip('/')}{SEAT_PREFIX}{token}") for n, token in enumerate(seated.seat_tokens)
+                 if token]  # an engine table's bots have no link
         links.append(("Spectator", f"{where.rstrip('/')}{SEAT_PREFIX}{seated.spectator_token}"))
-        return pages.scene_page(request, base=SEAT_PREFIX + seated.spectator_token, viewer=None, seat_count=seated.table.seat_count,
+        count = seated.table.seat_count if hasattr(seated.table, "scene") else len(seated.table.seats)
+        return pages.scene_page(request, base=SEAT_PREFIX + seated.spectator_token, viewer=None, seat_count=count,
                                 links=links, log_url=f"/table/{request.path_params['ident']}/log.yaml", shared=studio.public_url is not None)
 
     def _table_view(request: Request, seated: Seated, problem: str | None, status: int = 200) -> HTMLResponse:

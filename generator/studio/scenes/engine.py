@@ -92,7 +92,8 @@ def layout_of(game_id: str) -> GameLayout | None:
 def engine_scene(table: Any, viewer: int | None, face: FaceOf, back: BackOf, clicks: Clicks,
                  log: list[str], selected: Target | None = None, title: str = "") -> dict[str, Any]:
     """The scene of ``table`` for seat ``viewer`` (None: a spectator, who sees what every seat
-    sees: the observation of seat 0 without its hand).
+    sees: of the seats' observations, only what is the same in all of them, so no seat's hand,
+    secret vote, answer or own score).
 
     Args:
         table: a :class:`~deckpress.rules.core.table.Table`.
@@ -109,6 +110,9 @@ def engine_scene(table: Any, viewer: int | None, face: FaceOf, back: BackOf, cli
     state = table.state
     seen = 0 if viewer is None else viewer
     obs = table.observation(seen)
+    if viewer is None:  # public information only: what every seat's observation holds alike
+        others = [table.observation(s) for s in range(1, len(table.seats))]
+        obs = {key: value for key, value in obs.items() if all(o.get(key) == value for o in others)}
     over = table.finished()
     acting = [] if over else list(state.acting_seats())
     moves = table.moves(viewer) if viewer is not None and not over else []
@@ -144,7 +148,7 @@ def engine_scene(table: Any, viewer: int | None, face: FaceOf, back: BackOf, cli
             label, layout = "Your hand", "row"  # side by side: every card of one's own hand readable
         else:
             cards = [{"image": None, "back": hand_back, "label": "card back", "action": None, "selected": False}] * int(count)
-            label, layout = f"Hand of seat {s}", "fan"
+            label, layout = f"Hand of seat {s + 1}", "fan"
         zones.append({"id": f"hand-{s}", "label": label, "area": "seat", "owner": s, "layout": layout,
                       "count": int(count), "cards": cards, "action": None})
     buttons = []
@@ -307,7 +311,7 @@ def _seats(table: Any, lay: GameLayout, obs: dict[str, Any], viewer: int | None,
         else:
             score = None
         bot = None if entry == "person" else entry
-        name = f"Seat {s}"
+        name = f"Seat {s + 1}"
         out.append({"seat": s, "name": name, "hand_count": int(counts[s]) if s < len(counts) else 0, "score": score,
                     "active": s in acting, "bot": bot})
     return out

@@ -114,8 +114,8 @@ def _one_more(previous: dict[str, Any], event: dict[str, Any]) -> bool:
 def _together(run: list[tuple[int, str]]) -> str:
     """Alike cards dealt or drawn to other seats in one line: "Seats 1, 2 and 3 each drew a card"."""
     if len(run) == 1:
-        return f"Seat {run[0][0]} {run[0][1]}"
-    seats = [str(s) for s, _ in run]
+        return f"Seat {run[0][0] + 1} {run[0][1]}"
+    seats = [str(s + 1) for s, _ in run]
     named = ", ".join(seats[:-1]) + f" and {seats[-1]}"
     rest = run[0][1]
     return f"Seats {named} were each {rest[4:]}" if rest.startswith("was ") else f"Seats {named} each {rest}"
