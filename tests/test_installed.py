@@ -202,6 +202,7 @@ def test_the_french_edition_builds_and_a_french_log_replays_from_the_wheel(venv,
     assert result.returncode == 0 and "20 events, all legal" in result.stdout, said(result)
 
 
+@pytest.mark.slow
 def test_simulate_and_missions(venv, here):
     result = deckpress(venv, here, "simulate", "mission-emission", "--games", "20", "--format", "json")
     assert result.returncode == 0 and json.loads(result.stdout)["games"] == 20, said(result)
@@ -209,6 +210,7 @@ def test_simulate_and_missions(venv, here):
     assert result.returncode == 0 and "impossible: 0" in result.stdout, said(result)
 
 
+@pytest.mark.slow
 def test_a_shipped_variant_copied_here_is_checked_without_simulating(venv, here):
     shutil.copy(installed_package(venv) / "content" / "variants" / "mission-emission-set-collection.yaml", here / "set.yaml")
     result = deckpress(venv, here, "check", "set.yaml", "--no-simulate")
@@ -239,6 +241,7 @@ def test_init_then_validate_and_build_a_game_from_data_alone(venv, here):
     assert result.returncode != 0 and "no rules engine" in result.stdout + result.stderr, said(result)
 
 
+@pytest.mark.slow
 def test_schemas_are_written_self_contained(venv, here):
     result = deckpress(venv, here, "schemas", "for-editors")
     assert result.returncode == 0, said(result)

@@ -56,6 +56,7 @@ def test_extract_writes_every_text_with_context_place_and_comment(game_copy, cli
     assert not any(e.msgid.strip().isdigit() or e.msgctxt.endswith(("/icon", "/hex", "/id", "/after_missions")) for e in pot)
 
 
+@pytest.mark.slow
 def test_french_edition_prints_french_text_and_the_english_numbers(game_copy, cli, here):
     folder = game_copy("fifty-missions")
     assert cli("translate", "update", folder, "--lang", "fr").exit_code == 0
@@ -272,6 +273,7 @@ def _untimed(output: str):
     return data
 
 
+@pytest.mark.slow
 def test_a_hindi_edition_is_drawn_in_the_devanagari_font(game_copy, cli, here):
     """Fonts follow the script: a translated word in Devanagari is drawn with Noto Sans Devanagari,
     the numbers beside it with Lato, with no font declared for the edition."""
