@@ -365,6 +365,10 @@ def params(aspect: str, only: str | None = None):
                 continue
             reason = KNOWN.get((aspect, case.name, command))
             marks = [pytest.mark.xfail(strict=True, reason=reason)] if reason else []
+            if command == "build" and case.commands is DATA_COMMANDS:
+                # validate reads every image and lays out every card as build does: the build of
+                # each image case runs in the full suite, left out of the edit-test loop
+                marks.append(pytest.mark.slow)
             out.append(pytest.param(case.name, command, marks=marks, id=f"{case.name}-{command}"))
     return out
 
