@@ -4,11 +4,13 @@ module's ``routes(studio, pages)`` gives its Starlette routes; :func:`deckpress.
 assembles them behind the studio's guards.  :class:`Pages` renders the pages they share."""
 from __future__ import annotations
 
+import asyncio
+import json
 from typing import TYPE_CHECKING, Any
 
 from jinja2.sandbox import ImmutableSandboxedEnvironment
 from starlette.requests import Request
-from starlette.responses import HTMLResponse
+from starlette.responses import HTMLResponse, StreamingResponse
 
 from deckpress.generator.content.safetext import quoted
 
@@ -70,3 +72,31 @@ def whole(value, name: str, low: int, high: int, optional: bool = False) -> int 
     if number is None or not low <= number <= high:
         raise ValueError(f"{name}: expected a whole number from {low:,} to {high:,}, got {quoted(text)}")
     return number
+
+
+def event_stream(studio: Studio, listeners: set[asyncio.Queue], event: str, hello: dict[str, Any] | None = None) -> StreamingResponse:
+    """One page's server-sent events: ``hello`` (JSON) at once, then an ``event`` for each item put
+    on the page's queue (in ``listeners`` while the page listens), and a keep-alive comment after
+    each ``KEEPALIVE_S`` seconds (s) of quiet; the stream ends when the studio closes or a None is
+    queued."""
+    from deckpress.generator.studio.app import KEEPALIVE_S
+
+    queue: asyncio.Queue = asyncio.Queue()
+    listeners.add(queue)
+
+    async def stream():
+        try:
+            yield f"event: hello\ndata: {json.dumps(hello or {})}\n\n"
+            while not studio.closing:
+                try:
+                    item = await asyncio.wait_for(queue.get(), KEEPALIVE_S)
+                except asyncio.TimeoutError:
+                    yield ": keep-alive\n\n"
+                    continue
+                if item is None:
+                    return
+                yield f"event: {event}\ndata: {json.dumps(item)}\n\n"
+        finally:
+            listeners.discard(queue)
+
+    return StreamingResponse(stream(), media_type="text/event-stream", headers={"Cache-Control": "no-cache"})

@@ -3,8 +3,6 @@
 server-sent events that tell open pages the cards changed (``GET /events``)."""
 from __future__ import annotations
 
-import asyncio
-import json
 from typing import TYPE_CHECKING
 
 from starlette.requests import Request
@@ -12,6 +10,7 @@ from starlette.responses import HTMLResponse, Response, StreamingResponse
 from starlette.routing import Route
 
 from deckpress.generator.studio.catalogue import matches
+from deckpress.generator.studio.routes import event_stream
 
 if TYPE_CHECKING:
     from deckpress.generator.studio.app import Studio
@@ -20,7 +19,6 @@ if TYPE_CHECKING:
 
 def routes(studio: Studio, pages: Pages) -> list[Route]:
     """The cards pages' routes over ``studio``."""
-    from deckpress.generator.studio.app import KEEPALIVE_S
 
     async def cards_page(request: Request) -> HTMLResponse:
         query = request.query_params.get("q", "")[:200]
@@ -48,25 +46,7 @@ def routes(studio: Studio, pages: Pages) -> list[Route]:
         return Response(png, media_type="image/png", headers={"Cache-Control": "no-cache"})
 
     async def events(request: Request) -> StreamingResponse:
-        queue: asyncio.Queue = asyncio.Queue()
-        studio._listeners.add(queue)
-
-        async def stream():
-            try:
-                yield f"event: hello\ndata: {json.dumps({'version': studio.version})}\n\n"
-                while not studio.closing:
-                    try:
-                        event = await asyncio.wait_for(queue.get(), KEEPALIVE_S)
-                    except asyncio.TimeoutError:
-                        yield ": keep-alive\n\n"
-                        continue
-                    if event is None:
-                        return
-                    yield f"event: cards\ndata: {json.dumps(event)}\n\n"
-            finally:
-                studio._listeners.discard(queue)
-
-        return StreamingResponse(stream(), media_type="text/event-stream", headers={"Cache-Control": "no-cache"})
+        return event_stream(studio, studio._listeners, "cards", {"version": studio.version})
 
     return [
         Route("/", cards_page),

@@ -11,15 +11,14 @@ a card"}``), the game unchanged.
 """
 from __future__ import annotations
 
-import asyncio
-import json
 from typing import TYPE_CHECKING, Any
 
 from starlette.concurrency import run_in_threadpool
 from starlette.requests import Request
-from starlette.responses import HTMLResponse, JSONResponse, Response, StreamingResponse
+from starlette.responses import HTMLResponse, JSONResponse, Response
 from starlette.routing import Route
 
+from deckpress.generator.studio.routes import event_stream
 from deckpress.generator.studio.scenes.session import EngineSession, UnknownClick
 
 if TYPE_CHECKING:
@@ -110,28 +109,7 @@ def routes(studio: Studio, pages: Pages) -> list[Route]:
         at = found(request)
         if at is None:
             return nothing()
-        from deckpress.generator.studio.app import KEEPALIVE_S
-
-        seated = at[0]
-        queue: asyncio.Queue = asyncio.Queue()
-        seated.listeners.add(queue)
-
-        async def stream():
-            try:
-                yield "event: hello\ndata: {}\n\n"
-                while not studio.closing:
-                    try:
-                        event = await asyncio.wait_for(queue.get(), KEEPALIVE_S)
-                    except asyncio.TimeoutError:
-                        yield ": keep-alive\n\n"
-                        continue
-                    if event is None:
-                        return
-                    yield f"event: changed\ndata: {json.dumps(event)}\n\n"
-            finally:
-                seated.listeners.discard(queue)
-
-        return StreamingResponse(stream(), media_type="text/event-stream", headers={"Cache-Control": "no-cache"})
+        return event_stream(studio, at[0].listeners, "changed")
 
     base = "/table/{ident:str}/seat/{seat:int}"
     return [Route(base + "/scene.json", scene_json), Route(base + "/act", act, methods=["POST"]), Route(base + "/events", events)]

@@ -13,17 +13,16 @@ and no token is ever logged.
 """
 from __future__ import annotations
 
-import asyncio
-import json
 from typing import TYPE_CHECKING, Any
 
 from starlette.concurrency import run_in_threadpool
 from starlette.requests import Request
-from starlette.responses import JSONResponse, Response, StreamingResponse
+from starlette.responses import JSONResponse, Response
 from starlette.routing import Route
 
-from deckpress.generator.studio.app import KEEPALIVE_S, SEAT_PREFIX, Seated
+from deckpress.generator.studio.app import SEAT_PREFIX, Seated
 from deckpress.generator.studio.freetable import back_image
+from deckpress.generator.studio.routes import event_stream
 from deckpress.generator.studio.scene import Refused, rebased
 
 if TYPE_CHECKING:
@@ -85,26 +84,7 @@ def routes(studio: Studio, pages: Pages) -> list[Route]:
         found = opened(request)
         if found is None:
             return nothing(request)
-        seated = found[1]
-        queue: asyncio.Queue = asyncio.Queue()
-        seated.listeners.add(queue)
-
-        async def stream():
-            try:
-                yield "event: hello\ndata: {}\n\n"
-                while not studio.closing:
-                    try:
-                        event = await asyncio.wait_for(queue.get(), KEEPALIVE_S)
-                    except asyncio.TimeoutError:
-                        yield ": keep-alive\n\n"
-                        continue
-                    if event is None:
-                        return
-                    yield f"event: changed\ndata: {json.dumps(event)}\n\n"
-            finally:
-                seated.listeners.discard(queue)
-
-        return StreamingResponse(stream(), media_type="text/event-stream", headers={"Cache-Control": "no-cache"})
+        return event_stream(studio, found[1].listeners, "changed")
 
     async def card_image(request: Request) -> Response:
         if opened(request) is None:
