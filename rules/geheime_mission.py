@@ -45,7 +45,7 @@ from deckpress.generator.content.safetext import quoted
 from deckpress.rules.core.bots import register_bot
 from deckpress.rules.core.errors import IllegalAction, ParameterError, Reason
 
-# Generic log-event helpers, kept in Mission Emission's module until they move to rules/core.
+# The log-event helpers every engine shares.
 from deckpress.rules.core.events import by_name, check_keys, seat_of
 from deckpress.rules.core.game import (
     CHANCE,

@@ -193,17 +193,26 @@ def simulate(check: VariantCheck) -> bool:
     plan = check.plan()
     check.tell("5. simulation: base", 0, plan.games)
     result = run_bounded(plan, check.games_told("5. simulation"))
-    if "could_not_finish" in result:
-        report.stop("5. simulation", "could not finish", [result["could_not_finish"]])
-        return False
-    if "error" in result:
-        report.stop("5. simulation", "reject", [result["error"]])
+    if stopped(report, "5. simulation", result):
         return False
     result["differences"] = [d.as_dict() for d in compare(result["base"], result["variant"])]
     report.simulation = result
     report.stages.append(Stage("5. simulation", "passed", [f"{result['variant']['games']:,} games per side, seed {options.seed}"]
                                + [f"variant: {f['text']}" for f in result["variant"].get("findings", [])]))
     return True
+
+
+def stopped(report: CheckReport, stage: str, result: dict[str, Any]) -> bool:
+    """Whether a bounded run (:func:`.simulation.run_bounded`, :func:`.simulation.run_skill_bounded`)
+    ended the check at ``stage``: it could not finish in its limits, or the engine refused the
+    content (a reject); the report is stopped there with the reason."""
+    if "could_not_finish" in result:
+        report.stop(stage, "could not finish", [result["could_not_finish"]])
+        return True
+    if "error" in result:
+        report.stop(stage, "reject", [result["error"]])
+        return True
+    return False
 
 
 def skill_signal(check: VariantCheck) -> bool:
@@ -217,11 +226,7 @@ def skill_signal(check: VariantCheck) -> bool:
     check.tell("6. skill signal: base", 0, options.skill_games)
     plan = dataclasses.replace(check.plan(), games=options.skill_games, bots=None)
     skill = run_skill_bounded(plan, options.skill_games, options.skill_iterations, check.games_told("6. skill signal"), options.skill_bot)
-    if "could_not_finish" in skill:
-        report.stop("6. skill signal", "could not finish", [skill["could_not_finish"]])
-        return False
-    if "error" in skill:
-        report.stop("6. skill signal", "reject", [skill["error"]])
+    if stopped(report, "6. skill signal", skill):
         return False
     report.skill = skill
     b = skill["base"]
