@@ -96,14 +96,23 @@ def test_hindi_state_names_are_the_first_schedules_in_devanagari_and_the_rest_is
 
 # --- the editions as printed -------------------------------------------------------------------
 
+def _sheet_words(game: str | None) -> tuple[str, str]:
+    """What ends the label of a sheet of faces and of backs in ``game``'s edition (None: English):
+    the fixed words after the placeholders of ``kit/sheet/faces`` and ``kit/sheet/backs-long``."""
+    words = translated(game) if game else {"kit/sheet/faces": "{deck} · {sheet}/{sheets} · faces",
+                                            "kit/sheet/backs-long": "{deck} · {sheet}/{sheets} · backs (long edge)"}
+    return tuple(words[f"kit/sheet/{k}"].rsplit("}", 1)[1] for k in ("faces", "backs-long"))  # type: ignore[return-value]
+
+
 def _built(cli, folder: Path, game: str, lang: str | None) -> tuple[str, str]:
     """The text of the kit ``build`` writes (spaces, no-break ones included, as single spaces),
-    and that of its card sheets alone (the cover is not translated: its prose is the kit's)."""
+    and that of its card sheets alone (the pages labelled as sheets of faces or backs)."""
     args = ["build", game, "--out", folder] + (["--lang", lang] if lang else [])
     result = cli(*args)
     assert result.exit_code == 0, result.output
     pages = [" ".join(page.extract_text().split()) for page in PdfReader(folder / f"{game}{'-' + lang if lang else ''}.pdf").pages]
-    return " ".join(pages), " ".join(p for p in pages if " · faces" in p or " · backs" in p)
+    faces, backs = (" ".join(w.split()) for w in _sheet_words(game if lang else None))
+    return " ".join(pages), " ".join(p for p in pages if faces in p or backs in p)
 
 
 @pytest.mark.slow
@@ -148,7 +157,8 @@ def test_mission_emission_in_hindi_prints_devanagari_with_the_english_editions_n
              for f in (page["/Resources"].get("/Font") or {}).get_object().values()
              for f in [f.get_object().get("/BaseFont")]}
     assert any("NotoSansDevanagari" in f for f in fonts), fonts
-    assert "अंक का" in hindi.split("· 1/2 · faces")[0][-12:]  # the sheet's label names the deck in Devanagari too
+    faces = " ".join(_sheet_words("mission-emission")[0].split())
+    assert "अंक का" in hindi.split(f"· 1/2{faces}")[0][-12:]  # the sheet's label names the deck in Devanagari too
     # the same values and points (the pile line words "card 1 of 3" as "3 में से कार्ड 1": compared as a multiset)
     assert sorted(re.findall(r"[+-]?\d+", hindi)) == sorted(re.findall(r"[+-]?\d+", english))
 
@@ -218,3 +228,89 @@ def test_a_line_typed_at_a_french_table_reads_a_composed_name_whole():
     assert typed.in_line("seat 0 plays briquet rouge 3") == "seat 0 plays red lighter 3"
     assert typed.in_line("cards: [Briquet Rouge 3, ?]") == "cards: [red lighter 3, ?]"
     assert typed.in_line("seat 1 passes") == "seat 1 passes"
+
+
+# --- the kit's own words: cover, printing instructions, sheet labels ----------------------------
+
+@pytest.mark.slow
+@pytest.mark.parametrize("game", sorted(EDITIONS))
+def test_no_sentence_of_the_english_kit_prints_in_an_edition(game, cli, tmp_path):
+    """Every sentence, heading and label the kit itself writes (``kit/...``: the cover, "How to
+    print", the sheets' labels, with tuck boxes and fold-over sheets too) prints in the edition's
+    words: each English one the English kit prints is gone from the edition, its translation there."""
+    lang = EDITIONS[game]
+    texts = {}
+    for edition in (None, lang):
+        for options in ((), ("--tuck-boxes",), ("--duplex", "fold")):
+            folder = tmp_path / f"{edition}{'-'.join(options)}"
+            result = cli("build", game, "--out", folder, *options, *(("--lang", edition) if edition else ()))
+            assert result.exit_code == 0, result.output
+            pdf = folder / f"{game}{'-' + edition if edition else ''}.pdf"
+            texts[edition] = texts.get(edition, "") + " ".join(" ".join(p.extract_text().split()) for p in PdfReader(pdf).pages)
+    english, edition = texts[None], texts[lang]
+    checked = 0
+    for m in catalogue(game):
+        if not m.id or not m.context.startswith("kit/") or "{" in m.id or len(m.id) < 12:
+            continue
+        source, string = " ".join(m.id.split()), " ".join(m.string.split())
+        if source in english and source != string:
+            checked += 1
+            assert source not in edition, (m.context, source)
+            if lang != "hi":  # shaped Devanagari does not extract as it was written (conjuncts are glyphs)
+                assert string in edition, (m.context, string)
+    assert checked >= 15  # the cover's sentences and headings, "How to print", the fold and tuck-box notes
+
+
+def test_extract_lists_the_printing_sentences_of_every_option_without_building_them(cli, here):
+    """A translator sees the sentences of options the default kit never prints (tuck boxes, a
+    sheet template, a board's tiles): read from the template and the kit's list of phrases."""
+    result = cli("translate", "extract", "maybe-missions", "--out", here)
+    assert result.exit_code == 0, result.output
+    with open(next(here.glob("*.pot")), "rb") as f:
+        pot = {m.context: m for m in read_po(f) if m.id}
+    for context in ("kit/how-to-print/tuck-boxes", "kit/how-to-print/stock-precut-some", "kit/how-to-print/cmyk",
+                    "kit/how-to-print/duplex-short", "kit/board/glue", "kit/tuck-box/how", "kit/sheet/fold-over",
+                    "kit/maybe-missions/cover/two-sided-score"):
+        assert context in pot, context
+    assert pot["kit/how-to-print/gap"].id == "Cards stand {gap} mm apart, each with its own bleed: cut both edges of every gap."
+    assert pot["kit/how-to-print/gap"].auto_comments  # what the sentence is, for the translator
+
+
+def test_a_template_sentence_that_extract_cannot_read_is_refused_naming_its_line(tmp_path, monkeypatch):
+    from deckpress.generator import paths
+    from deckpress.generator.kit.translation import template_texts
+
+    (tmp_path / "how-to-print.txt.j2").write_text('¶ {{ tr("kit/a", "Fine.") }}\n¶ {{ tr(key, "Computed context.") }}\n')
+    monkeypatch.setattr(paths, "TEMPLATES_DIR", tmp_path)
+    with pytest.raises(ValueError, match=r"how-to-print.txt.j2:2: tr\(\) takes its context, English and comment as plain strings"):
+        template_texts()
+
+
+def test_numbers_and_lists_follow_the_language_being_built():
+    from deckpress.generator.kit.translation import listed, number, percent, translating
+
+    assert (number(1.5), number(63.0), listed(["a", "b", "c"]), listed(["a", "b"], "and"), percent(0.4414)) == ("1.5", "63", "a or b or c", "a, b", "44.1%")
+    with translating(None, "fr"):
+        assert (number(1.5), number(1134.0), listed(["a", "b"]), listed(["a", "b", "c"], "and")) == ("1,5", "1134", "a ou b", "a, b et c")
+        assert percent(0.4414).startswith("44,1") and percent(0.4414).endswith("%")
+    with translating(None, "de"):
+        assert (number(0.5), listed(["a", "b"])) == ("0,5", "a oder b")
+
+
+@pytest.mark.slow
+def test_an_edition_built_with_some_sets_keeps_only_their_rows_whatever_its_headings(game_copy, cli, here):
+    """The checklist's set column is found by its place, not by its heading, which an edition
+    translates ("Set" in German is "Satz")."""
+    import polib
+
+    folder = game_copy("maybe-missions")
+    assert cli("translate", "update", folder, "--lang", "de").exit_code == 0
+    po = polib.pofile(str(folder / "locales" / "de.po"))
+    for entry in po:
+        entry.msgstr = {"kit/maybe-missions/cover/set": "Satz", "kit/maybe-missions/cover/contents": "Inhalt"}.get(entry.msgctxt, entry.msgid)
+    po.save()
+    result = cli("build", folder, "--lang", "de", "--sets", "base", "--out", here)
+    assert result.exit_code == 0, result.output
+    cover = PdfReader(next(here.glob("*.pdf"))).pages[0].extract_text()
+    assert "Satz" in cover and "Inhalt" in cover
+    assert "Vote cards" in cover and "Public identity cards" not in cover and "Shop cards" not in cover

@@ -191,7 +191,7 @@ def test_pseudo_localisation_lengthens_and_accents_every_text(game, game_copy, c
 
 def test_validate_refuses_a_declared_field_that_holds_numbers_or_is_not_there(game_copy, cli):
     folder = game_copy("mission-emission")
-    edit(folder / "game.yaml", "  missions: [name]\n", "  point-cards: [points, title]\n")
+    edit(folder / "game.yaml", "  missions: [name, definition, unit]\n", "  point-cards: [points, title]\n")
     line = line_of(folder / "game.yaml", "point-cards:")
     result = cli("validate", folder)
     assert result.exit_code == 1

@@ -64,6 +64,7 @@ class Section:
     table: list[list[str]] | None = None  # first row is the header
     column_widths: list[float] | None = None  # relative widths of the table's columns
     paragraph_sets: tuple[str | None, ...] | None = None  # the set each paragraph is about (None: every kit)
+    set_column: int | None = None  # the table's column naming each row's set (a kit built with --sets keeps those rows)
 
 
 @dataclass(frozen=True)

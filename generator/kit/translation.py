@@ -73,6 +73,8 @@ class Text:
 
 _Translator = Callable[[str, str, str], str]
 _active: contextvars.ContextVar[_Translator | None] = contextvars.ContextVar("deckpress_translator", default=None)
+#: The language being built (None: the folder's own texts, written as the kit writes English).
+_language: contextvars.ContextVar[str | None] = contextvars.ContextVar("deckpress_language", default=None)
 
 
 def tr(context: str, source: str, comment: str = "", /, **values: Any) -> str:
@@ -88,13 +90,65 @@ def tr(context: str, source: str, comment: str = "", /, **values: Any) -> str:
 
 
 @contextmanager
-def translating(translator: _Translator | None) -> Iterator[None]:
-    """Within the block, :func:`tr` calls ``translator(context, source, comment)``."""
-    token = _active.set(translator)
+def translating(translator: _Translator | None, lang: str | None = None) -> Iterator[None]:
+    """Within the block, :func:`tr` calls ``translator(context, source, comment)``, and numbers
+    and lists the kit composes (:func:`number`, :func:`percent`, :func:`listed`) are written as
+    language ``lang`` writes them (None: as before, the kit's English)."""
+    token, lang_token = _active.set(translator), _language.set(lang)
     try:
         yield
     finally:
         _active.reset(token)
+        _language.reset(lang_token)
+
+
+def _locale() -> str | None:
+    """The Babel locale of the language being built; None for the kit's own English, the
+    pseudo-language and a code Babel does not know (their numbers are written as English)."""
+    from babel import Locale, UnknownLocaleError
+
+    lang = _language.get()
+    if lang is None or lang == PSEUDO:
+        return None
+    try:
+        return str(Locale.parse(lang.replace("-", "_")))
+    except (ValueError, UnknownLocaleError):
+        return None
+
+
+def number(value: float) -> str:
+    """``value`` (a measure in mm, a count) as the language being built writes it, with no
+    grouping: ``1.5`` in English, ``1,5`` in French and German (Babel's CLDR data); whole
+    numbers without decimals, as ``format(value, "g")``."""
+    locale = _locale()
+    if locale is None:
+        return f"{value:g}"
+    from babel.numbers import format_decimal
+
+    return format_decimal(float(f"{value:g}"), locale=locale, group_separator=False)
+
+
+def percent(share: float, decimals: int = 1) -> str:
+    """``share`` (0.441) as a percentage with ``decimals`` decimals, as the language being built
+    writes it: ``44.1%`` in English, ``44,1 %`` in French (Babel's CLDR data)."""
+    locale = _locale()
+    if locale is None:
+        return f"{share:.{decimals}%}"
+    from babel.numbers import format_percent
+
+    return format_percent(share, "#,##0." + "0" * decimals + "%" if decimals else "#,##0%", locale=locale)
+
+
+def listed(items: list[str], style: str = "or") -> str:
+    """``items`` joined as one list in the language being built: ``style`` "or" (``a or b``,
+    ``a ou b``) or "and" (``a, b and c``, CLDR's list patterns through Babel).  In the kit's
+    English, "or" joins every item with " or " and "and" with ", "."""
+    locale = _locale()
+    if locale is None:
+        return (" or " if style == "or" else ", ").join(items)
+    from babel.lists import format_list
+
+    return format_list(items, style="or" if style == "or" else "standard", locale=locale)
 
 
 def placeholders(text: str) -> set[str]:
@@ -179,12 +233,12 @@ def _game_texts(content) -> Iterator[Text]:
     if isinstance(game.get("rulebook"), str):
         yield Text("game/rulebook", game["rulebook"], "where the full rules are (printed on the cover)", _at(doc, ("rulebook",)),
                    ("game", ("rulebook",)), title)
-    for key, fields in (("components", ("name",)), ("modes", ("name", "description")), ("decks", ("name",))):
+    for key, fields in (("components", ("name", "description")), ("modes", ("name", "description")), ("decks", ("name",))):
         for i, item in enumerate(game.get(key) or []):
             for f in fields:
                 if isinstance(item, dict) and isinstance(item.get(f), str):
                     context = f"deck/{item['id']}/{f}" if key == "decks" else f"game/{key}/{item['id']}/{f}"
-                    what = {"components": "a component's name", "modes": f"a way to play: its {f}", "decks": "a deck's name"}[key]
+                    what = {"components": f"a component's {f}", "modes": f"a way to play: its {f}", "decks": "a deck's name"}[key]
                     yield Text(context, item[f], what, _at(doc, (key, i, f)), ("game", (key, i, f)), title)
 
 
@@ -251,13 +305,49 @@ def _kit_texts(content) -> list[Text]:
         found.append(Text(context, source, comment or "composed by the print kit", place, None, card))
         return source
 
+    from deckpress.generator.kit.words import PHRASES
+
     module = kit_module(content.game_id)
     with translating(record):
         module.decks(content)
         if hasattr(module, "boards"):
             module.boards(content)
         module.cover(content)
+    found += [Text(p.context, p.source, p.comment, None, None, "") for p in PHRASES]
+    found += [Text(context, source, comment, None, None, "") for context, source, comment in template_texts(PROSE_TEMPLATES)]
     return found
+
+
+#: The prose templates (``generator/templates/``) whose sentences are the kit's texts too.
+PROSE_TEMPLATES = ("how-to-print.txt.j2",)
+
+
+def template_texts(names: tuple[str, ...] = PROSE_TEMPLATES) -> list[tuple[str, str, str]]:
+    """Every ``tr(context, English, comment, ...)`` call of the prose templates ``names``, as
+    ``(context, English, comment)``, read from the templates' syntax (not by rendering them, so
+    that the sentences of every option are found), in the order they are written.
+
+    Raises:
+        ValueError: a ``tr`` call whose first three arguments are not plain strings (a bug in a
+            template: its sentence could not be listed for translators).
+    """
+    from jinja2 import Environment, nodes
+
+    from deckpress.generator.paths import TEMPLATES_DIR
+
+    env = Environment()
+    out = []
+    for name in names:
+        tree = env.parse((TEMPLATES_DIR / name).read_text(encoding="utf-8"))
+        for call in tree.find_all(nodes.Call):
+            if not (isinstance(call.node, nodes.Name) and call.node.name == "tr"):
+                continue
+            args = call.args[:3]
+            if len(args) < 2 or not all(isinstance(a, nodes.Const) and isinstance(a.value, str) for a in args):
+                raise ValueError(f"{name}:{call.lineno}: tr() takes its context, English and comment as plain strings")
+            values = [a.value for a in args]  # type: ignore[attr-defined]  # checked just above: every one a Const
+            out.append((values[0], values[1], values[2] if len(values) > 2 else ""))
+    return out
 
 
 def _kit_place(content, context: str) -> tuple[str, int] | None:
@@ -401,7 +491,7 @@ def merged(old, new_template, lang: str):
             kept.id = message.id
             kept.flags = set(before.flags) | {"fuzzy"}
             changed = True
-        if list(kept.locations) != list(message.locations) or list(kept.auto_comments) != list(message.auto_comments):
+        if list(kept.locations) != list(message.locations) or _said(kept.auto_comments) != _said(message.auto_comments):
             kept.locations, kept.auto_comments = list(message.locations), list(message.auto_comments)
             changed = True
         result[kept.id] = kept
@@ -409,6 +499,13 @@ def merged(old, new_template, lang: str):
         result.obsolete[result._key_for(gone.id, gone.context)] = gone  # noqa: SLF001
         changed = True
     return result, changed
+
+
+def _said(comments) -> str:
+    """Extracted comments as one text to compare, without white space: a PO editor wraps a long
+    ``#.`` comment over several lines (at spaces, and after a hyphen), which read back as several
+    comments."""
+    return "".join("".join(comments).split())
 
 
 def write_catalogue(catalogue, ignore_obsolete: bool = False) -> bytes:
@@ -580,7 +677,8 @@ def substituted(content, found: list[Text], lookup: dict[str, str]):
 @contextmanager
 def building(report: Edition) -> Iterator[None]:
     """Within the block, the kit's composed texts (:func:`tr`) are in ``report``'s language."""
-    with translating(report.translator if report.lookup or report.lang == PSEUDO else None):
+    translated = bool(report.lookup) or report.lang == PSEUDO  # not the source language, nor every text missing
+    with translating(report.translator if translated else None, report.lang if translated else None):
         yield
 
 

@@ -24,10 +24,13 @@ from reportlab.lib.utils import simpleSplit
 from reportlab.pdfbase.pdfmetrics import getAscentDescent, stringWidth
 from reportlab.pdfgen.canvas import Canvas
 
+from deckpress.generator.kit import words
 from deckpress.generator.kit.imposition import ImpositionError, paper_size
 from deckpress.generator.kit.printdata import Board
+from deckpress.generator.kit.translation import number
 from deckpress.generator.render.elements import LayoutError, Painter, compile_elements
 from deckpress.generator.render.layout import Layout
+from deckpress.generator.render.scripts import note
 
 #: Room left on every side of a tile's sheet, mm: printers' unprintable edge, crop marks, labels.
 SHEET_MARGIN_MM = 12.0
@@ -221,8 +224,7 @@ def draw_board(c: Canvas, painter: Painter, layout: Layout, board: Board, paper:
         _draw_margin_notes(c, board, tiling, tile)
         c.showPage()
         if backs:
-            c.setFont("Lato", 8)
-            c.drawCentredString(tiling.sheet_mm[0] * mm / 2, 10 * mm, f"(back of {board.name.lower()} tile {tile.label}: left blank, so that no tile prints on another's back)")
+            note(c, tiling.sheet_mm[0] * mm / 2, 10 * mm, words.BOARD_BLANK_BACK(board=board.name.lower(), tile=tile.label), 8, align="center")
             c.showPage()
     c.setPageSize(restore)
 
@@ -299,7 +301,7 @@ def _draw_glue_strips(c: Canvas, tiling: Tiling, tile: Tile) -> None:
         length = max(w, h)
         for i in range(1, CROSSES_PER_EDGE):  # midway between neighbouring crosses
             along = (i / CROSSES_PER_EDGE - 0.5) * length * mm
-            c.drawCentredString(along, -2.2, f"GLUE · {other} on top")
+            note(c, along, -2.2, words.BOARD_GLUE(tile=other), 6.5, align="center", style="bold")
         c.restoreState()
 
 
@@ -348,18 +350,17 @@ def _draw_margin_notes(c: Canvas, board: Board, tiling: Tiling, tile: Tile) -> N
     ox, oy = tiling.origin_mm()
     count = len(tiling.tiles)
     if count == 1:
-        title = f"{board.name} · one sheet"
-        how = f"Print at 100 % (actual size): the bar above must measure {SCALE_BAR_MM:g} mm. Cut along the crop marks at the corners."
+        title = words.BOARD_ONE_SHEET(board=board.name)
+        how = words.BOARD_ONE_SHEET_HOW(bar=number(SCALE_BAR_MM))
     else:
-        title = (f"{board.name} · tile {tile.label} ({tiling.tiles.index(tile) + 1} of {count}: "
-                 f"{tiling.rows} row{'s' * (tiling.rows > 1)} x {tiling.cols} column{'s' * (tiling.cols > 1)})")
-        how = (f"Print at 100 % (the bar must measure {SCALE_BAR_MM:g} mm). Cut every tile along its crop marks. Tiles overlap by "
-               f"{tiling.overlap_mm:g} mm: glue the washed-out strip, lay the named tile over it and line its cut edge up with the centres of the crosses.")
+        rows = words.BOARD_ROWS(n=tiling.rows) if tiling.rows > 1 else words.BOARD_ONE_ROW()
+        cols = words.BOARD_COLUMNS(n=tiling.cols) if tiling.cols > 1 else words.BOARD_ONE_COLUMN()
+        title = words.BOARD_TILE(board=board.name, tile=tile.label, n=tiling.tiles.index(tile) + 1, count=count, rows=rows, cols=cols)
+        how = words.BOARD_TILES_HOW(bar=number(SCALE_BAR_MM), overlap=number(tiling.overlap_mm))
     left, right = (ox + NOTE_INDENT_MM) * mm, (sw - ox - NOTE_INDENT_MM) * mm
     top, bottom = (sh - oy) * mm, oy * mm
     c.setFillColor(black)
-    c.setFont("Lato-Bold", 10)
-    c.drawString(left, top + 4 * mm, title)
+    note(c, left, top + 4 * mm, title, 10, style="bold")
     c.setLineWidth(0.6)  # scale bar, top right
     bar_y = top + 5 * mm
     c.line(right - SCALE_BAR_MM * mm, bar_y, right, bar_y)
@@ -368,14 +369,14 @@ def _draw_margin_notes(c: Canvas, board: Board, tiling: Tiling, tile: Tile) -> N
     c.setFont("Lato", 6.5)
     c.drawRightString(right - (SCALE_BAR_MM + 2) * mm, bar_y - 0.8 * mm, f"{SCALE_BAR_MM:g} mm")
     for n, line in enumerate(simpleSplit(how, "Lato", 6.5, right - left)):
-        c.drawString(left, bottom - (3.5 + 2.8 * n) * mm, line)
+        note(c, left, bottom - (3.5 + 2.8 * n) * mm, line, 6.5)
     c.setFont("Lato-Bold", 7)
     west, north = tiling.tile(tile.row, tile.col - 1), tiling.tile(tile.row - 1, tile.col)
     if west is not None:  # rotated to read along the left edge
         c.saveState()
         c.translate((ox - 8) * mm, sh / 2 * mm)
         c.rotate(90)
-        c.drawCentredString(0, 0, f"{tile.label}: cut here, lay over {west.label}")
+        note(c, 0, 0, words.BOARD_LAY_OVER(tile=tile.label, other=west.label), 7, align="center", style="bold")
         c.restoreState()
     if north is not None:
-        c.drawCentredString(sw / 2 * mm, (sh - oy + 8) * mm, f"{tile.label}: cut here, lay over {north.label}")
+        note(c, sw / 2 * mm, (sh - oy + 8) * mm, words.BOARD_LAY_OVER(tile=tile.label, other=north.label), 7, align="center", style="bold")

@@ -21,6 +21,7 @@ from reportlab.pdfgen.canvas import Canvas
 from deckpress.generator.content import GameContent, card_locator
 from deckpress.generator.content.errors import ContentError, ContentErrors
 from deckpress.generator.content.safetext import excerpt
+from deckpress.generator.kit import words
 from deckpress.generator.kit.adapters import kit_module
 from deckpress.generator.kit.imposition import (
     PAPERS,
@@ -35,6 +36,7 @@ from deckpress.generator.kit.imposition import (
     template_sheet,
 )
 from deckpress.generator.kit.printdata import Board, Cover, Deck, Section
+from deckpress.generator.kit.translation import number
 from deckpress.generator.render import scripts
 from deckpress.generator.render.board import draw_board
 from deckpress.generator.render.colour_space import CmykConversion
@@ -222,19 +224,19 @@ def only_cards(game_id: str, decks: list[Deck], ids: tuple[str, ...]) -> list[De
 
 
 def _only_sets(cover: Cover, sets: tuple[str, ...]) -> Cover:
-    """The cover of a kit built with only ``sets``: a table with a ``Set`` column keeps only the
+    """The cover of a kit built with only ``sets``: a table with a set column (:attr:`Section.set_column`) keeps only the
     rows of those sets, and a paragraph about one set (:attr:`Section.paragraph_sets`, a way to play
     that needs an expansion) only if that set is printed, so the cover speaks of what was printed."""
     sections = []
     for section in cover.sections:
         table, paragraphs = section.table, section.paragraphs
-        if table and "Set" in table[0]:
-            column = table[0].index("Set")
+        if table and section.set_column is not None:
+            column = section.set_column
             table = [table[0]] + [row for row in table[1:] if not row[column] or row[column] in sets]
         if section.paragraph_sets:
             paragraphs = [p for p, s in zip(paragraphs, section.paragraph_sets, strict=True) if s is None or s in sets]
         sections.append(Section(section.heading, paragraphs, table, section.column_widths, section.paragraph_sets and
-                                tuple(s for s in section.paragraph_sets if s is None or s in sets)))
+                                tuple(s for s in section.paragraph_sets if s is None or s in sets), section.set_column))
     return Cover(cover.title, cover.subtitle, sections)
 
 
@@ -303,19 +305,19 @@ def printing_section(options: PrintOptions, layout: Layout, decks: Sequence[Deck
     x, y = options.back_offset_mm
     paras = paragraphs(
         "how-to-print.txt.j2",
-        paper=options.paper.upper() if options.paper in PAPERS else f"{options.paper} (custom)",
-        sizes=sorted({f"{c.trim_mm[0]:g} x {c.trim_mm[1]:g} mm" for c in layout.cards.values() if c.shape != "circle"}),
+        paper=options.paper.upper() if options.paper in PAPERS else options.paper, custom=options.paper not in PAPERS,
+        sizes=sorted({words.size_mm(*c.trim_mm) for c in layout.cards.values() if c.shape != "circle"}),
         # round cards print a cut circle instead of crop marks (render.kit._circle_cut_lines)
-        rounds=sorted({f"{c.trim_mm[0]:g} mm" for c in layout.cards.values() if c.shape == "circle"}),
-        gap=f"{options.gap_mm:g}" if options.gap_mm else None,
+        rounds=sorted({f"{number(c.trim_mm[0])} mm" for c in layout.cards.values() if c.shape == "circle"}),
+        gap=number(options.gap_mm) if options.gap_mm else None,
         tuck_boxes=options.tuck_boxes, guides=options.guides, cmyk=options.cmyk.name if options.cmyk else None,
         stock=stock, sheet_name=sheet.name if sheet else None,
         sheet_paper=(sheet.paper.upper() if sheet.paper in PAPERS else sheet.paper) if sheet else None,
         sheet_places=len(sheet.places_mm) if sheet else None, sheet_crop_marks=sheet.crop_marks if sheet else None,
         stock_only=stock is not None and len(stock) < len(decks),
         duplex=options.duplex, fold=fold, plain=[d.name for d in decks if d.name not in fold],
-        offset_x=f"{x:g}", offset_y=f"{y:g}", moved=(x, y) != (0, 0))
-    return Section("How to print", paras)
+        offset_x=number(x), offset_y=number(y), moved=(x, y) != (0, 0))
+    return Section(words.HOW_TO_PRINT(), paras)
 
 
 def layout_errors(layout: Layout, decks: list[Deck], options: "PrintOptions | None") -> list[ContentError]:
@@ -416,9 +418,9 @@ def _larger_paper(card: CardLayout) -> str:
 
 
 def _blank_back(c: Canvas, sheet: tuple[float, float]) -> None:
-    c.setFont("Lato", 8)
-    c.drawCentredString(sheet[0] * mm / 2, 10 * mm, "(back of the previous page: left blank so that each sheet of faces and its backs print on one sheet)")
+    scripts.note(c, sheet[0] * mm / 2, 10 * mm, words.BLANK_BACK(), 8, align="center")
     c.showPage()
+
 
 
 def summarise(layout: Layout, failures: dict[tuple, list], locate=None) -> list[ContentError]:
@@ -465,7 +467,7 @@ def _draw_deck(c: Canvas, painter: Painter, layout: Layout, deck: Deck, options:
     sheets = [deck.cards[i:i + full.per_sheet] for i in range(0, len(deck.cards), full.per_sheet)]
     for n, cards in enumerate(sheets, 1):
         g = sheet_grid(options, card, len(cards))  # a short sheet gets no empty cells, nor their marks
-        label = f"{deck.name} · {n}/{len(sheets)}"
+        where = {"deck": deck.name, "sheet": n, "sheets": len(sheets)}
         _sheet_boxes(c, g)
         for i, fields in enumerate(cards):
             own, turn = _own(layout, card, deck, fields, "face")
@@ -475,7 +477,7 @@ def _draw_deck(c: Canvas, painter: Painter, layout: Layout, deck: Deck, options:
             _circle_cut_lines(c, g, g.slots[:len(cards)])
         elif marked and options.crop_marks:
             _crop_marks(c, g)
-        _label(c, g, label + " · faces")
+        _label(c, g, words.SHEET_FACES(**where))
         c.showPage()
         if options.duplex == "none":
             continue
@@ -488,7 +490,7 @@ def _draw_deck(c: Canvas, painter: Painter, layout: Layout, deck: Deck, options:
             draw_card(painter, own, "back", fields, g.back_slot(i, options.duplex), failures, options.guides,
                       turned=options.duplex == "short", sideways=turn)
         c.restoreState()
-        _label(c, g, label + (" · backs (long edge)" if options.duplex == "long" else " · backs (short edge, turned 180°)"))
+        _label(c, g, (words.SHEET_BACKS_LONG if options.duplex == "long" else words.SHEET_BACKS_SHORT)(**where))
         c.showPage()
     if stock:
         paper = paper_size(options.paper)
@@ -545,7 +547,7 @@ def _draw_fold_deck(c: Canvas, painter: Painter, layout: Layout, card: CardLayou
         elif options.crop_marks:
             _crop_marks(c, g)
         _fold_line(c, g)
-        _label(c, g, f"{deck.name} · {n}/{len(sheets)} · fold on the dashed line, glue, then cut")
+        _label(c, g, words.SHEET_FOLD(deck=deck.name, sheet=n, sheets=len(sheets)))
         c.showPage()
     c.setPageSize((paper[0] * mm, paper[1] * mm))
 
@@ -561,10 +563,9 @@ def _fold_line(c: Canvas, g: FoldGrid) -> None:
     c.line(x, 0, x, sh * mm)
     c.restoreState()
     c.setFillColor(black)
-    c.setFont("Lato", 6)
     top, bottom = g.trim_box_mm()[1], sh - g.trim_box_mm()[3]
     for y in (sh - top / 2, bottom / 2):
-        c.drawString(x + 1 * mm, y * mm, "fold")
+        scripts.note(c, x + 1 * mm, y * mm, words.FOLD(), 6)
 
 
 def draw_card(painter: Painter, card: CardLayout, side: str, fields: dict, slot, failures: dict, guides: bool = False,

@@ -6,7 +6,11 @@ A prose template writes paragraphs: each starts with a line that begins with ``�
 of a paragraph are joined with one space.  Templates are the project's own, rendered in Jinja's
 sandbox without autoescape (the text is drawn, not read as HTML); the facts may hold a game's own
 names (decks, sheet templates), which are inserted as text, never evaluated, and come out as
-they are: a ``¶`` or a line break inside one neither starts a paragraph nor joins lines."""
+they are: a ``¶`` or a line break inside one neither starts a paragraph nor joins lines.
+
+Each sentence is a ``tr(context, English, comment, name=value ...)`` call
+(:func:`deckpress.generator.kit.translation.tr`), so the prose prints in the language being built;
+``listed(items, "or")`` joins a list as that language does."""
 from __future__ import annotations
 
 from functools import cache
@@ -15,6 +19,7 @@ from typing import Any
 from jinja2 import FileSystemLoader, StrictUndefined
 from jinja2.sandbox import ImmutableSandboxedEnvironment
 
+from deckpress.generator.kit.translation import listed, tr
 from deckpress.generator.paths import TEMPLATES_DIR
 
 PARAGRAPH = "¶"
@@ -38,8 +43,10 @@ def _shown(text: str) -> str:
 
 @cache
 def _environment() -> ImmutableSandboxedEnvironment:
-    return ImmutableSandboxedEnvironment(loader=FileSystemLoader(TEMPLATES_DIR), autoescape=False, trim_blocks=True,
-                                         lstrip_blocks=True, undefined=StrictUndefined, finalize=_hide)
+    env = ImmutableSandboxedEnvironment(loader=FileSystemLoader(TEMPLATES_DIR), autoescape=False, trim_blocks=True,
+                                        lstrip_blocks=True, undefined=StrictUndefined, finalize=_hide)
+    env.globals.update(tr=tr, listed=listed)
+    return env
 
 
 def paragraphs(template: str, **facts: Any) -> list[str]:

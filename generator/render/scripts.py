@@ -32,7 +32,7 @@ from reportlab.pdfbase.pdfmetrics import getFont, stringWidth
 from reportlab.pdfbase.ttfonts import shapeStr
 from reportlab.pdfgen.canvas import Canvas
 
-from deckpress.generator.render.fonts import coverage, named
+from deckpress.generator.render.fonts import SHIPPED, coverage, named
 
 _JOINERS = {0x200C, 0x200D}  # zero-width non-joiner, zero-width joiner
 _RIGHT_TO_LEFT = ("R", "AL")
@@ -248,3 +248,28 @@ def _learnt(c: Canvas, font_name: str) -> dict[str, tuple[int, bytes] | None]:
     if known is None:
         known = fonts[font_name] = {"": (-1, b"")}
     return known
+
+
+#: The shipped font of each style that a line of the kit's own words is drawn in (:func:`note`).
+_NOTE_FONTS = {"regular": "Lato", "bold": "Lato-Bold"}
+
+
+def note(c: Canvas, x: float, y: float, text: str, size_pt: float, align: str = "left", style: str = "regular") -> None:
+    """A line of the kit's own words (:mod:`deckpress.generator.kit.words`) at ``(x, y)`` pt in the
+    canvas's fill colour: in Lato (``style`` "regular") or Lato Bold ("bold") as reportlab draws
+    it where that font has every character (the English kit and most editions), else in the
+    shipped chain of that style, so that an edition in another script (Hindi's Devanagari)
+    prints shaped; a character no shipped font has is drawn in the Lato font alone."""
+    font = _NOTE_FONTS[style]
+    chain: tuple[str, ...] = (font,)
+    if not coverage(font).issuperset(map(ord, text)):
+        try:
+            chain = SHIPPED.chain(style)
+            width(text, chain, 1.0)
+        except Unprintable:
+            chain = (font,)
+    if len(chain) == 1:
+        c.setFont(font, size_pt)
+        {"left": c.drawString, "center": c.drawCentredString, "right": c.drawRightString}[align](x, y, text)
+    else:
+        draw(c, x, y, text, chain, size_pt, align=align)

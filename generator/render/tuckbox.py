@@ -19,6 +19,7 @@ from reportlab.lib.colors import Color, black
 from reportlab.lib.units import mm
 from reportlab.pdfgen.canvas import Canvas
 
+from deckpress.generator.kit import words
 from deckpress.generator.kit.imposition import ImpositionError, Slot, paper_size
 from deckpress.generator.kit.printdata import Deck
 from deckpress.generator.render import scripts
@@ -128,7 +129,7 @@ def draw_tuck_box(c: Canvas, box: TuckBox, sheet: tuple[float, float], deck: Dec
     c.setFillColor(black)
     bold, regular = fonts.chain("bold"), fonts.chain("regular")
     _label(c, at(w / 2, body + h * 0.4), deck.name, bold, 16, w - 6)
-    _label(c, at(w / 2, body + h * 0.4 + 9), f"{len(deck.cards)} card{'s' * (len(deck.cards) != 1)}", regular, 10, w - 6)
+    _label(c, at(w / 2, body + h * 0.4 + 9), words.cards(len(deck.cards)), regular, 10, w - 6)
     _label(c, at(w / 2, body + h * 0.4 + 16), game_title, regular, 10, w - 6)
     _label(c, at(w / 2, t + d / 2 + 1.2), game_title, bold, min(9, d * 2), w - 6)  # the lid
     for x in (w + d / 2, 2 * w + 1.5 * d):  # the sides, read from below
@@ -137,8 +138,7 @@ def draw_tuck_box(c: Canvas, box: TuckBox, sheet: tuple[float, float], deck: Dec
         c.rotate(90)
         _label(c, (0, -min(8, d * 2) * 0.35), deck.name, regular, min(8, d * 2), h - 6)
         c.restoreState()
-    c.setFont("Lato", 6)
-    c.drawCentredString(sheet[0] * mm / 2, 4 * mm, f"{deck.name} · tuck box · cut the solid line, fold the dashed ones, glue the side flap and the bottom")
+    scripts.note(c, sheet[0] * mm / 2, 4 * mm, words.TUCK_BOX_HOW(deck=deck.name), 6, align="center")
     c.showPage()
 
 

@@ -10,6 +10,7 @@ from typing import Any
 
 from deckpress.generator.content.derived import default_layout, per_card_layouts
 from deckpress.generator.content.layout_kinds import kind_spec
+from deckpress.generator.kit import words
 from deckpress.generator.kit.adapters import how_to_play
 from deckpress.generator.kit.printdata import Cover, Deck, Section
 from deckpress.generator.kit.translation import tr
@@ -55,15 +56,16 @@ def cover(content) -> Cover:
     """The kit's first page, for players: the title, a checklist of decks at the size they print
     and how to play (game.yaml's modes and rulebook; its ``notes`` are for editors, not printed)."""
     game = content["game"]
-    facts = [f"{game['players']['min']}-{game['players']['max']} players"] if "players" in game else []
+    facts = [words.players(game["players"]["min"], game["players"]["max"])] if "players" in game else []
     facts += [game[k] for k in ("publisher", "designer") if k in game]
-    checklist = [["Deck", "Cards", "Size"]]
+    checklist = [[tr("kit/cover/deck", "Deck", "a column heading of the cover's checklist of decks"),
+                  tr("kit/cover/cards", "Cards", "a column heading of the cover's checklist of decks: how many cards"), words.SIZE()]]
     for deck in game.get("decks", []):
         layout = kind_spec(content["layout"]["cards"], default_layout(deck))
         size = game["card_sizes"].get(layout.get("card_size", deck.get("card_size", "")), layout["trim"])  # the size it prints at
         checklist.append([deck["name"], str(_count(deck, content.documents[deck["id"]].data["cards"])),
-                          f"{size['width_mm']:g} x {size['height_mm']:g} mm"])
-    sections = [Section("Component checklist", [], checklist, [3, 1, 2]), *how_to_play(game)]
+                          words.size_mm(size["width_mm"], size["height_mm"])])
+    sections = [Section(words.CHECKLIST(), [], checklist, [3, 1, 2]), *how_to_play(game)]
     return Cover(title=tr("kit/cover/title", "{title}: print-and-play kit", "the cover's title", title=game["title"]), subtitle=" · ".join(facts), sections=sections)
 
 

@@ -6,6 +6,7 @@ checks and facts it reads, with their sources, are in :mod:`deckpress.generator.
 from __future__ import annotations
 
 from deckpress.generator.content.geheime_mission import VALUES, component, value_counts
+from deckpress.generator.kit import words
 from deckpress.generator.kit.adapters import how_to_play
 from deckpress.generator.kit.printdata import Board, Cover, Deck, Section
 from deckpress.generator.kit.translation import tr
@@ -64,14 +65,20 @@ def boards(content) -> list[Board]:
     fields = {"id": "board", "source": "components.yaml", "left_name": _named("field", left).upper(), "left_owner": _named("owner", left, "owner"),
               "middle_name": _named("field", middle).upper(), "right_name": _named("field", right).upper(),
               "right_owner": _named("owner", right, "owner"), "doors": doors}
-    return [Board("city", "Board", fields)]
+    return [Board("city", tr("kit/geheime-mission/board", "Board", "the board's name, on its tiles"), fields)]
+
+
+def _cover_text(key: str, english: str, /, **values) -> str:
+    """A sentence or heading of the cover, in the language being built (``kit/geheime-mission/cover/KEY``)."""
+    return tr(f"kit/geheime-mission/cover/{key}", english, "on the kit's cover", **values)
 
 
 def band_table(content) -> list[list[str]]:
     """The deck by band, as found in the agents (not as declared): name, cards, call numbers,
     sum of the three values, lowest and highest value; first row the header."""
     agents = content["agents"]["agents"]
-    rows = [["Band", "Cards", "Call numbers", "Attack + centre + defence", "Values"]]
+    rows = [[_cover_text("band", "Band"), _cover_text("cards", "Cards"), _cover_text("call-numbers", "Call numbers"),
+             _cover_text("value-sum", "Attack + centre + defence"), _cover_text("values", "Values")]]
     for band in content["agents"]["design"]["bands"]:
         members = [a for a in agents if a["band"] == band["id"]]
         if not members:
@@ -79,7 +86,7 @@ def band_table(content) -> list[list[str]]:
         numbers = sorted(a["call_number"] for a in members)
         sums = sorted({sum(a[v] for v in VALUES) for a in members})
         values = [a[v] for a in members for v in VALUES]
-        rows.append([band["name"], str(len(members)), f"{numbers[0]}-{numbers[-1]}", "/".join(map(str, sums)), f"{min(values)}-{max(values)}"])
+        rows.append([_named("band", band), str(len(members)), f"{numbers[0]}-{numbers[-1]}", "/".join(map(str, sums)), f"{min(values)}-{max(values)}"])
     return rows
 
 
@@ -88,47 +95,52 @@ def _subtitle(game: dict) -> str:
     if "year" in game:
         parts.append(str(game["year"]))
     if "designer" in game:
-        parts.append(f"designed by {game['designer']}")
-    parts.append(f"{game['players']['min']} players")
+        parts.append(words.DESIGNED_BY(designer=game["designer"]))
+    parts.append(words.players(game["players"]["min"], game["players"]["min"]))
     return " · ".join(parts)
 
 
 def cover(content) -> Cover:
     """The kit's first page: how to read an agent card, the designed deck (bands and values per
     colour, computed from the agents), the component checklist and how to assemble the board
-    and the officer."""
+    and the officer.  Every sentence and heading is one entry of a translation's catalogue
+    (``kit/geheime-mission/cover/...``)."""
     game = content["game"]
     agents = content["agents"]["agents"]
     counts = value_counts(agents)
     spread = ", ".join(f"{v}: {n}" for v, n in sorted(counts["attack"].items()))
     same = all(counts[v] == counts["attack"] for v in VALUES)
-    checklist = [["Component", "Count", "Size"]]
+    checklist = [words.checklist_header()]
     for comp in game["components"]:
         size = game["card_sizes"].get(comp.get("card_size", ""), {})
-        checklist.append([comp["name"], str(comp["count"]), f"{size['width_mm']:g} x {size['height_mm']:g} mm" if size else comp.get("description", "")])
+        checklist.append([comp["name"], str(comp["count"]), words.size_mm(size["width_mm"], size["height_mm"]) if size else comp.get("description", "")])
+    spread_text = (_cover_text("spread-same", "How many agents show each attack value (value: agents): {spread}. City centre and defence use "
+                               "exactly the same values.", spread=spread) if same else
+                   _cover_text("spread", "How many agents show each attack value (value: agents): {spread}.", spread=spread))
     return Cover(
         title=tr("kit/cover/title", "{title}: print-and-play kit", "the cover's title", title=game["title"]),
         subtitle=_subtitle(game),
         sections=[
-            Section("Reading an agent card", [
-                "Each agent card shows a call number, a code name and three values: red on the left is attack (stealing a suitcase "
-                "at the opponent's embassy), blue in the middle is the city centre (finding the documents), green on the right is "
-                "defence (holding your own embassy)."]),
-            Section("The agent deck (designed for this kit)", [
-                "The real deck is not documented publicly, so this one is designed: every agent's three values add up to its "
-                "band's budget, so strength in one value costs the others. A few 00 agents reach 9 in one value but each has a "
-                "weakness; no agent is best at everything.",
-                f"How many agents show each attack value (value: agents): {spread}."
-                + (" City centre and defence use exactly the same values." if same else ""),
+            Section(_cover_text("reading", "Reading an agent card"), [
+                _cover_text("reading-values", "Each agent card shows a call number, a code name and three values: red on the left is "
+                            "attack (stealing a suitcase at the opponent's embassy), blue in the middle is the city centre (finding the "
+                            "documents), green on the right is defence (holding your own embassy).")]),
+            Section(_cover_text("deck", "The agent deck (designed for this kit)"), [
+                _cover_text("deck-designed", "The real deck is not documented publicly, so this one is designed: every agent's three "
+                            "values add up to its band's budget, so strength in one value costs the others. A few 00 agents reach 9 in "
+                            "one value but each has a weakness; no agent is best at everything."),
+                spread_text,
             ], band_table(content), [1.3, 0.7, 1.2, 1.7, 0.8]),
             *how_to_play(game),
-            Section("Component checklist", [], checklist, [2.2, 0.7, 3.1]),
-            Section("Assembling the board and the officer", [
-                "The board measures more than a sheet: it prints in tiles named A1, A2 ... Cut every tile along its crop marks, spread "
-                "glue on the washed-out strip along a tile's edge and lay the named tile over it, its cut edge through the centres of "
-                "the crosses. With --paper a3 the board fits one sheet.",
-                "Officer: cut out the strip, fold it along the dashed line and stand it up as a tent; the figure shows on both sides.",
-                "Back-door chips: all three backs are the same, so a chip laid face down hides the chosen door.",
+            Section(words.CHECKLIST(), [], checklist, [2.2, 0.7, 3.1]),
+            Section(_cover_text("assembling", "Assembling the board and the officer"), [
+                _cover_text("assembling-board", "The board measures more than a sheet: it prints in tiles named A1, A2 ... Cut every tile "
+                            "along its crop marks, spread glue on the washed-out strip along a tile's edge and lay the named tile over "
+                            "it, its cut edge through the centres of the crosses. With --paper a3 the board fits one sheet."),
+                _cover_text("assembling-officer", "Officer: cut out the strip, fold it along the dashed line and stand it up as a tent; "
+                            "the figure shows on both sides."),
+                _cover_text("assembling-chips", "Back-door chips: all three backs are the same, so a chip laid face down hides the "
+                            "chosen door."),
             ]),
         ],
     )

@@ -11,6 +11,7 @@ from __future__ import annotations
 
 from deckpress.generator.content.maybe_missions import SET_OF
 from deckpress.generator.content.maybe_missions_vocabulary import effect_text
+from deckpress.generator.kit import words
 from deckpress.generator.kit.adapters import how_to_play
 from deckpress.generator.kit.printdata import Cover, Deck, Section
 from deckpress.generator.kit.translation import tr
@@ -54,12 +55,12 @@ def decks(content) -> list[Deck]:
     masters = [{"id": m["id"], "source": "masters.yaml", "rule": effect_text(m["rule"]), **_sides(m)} for m in content["masters"]["masters"]]
     shop = [{"id": s["id"], "source": "shop.yaml", **_shop_side(s, "success"), **_shop_side(s, "fail")} for s in content["shop"]["shop"]]
     return [
-        Deck("vote", "Vote cards", votes, SET_OF["vote"]),
-        Deck("mission", "Mission cards", missions, SET_OF["mission"]),
-        Deck("master", "Master cards", masters, SET_OF["master"]),
-        Deck("identity", "Public identity cards", _identities(content["public-identities"]["identities"], "public"), SET_OF["public-identity"]),
-        Deck("identity", "Secret identity cards", _identities(content["secret-identities"]["identities"], "secret"), SET_OF["secret-identity"]),
-        Deck("shop", "Shop cards", shop, SET_OF["shop"]),
+        Deck("vote", tr("deck/vote/name", "Vote cards"), votes, SET_OF["vote"]),
+        Deck("mission", tr("deck/mission/name", "Mission cards"), missions, SET_OF["mission"]),
+        Deck("master", tr("deck/master/name", "Master cards"), masters, SET_OF["master"]),
+        Deck("identity", tr("deck/public-identity/name", "Public identity cards"), _identities(content["public-identities"]["identities"], "public"), SET_OF["public-identity"]),
+        Deck("identity", tr("deck/secret-identity/name", "Secret identity cards"), _identities(content["secret-identities"]["identities"], "secret"), SET_OF["secret-identity"]),
+        Deck("shop", tr("deck/shop/name", "Shop cards"), shop, SET_OF["shop"]),
     ]
 
 
@@ -87,34 +88,44 @@ def _identities(records: list[dict], kind: str) -> list[dict]:
             for r in records]
 
 
+def _cover_text(key: str, english: str, /, **values) -> str:
+    """A sentence or heading of the cover, in the language being built (``kit/maybe-missions/cover/KEY``)."""
+    return tr(f"kit/maybe-missions/cover/{key}", english, "on the kit's cover", **values)
+
+
 def cover(content) -> Cover:
     """The kit's first page, for players: what is in it (with sets), how the two-sided cards work,
-    how to play (:func:`deckpress.generator.kit.adapters.how_to_play`) and where the cards come from."""
+    how to play (:func:`deckpress.generator.kit.adapters.how_to_play`) and where the cards come from.
+    Every sentence and heading is one entry of a translation's catalogue (``kit/maybe-missions/cover/...``)."""
     game = content["game"]
-    checklist = [["Component", "Count", "Size", "Set"]]
+    checklist = [words.checklist_header(_cover_text("set", "Set"))]
     for comp in game["components"]:
         size = game["card_sizes"].get(comp.get("card_size", ""), {})
-        checklist.append([comp["name"], str(comp["count"]), f"{size['width_mm']:g} x {size['height_mm']:g} mm" if size else "",
+        checklist.append([comp["name"], str(comp["count"]), words.size_mm(size["width_mm"], size["height_mm"]) if size else "",
                           SET_OF.get(comp["id"], "")])
     return Cover(
         title=tr("kit/cover/title", "{title}: print-and-play kit", "the cover's title", title=game["title"]),
-        subtitle=f"{game['publisher']} · {game['players']['min']}-{game['players']['max']} players",
+        subtitle=" · ".join([game["publisher"], words.players(game["players"]["min"], game["players"]["max"])]),
         sections=[
-            Section("What is in this kit", ["Build only some sets with --sets (base, identities, gadgets)."], checklist, [3, 1, 1.5, 1.2]),
-            Section("Two-sided cards", [
-                "Mission, Master and shop cards have a green SUCCESS side and a red FAIL side: each red side must lie behind its own "
-                "green side (double-sided sheets, or fold-over sheets without duplex: see 'How to print'). The FAIL side also says "
-                "FAIL, shows a cross and has a striped background, so the sides tell apart in greyscale.",
-                "A collected card scores the icons of the side that lies up: +1 for each plain icon, -1 for each crossed-out icon.",
-                "At the end, the resource you hold the most icons of counts double and the one you hold the fewest of does not count "
-                "(in a tie, choose). A secret identity that makes a resource worth more or less changes its points, not which "
-                "resource you hold most: five weapons worth -1 each, and nothing else, score -10.",
+            Section(_cover_text("contents", "What is in this kit"), [
+                _cover_text("contents-sets", "Build only some sets with --sets (base, identities, gadgets).")], checklist, [3, 1, 1.5, 1.2],
+                set_column=3),
+            Section(_cover_text("two-sided", "Two-sided cards"), [
+                _cover_text("two-sided-how", "Mission, Master and shop cards have a green SUCCESS side and a red FAIL side: each red side "
+                            "must lie behind its own green side (double-sided sheets, or fold-over sheets without duplex: see 'How to "
+                            "print'). The FAIL side also says FAIL, shows a cross and has a striped background, so the sides tell apart "
+                            "in greyscale."),
+                _cover_text("two-sided-score", "A collected card scores the icons of the side that lies up: +1 for each plain icon, -1 "
+                            "for each crossed-out icon."),
+                _cover_text("two-sided-end", "At the end, the resource you hold the most icons of counts double and the one you hold the "
+                            "fewest of does not count (in a tie, choose). A secret identity that makes a resource worth more or less "
+                            "changes its points, not which resource you hold most: five weapons worth -1 each, and nothing else, score -10."),
             ]),
             *how_to_play(game, mode_sets={"identities": "identities", "gadgets": "gadgets"}),
-            Section("Where the cards come from", [
-                "The number of each kind of card is the published game's. What the cards say is designed for this kit: the "
-                "Master rules, identities and gadgets, their names, icons and colours. The printed words on each card are "
-                "exactly the rule the deckpress rules engine plays.",
+            Section(_cover_text("sources", "Where the cards come from"), [
+                _cover_text("sources-how", "The number of each kind of card is the published game's. What the cards say is designed for "
+                            "this kit: the Master rules, identities and gadgets, their names, icons and colours. The printed words on each "
+                            "card are exactly the rule the deckpress rules engine plays."),
             ]),
         ],
     )

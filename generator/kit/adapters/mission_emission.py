@@ -6,6 +6,7 @@ checks and facts it reads, with their sources, are in :mod:`deckpress.generator.
 from __future__ import annotations
 
 from deckpress.generator.content.mission_emission import mission_extremes
+from deckpress.generator.kit import words
 from deckpress.generator.kit.adapters import how_to_play
 from deckpress.generator.kit.printdata import Cover, Deck, Section
 from deckpress.generator.kit.translation import tr
@@ -48,39 +49,53 @@ def _pile_line(mission: str, position: int, count: int) -> str:
               mission=mission, position=position, count=count)
 
 
+def _cover_text(key: str, english: str, /, **values) -> str:
+    """A sentence or heading of the cover, in the language being built (``kit/mission-emission/cover/KEY``)."""
+    return tr(f"kit/mission-emission/cover/{key}", english, "on the kit's cover", **values)
+
+
 def cover(content) -> Cover:
     """The kit's first page: the facts page (meanings, units, sources, max and min computed from
-    the states), where the numbers come from, and the component checklist."""
+    the states), where the numbers come from, and the component checklist.  Every sentence and
+    heading is one entry of a translation's catalogue (``kit/mission-emission/cover/...``); a
+    mission's meaning and unit are its own (missions.yaml, translatable), its source is the
+    report's own title, printed as it is."""
     game = content["game"]
     extremes = mission_extremes(content)
     missions = content["missions"]["missions"]
-    facts = [["Mission", "Better", "What the number means", "Unit", "Max", "Min", "Source (year)"]]
+    better = {"higher": _cover_text("higher", "higher"), "lower": _cover_text("lower", "lower")}
+    facts = [[_cover_text("mission", "Mission"), _cover_text("better", "Better"), _cover_text("meaning", "What the number means"),
+              _cover_text("unit", "Unit"), _cover_text("max", "Max"), _cover_text("min", "Min"), _cover_text("source", "Source (year)")]]
     for m in missions:
         hi, lo = extremes[m["id"]]
-        facts.append([m["name"], m["better"], m["definition"], m["unit"], str(hi), str(lo), f"{m['source']} ({m['year']})"])
-    tally = [["Mission", "official", "sourced", "reconstructed", "designed"]]
+        facts.append([m["name"], better[m["better"]], m["definition"], m["unit"], str(hi), str(lo),
+                      _cover_text("source-year", "{source} ({year})", source=m["source"], year=m["year"])])
+    kinds = ("official", "sourced", "reconstructed", "designed")
+    tally = [[_cover_text("mission", "Mission")] + [words.PROVENANCE[k]() for k in kinds]]
     for m in missions:
-        counts = {k: 0 for k in tally[0][1:]}
+        counts = {k: 0 for k in kinds}
         for s in content["states"]["states"]:
             counts[s["values"][m["id"]]["provenance"]] += 1
-        tally.append([m["name"]] + [str(counts[k]) for k in tally[0][1:]])
-    checklist = [["Component", "Count", "Size"]]
+        tally.append([m["name"]] + [str(counts[k]) for k in kinds])
+    checklist = [words.checklist_header()]
     for comp in game["components"]:
         size = game["card_sizes"].get(comp.get("card_size", ""), {})
-        checklist.append([comp["name"], str(comp["count"]), f"{size['width_mm']:g} x {size['height_mm']:g} mm" if size else ""])
+        checklist.append([comp["name"], str(comp["count"]), words.size_mm(size["width_mm"], size["height_mm"]) if size else ""])
     return Cover(
         title=tr("kit/cover/title", "{title}: print-and-play kit", "the cover's title", title=game["title"]),
-        subtitle=f"{game['publisher']} · {game['players']['min']}-{game['players']['max']} players · ages {game['ages']}+ · "
-                 f"{game['duration']['min']}-{game['duration']['max']} min",
+        subtitle=" · ".join([game["publisher"], words.players(game["players"]["min"], game["players"]["max"]), words.AGES(ages=game["ages"]),
+                             words.minutes(game["duration"]["min"], game["duration"]["max"])]),
         sections=[
-            Section("The six missions", ["States with the highest forest cover, renewable energy and groundwater win positive points; "
-                                         "the highest smoke, crowd and garbage win negative points. Max and min are computed from the state cards."],
+            Section(_cover_text("missions", "The six missions"), [
+                _cover_text("missions-points", "States with the highest forest cover, renewable energy and groundwater win positive points; "
+                            "the highest smoke, crowd and garbage win negative points. Max and min are computed from the state cards.")],
                     facts, [1.1, 0.9, 3.1, 1.3, 0.7, 0.6, 3.1]),
-            Section("Where the numbers come from", ["'official' numbers are printed in the rulebook; 'sourced' ones were taken from the "
-                                                    "report named above; 'reconstructed' ones were estimated from such reports where no "
-                                                    "figure for that state was found; 'designed' ones were chosen for this kit."],
+            Section(_cover_text("numbers", "Where the numbers come from"), [
+                _cover_text("numbers-provenance", "'official' numbers are printed in the rulebook; 'sourced' ones were taken from the "
+                            "report named above; 'reconstructed' ones were estimated from such reports where no figure for that state "
+                            "was found; 'designed' ones were chosen for this kit.")],
                     tally, [1.5, 1, 1, 1, 1]),
-            Section("Component checklist", [], checklist, [3, 1, 2]),
+            Section(words.CHECKLIST(), [], checklist, [3, 1, 2]),
             *how_to_play(game),
         ],
     )
