@@ -12,6 +12,8 @@ code   meaning
        the previous output is kept
 5      could not finish: a memory or time limit deckpress runs under was reached (not the
        content's fault); the message says what to change
+70     internal error: a bug in deckpress, not in the user's files (the traceback is shown with
+       ``DECKPRESS_TRACEBACK=1``); sysexits.h's EX_SOFTWARE
 130    interrupted (Ctrl-C)
 =====  ==========================================================================================
 """
@@ -23,4 +25,5 @@ USAGE = 2
 UNREADABLE = 3
 OUTPUT_FAILED = 4
 COULD_NOT_FINISH = 5
+INTERNAL = 70
 INTERRUPTED = 130

@@ -315,3 +315,24 @@ def test_a_game_path_the_system_refuses_to_look_at_is_one_line_exit_3(cli, tmp_p
     assert result.exit_code == 3
     assert result.stderr == f"cannot read {name}: the name is too long for this file system\n"
     assert list(tmp_path.iterdir()) == []
+
+
+def test_a_bug_is_one_line_with_its_own_exit_code_and_its_traceback_only_when_asked(cli, here, monkeypatch):
+    """A bug in deckpress (here: the kit's cover raising TypeError) reaches the user as one line
+    naming it, exit 70, and no PDF; DECKPRESS_TRACEBACK=1 lets the exception through for a developer."""
+    from deckpress.generator.kit.adapters import mission_emission
+
+    def broken(content):
+        raise TypeError("cover() got an unexpected keyword argument 'x'")
+
+    monkeypatch.setattr(mission_emission, "cover", broken)
+    monkeypatch.delenv("DECKPRESS_TRACEBACK", raising=False)
+    result = cli("build", "mission-emission", "--out", here)
+    assert result.exit_code == exitcodes.INTERNAL == 70
+    assert result.stderr.splitlines() == ["internal error: a bug in deckpress, not in your files (TypeError: cover() got an unexpected "
+                                          "keyword argument 'x'); no output was left half-written. Run again with DECKPRESS_TRACEBACK=1 "
+                                          "to see where, and report it with the command you ran"]
+    assert not list(here.glob("*.pdf"))
+    monkeypatch.setenv("DECKPRESS_TRACEBACK", "1")
+    with pytest.raises(TypeError, match="unexpected keyword"):
+        cli("build", "mission-emission", "--out", here)

@@ -7,6 +7,7 @@ Command modules register here, in :data:`COMMANDS`.
 from __future__ import annotations
 
 import errno
+import os
 import signal
 from collections.abc import Iterator
 from contextlib import contextmanager
@@ -47,7 +48,10 @@ class DeckpressGroup(click.Group):
     - a path given on the command line that the system refuses to even look at (a name too long,
       a loop of links, a folder you may not enter: an ``OSError`` from ``Path.is_file`` and its
       kin): 3, "cannot read PATH: reason";
-    - Ctrl-C (``KeyboardInterrupt``): 130.
+    - Ctrl-C (``KeyboardInterrupt``): 130;
+    - any other exception, a bug in deckpress: 70, "internal error: ..." with the exception's
+      type and message; with the environment variable ``DECKPRESS_TRACEBACK`` set, raised as it is
+      (its traceback shown), for a developer.
 
     A soft CPU time limit deckpress inherited (``ulimit -t``) raises :class:`CouldNotFinish` at
     ``SIGXCPU`` instead of ending the process without a word.
@@ -66,12 +70,21 @@ class DeckpressGroup(click.Group):
                 raise
             reason = _READ_REASONS.get(exc.errno) if exc.errno is not None else None
             _fail(ctx, exitcodes.UNREADABLE, f"cannot read {exc.filename}: {reason if reason is not None else (exc.strerror or str(exc)).lower()}")
-        except Exception as exc:  # a limit reached is one line; anything else is a bug, raised as it is
+        except (click.exceptions.ClickException, click.exceptions.Exit, click.exceptions.Abort):
+            raise
+        except Exception as exc:  # a limit reached is one line; anything else is a bug, one line too
             reached = limit_reached(exc)
-            if reached is None:
+            if reached is not None:
+                _fail(ctx, exitcodes.COULD_NOT_FINISH, f"could not finish: {reached}")
+            if os.environ.get(TRACEBACK_VARIABLE):
                 raise
-            _fail(ctx, exitcodes.COULD_NOT_FINISH, f"could not finish: {reached}")
+            _fail(ctx, exitcodes.INTERNAL, f"internal error: a bug in deckpress, not in your files ({type(exc).__name__}: {exc}); "
+                                           f"no output was left half-written. Run again with {TRACEBACK_VARIABLE}=1 to see where, "
+                                           "and report it with the command you ran")
 
+
+#: The environment variable that lets a bug's traceback through (:class:`DeckpressGroup`).
+TRACEBACK_VARIABLE = "DECKPRESS_TRACEBACK"
 
 #: Why the system refuses to look at a path, as people say it.
 _READ_REASONS = {errno.ENAMETOOLONG: "the name is too long for this file system", errno.ELOOP: "too many symbolic links in the path",
