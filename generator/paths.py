@@ -17,3 +17,7 @@ GENERATOR_DIR = PACKAGE_DIR / "generator"
 FONTS_DIR = GENERATOR_DIR / "fonts"
 ICONS_DIR = GENERATOR_DIR / "icons"
 TEMPLATES_DIR = GENERATOR_DIR / "templates"
+#: Whether deckpress runs from its source checkout (an editable install), where the shipped games'
+#: folders are the project's own files, rather than from an installed wheel, whose files an upgrade
+#: replaces (so no command writes into them).
+IN_CHECKOUT = (PACKAGE_DIR / "pyproject.toml").is_file()

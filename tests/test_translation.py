@@ -363,3 +363,30 @@ def test_a_variant_carries_its_own_translation_of_what_it_adds(game_copy, cli, h
     assert result.exit_code == 0, result.stderr
     (pdf,) = (here / "out").glob("*.pdf")
     assert "Exactement 3 valeurs impaires." in " ".join(pdf_text(pdf).split())
+
+
+def test_a_shipped_game_installed_with_deckpress_is_translated_from_a_copy(cli, here, monkeypatch):
+    """An installed wheel's game folders are replaced by an upgrade: update refuses to write there
+    and names the copy to make; init --like makes it (modelines pointing at its own .schemas/),
+    and the copy takes a catalogue and builds its edition."""
+    from deckpress.generator import paths
+
+    monkeypatch.setattr(paths, "IN_CHECKOUT", False)
+    result = cli("translate", "update", "fifty-missions", "--lang", "es")
+    assert result.exit_code == 2
+    assert "installed with deckpress" in result.stderr and "deckpress init MY-FIFTY-MISSIONS --like fifty-missions" in result.stderr
+    assert not (paths.CONTENT_DIR / "fifty-missions" / "locales" / "es.po").exists()
+    result = cli("translate", "extract", "fifty-missions")
+    assert result.exit_code == 0 and (here / "fifty-missions.pot").is_file()  # the template, into the current folder
+    assert not (paths.CONTENT_DIR / "fifty-missions" / "locales" / "fifty-missions.pot").exists()
+
+    assert cli("init", "mine", "--like", "fifty-missions").exit_code == 0
+    assert (here / "mine" / "game.yaml").read_text().startswith("# yaml-language-server: $schema=.schemas/game.schema.json\n")
+    assert (here / "mine" / ".schemas" / "fifty-missions.missions.schema.json").is_file()
+    assert cli("translate", "update", "mine", "--lang", "es").exit_code == 0
+    _translate_all(here / "mine" / "locales" / "es.po", lambda e: "ES " + e.msgid)
+    result = cli("build", "mine", "--lang", "es", "--out", here / "out")
+    assert result.exit_code == 0, result.output
+    assert "ES Check one card with a ruler before printing the rest." in " ".join(pdf_text(here / "out" / "fifty-missions-es.pdf").split())
+    result = cli("init", "other", "--like", "chess")
+    assert result.exit_code == 2 and "'chess' is not a shipped game" in result.stderr

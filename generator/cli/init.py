@@ -77,20 +77,29 @@ def game_id_for(name: str) -> str:
               help="With --from, for JSON or YAML: where the records are (data, packs[*].white) [default: the top-level list, "
                    "a 'cards' list, or the longest list of records at the top].")
 @click.option("--sheet", default=None, help="With --from, for .xlsx: the sheet of cards [default: the first].")
-def init(name: Path, source: Path | None, records: str | None, sheet: str | None) -> None:
+@click.option("--like", "like", default=None, metavar="GAME",
+              help="Copy the shipped game GAME (mission-emission, fifty-missions, maybe-missions, geheime-mission) into NAME, to "
+                   "translate it, change its cards or base a game on it; it keeps GAME's id, rules and print kit.")
+def init(name: Path, source: Path | None, records: str | None, sheet: str | None, like: str | None = None) -> None:
     """Start a game made from data alone in a new folder NAME: game.yaml (one deck), cards.csv
     (three cards), card.schema.json, layout.yaml (a face and a back), and .schemas/ for editors.
     With --from FILE, the deck is FILE's cards instead, with a schema of the types found and a
-    layout that places every field.  Then: deckpress build NAME.  Refuses a folder that exists
-    and is not empty, unless FILE is in it and it holds no game yet."""
+    layout that places every field.  With --like GAME, NAME is a copy of the shipped game GAME.
+    Then: deckpress build NAME.  Refuses a folder that exists and is not empty, unless FILE is in
+    it and it holds no game yet."""
     if (records or sheet) and source is None:
         raise click.UsageError("--path and --sheet say where the cards of --from FILE are")
+    if like is not None and source is not None:
+        raise click.UsageError("--like copies a shipped game and --from starts one from a card file: give one of them")
     in_place = source is not None and name.is_dir() and source.resolve().parent == name.resolve() and \
         not any((name / made).exists() for made in ("game.yaml", "layout.yaml", "card.schema.json", SCHEMAS_FOLDER))
     if name.exists() and (not name.is_dir() or any(name.iterdir())) and not in_place:
         click.echo(f"{name}: exists and is not an empty folder: choose a new name"
                    + (" (or, to make a game of the folder a card file is in, name that file: --from FOLDER/FILE)" if source else ""), err=True)
         sys.exit(2)
+    if like is not None:
+        _init_like(name, like)
+        return
     game_id = game_id_for(name.resolve().name)
     if not re.match(r"^[a-z]", game_id):
         game_id = "game-" + game_id
@@ -110,6 +119,38 @@ def init(name: Path, source: Path | None, records: str | None, sheet: str | None
         click.echo(f"note: the title {needs}: add the fonts to {name}/fonts/ and declare them in game.yaml, for example "
                    "fonts: [{regular: fonts/YourFont-Regular.ttf, bold: fonts/YourFont-Bold.ttf}], before building", err=True)
     click.echo(f"next: edit cards.csv, then run: deckpress build {shlex.quote(str(name))}")  # a name with a space, pasted
+
+
+#: The modeline of a shipped game's file, naming a schema in the package's schemas/ folder.
+_SHIPPED_MODELINE = re.compile(r"(#\s*yaml-language-server:\s*\$schema=)\.\./\.\./schemas/([A-Za-z0-9._-]+\.json)")
+
+
+def _init_like(name: Path, game: str) -> None:
+    """Write NAME/ as a copy of the shipped game ``game``'s folder, every file as it is but its
+    ``$schema`` modelines, which point at NAME/.schemas/ (filled with those schemas), so that an
+    editor still checks the copy.
+
+    Raises:
+        click.BadParameter: ``game`` is not a shipped game.
+    """
+    from deckpress.generator.content import SHIPPED
+    from deckpress.generator.paths import CONTENT_DIR
+
+    if game not in SHIPPED:
+        raise click.BadParameter(f"'{game}' is not a shipped game (they are: {', '.join(sorted(SHIPPED))})", param_hint="--like")
+    source = CONTENT_DIR / game
+    used: set[str] = set()
+    for path in sorted(p for p in source.rglob("*") if p.is_file() and "__pycache__" not in p.parts):
+        data = path.read_bytes()
+        if path.suffix in (".yaml", ".yml", ".json"):
+            text = data.decode("utf-8")
+            used.update(m.group(2) for m in _SHIPPED_MODELINE.finditer(text))
+            data = _SHIPPED_MODELINE.sub(lambda m: f"{m.group(1)}{SCHEMAS_FOLDER}/{m.group(2)}", text).encode("utf-8")
+        write_atomic(name / path.relative_to(source), data)
+    write_schemas(name / SCHEMAS_FOLDER, tuple(sorted(used)))
+    click.echo(f"wrote {name}/: a copy of {game}, keeping its game id '{game}' and with it the game's rules and print kit, "
+               f"and {SCHEMAS_FOLDER}/")
+    click.echo(f"next: deckpress build {shlex.quote(str(name))}, or translate it: deckpress translate update {shlex.quote(str(name))} --lang CODE")
 
 
 def _init_from(name: Path, source: Path, records: str | None, sheet: str | None, game_id: str, title: str) -> None:

@@ -154,6 +154,14 @@ def _variant(game: str, folder: Path | None) -> tuple[Any, Any] | None:
     return content, base
 
 
+def _installed(content) -> bool:
+    """Whether ``content`` is a shipped game's folder inside an installed deckpress (not the
+    source checkout): no command writes there (:data:`deckpress.generator.paths.IN_CHECKOUT`)."""
+    from deckpress.generator.paths import CONTENT_DIR, IN_CHECKOUT
+
+    return not IN_CHECKOUT and Path(content.root).resolve().parent == CONTENT_DIR.resolve()
+
+
 def _fail(exc: ContentErrors) -> None:
     for error in exc.errors:
         click.echo(str(error), err=True)
@@ -179,7 +187,8 @@ def extract(game: str, out: Path | None) -> None:
         pot = template(content)
     except ContentErrors as exc:
         _fail(exc)
-    target = (out or Path(content.root) / LOCALES) / f"{content.game_id}.pot"
+    installed = _installed(content)  # never written into: the template goes to the current folder
+    target = (out or (Path(".") if installed else Path(content.root) / LOCALES)) / f"{content.game_id}.pot"
     write_atomic(target, write_catalogue(pot, ignore_obsolete=True))
     click.echo(f"wrote {display_path(target)} ({len(pot)} texts)")
 
@@ -209,6 +218,10 @@ def update(game: str, lang: str, base_folder: Path | None = None) -> None:
 
     variant = _variant(game, base_folder)
     content = variant[1] if variant else _content(game)
+    if not variant and _installed(content):
+        raise click.UsageError(f"{game} is the copy of the game installed with deckpress, which an upgrade replaces: translate a "
+                               f"copy of it (deckpress init MY-{content.game_id.upper()} --like {content.game_id}, then deckpress "
+                               f"translate update MY-{content.game_id.upper()} --lang {lang})")
     if lang in (PSEUDO, source_language(content)):
         raise click.UsageError(f"--lang {lang}: {'the pseudo-language is made, never a file' if lang == PSEUDO else 'the folder is written in it'}")
     try:
