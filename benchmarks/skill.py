@@ -51,7 +51,7 @@ def main() -> None:
                          bot=args.bot)
         took = time.time() - started
         if s.cooperative:
-            if s.gain is None:
+            if s.gain is None or s.gain_95 is None:
                 print(f"{game_id:<17} {players} seats: no finished games")
                 continue
             low, high = s.gain_95
@@ -59,6 +59,9 @@ def main() -> None:
                   f"all greedy; gain {s.gain:+.2f} (95 % {low:+.2f} to {high:+.2f})  {verdict(low, high, 0.0)}  "
                   f"({s.games} games, {took:.0f} s)")
         else:
+            if s.win_share is None or s.win_share_95 is None or s.even_share is None:
+                print(f"{game_id:<17} {players} seats: no finished games")
+                continue
             low, high = s.win_share_95
             print(f"{game_id:<17} {players} seats  {s.bot} won {100 * s.win_share:.1f} % (95 % {100 * low:.1f}-{100 * high:.1f} %), "
                   f"even share {100 * s.even_share:.1f} %  {verdict(low, high, s.even_share)}  ({s.games} games, {took:.0f} s)")

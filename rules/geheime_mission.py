@@ -38,7 +38,7 @@ may be named by code name, id or call number (``"009"``), a door by name or id, 
 from __future__ import annotations
 
 from bisect import bisect_left, bisect_right
-from typing import Any, Iterator, Mapping
+from typing import Any, Iterator, Mapping, Sequence
 
 from deckpress.generator.content.geheime_mission import MIN_CARDS_PER_ROUND, VALUES
 from deckpress.generator.content.safetext import quoted
@@ -526,6 +526,14 @@ class GeheimeMissionState(State):
             return "defend" if seat == self.carrier else "attack"
         return "door" if seat == self.carrier else "officer"
 
+    def _seat_role(self, seat: int) -> str:
+        """:meth:`role` while the seats decide.  Raises RuntimeError during a chance event or once
+        the game is over, when no seat has a role: asking then is a bug of the caller."""
+        role = self.role(seat)
+        if role is None:
+            raise RuntimeError(f"seat {seat} has no role now: {self.due()}")
+        return role
+
     def due(self) -> str:
         """Who or what is due, in a player's words."""
         cur = self.current
@@ -535,9 +543,9 @@ class GeheimeMissionState(State):
         if cur == TERMINAL:
             return "nothing: the game is over"
         if cur == SIMULTANEOUS:
-            waiting = [f"seat {s} {_ROLE_TEXT[self.role(s)]}" for s in self.acting_seats()]
+            waiting = [f"seat {s} {_ROLE_TEXT[self._seat_role(s)]}" for s in self.acting_seats()]
             return " and ".join(waiting) + " (in secret)"
-        return f"seat {cur} {_ROLE_TEXT[self.role(cur)]}"
+        return f"seat {cur} {_ROLE_TEXT[self._seat_role(cur)]}"
 
     def _why_illegal(self, action: int, seat: int) -> IllegalAction:
         game = self.game
@@ -549,10 +557,10 @@ class GeheimeMissionState(State):
         doors = self.current == SIMULTANEOUS
         if 0 <= action < game.n_cards:
             if doors:
-                return IllegalAction(Reason.WRONG_PHASE, f"seat {seat} {_ROLE_TEXT[self.role(seat)]} now, not an agent")
+                return IllegalAction(Reason.WRONG_PHASE, f"seat {seat} {_ROLE_TEXT[self._seat_role(seat)]} now, not an agent")
             return IllegalAction(Reason.NOT_IN_HAND, f"{game.card_names[action]} is not in seat {seat}'s hand (it is in {self.where(action)})")
         if DOOR <= action < DOOR + len(game.door_names) and not doors:
-            return IllegalAction(Reason.WRONG_PHASE, f"no back door now: seat {seat} {_ROLE_TEXT[self.role(seat)]}")
+            return IllegalAction(Reason.WRONG_PHASE, f"no back door now: seat {seat} {_ROLE_TEXT[self._seat_role(seat)]}")
         return IllegalAction(Reason.UNKNOWN_ACTION, f"{action} is no action of Geheime Mission")
 
     def action_to_event(self, action: int, seat: int) -> dict[str, Any]:
@@ -562,8 +570,8 @@ class GeheimeMissionState(State):
         if seat == CHANCE:
             return {**self.due_chance_event(), "card": game.card_names[action]}
         if action >= DOOR:
-            return {"seat": seat, self.role(seat): game.door_names[action - DOOR]}
-        return {"seat": seat, self.role(seat): game.card_names[action]}
+            return {"seat": seat, self._seat_role(seat): game.door_names[action - DOOR]}
+        return {"seat": seat, self._seat_role(seat): game.card_names[action]}
 
     def event_to_action(self, event: dict[str, Any]) -> tuple[int, int]:
         """``(seat, action)`` for a log event (:data:`CHANCE` as the seat of chance events).
@@ -766,13 +774,16 @@ class GreedyBot:
     name = "greedy"
     uses_view = True
 
-    def act(self, view: GeheimeMissionView, legal: list[int], rng) -> int:
+    def act(self, view: GeheimeMissionView, legal: Sequence[int], rng) -> int:
         """A door uniformly at random, else the agent chosen as described above."""
         if legal[0] >= DOOR:
             return legal[int(rng.random() * len(legal))]
         game = view.game
         worth, columns = game.worth, game.columns
-        colour = _ROLE_COLOUR[view.role]
+        role = view.role
+        if role is None:  # the drivers ask a bot only while its seat decides
+            raise RuntimeError(f"the greedy bot of seat {view.seat} was asked to act while it has no role")
+        colour = _ROLE_COLOUR[role]
         mine = columns[colour]
         lead = view.lead
         if lead >= 0:

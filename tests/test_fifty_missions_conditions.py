@@ -128,6 +128,15 @@ def test_problems_are_all_reported_with_their_paths():
     assert "a condition has exactly one kind" in problems[base + (2,)] and "list them under 'all'" in problems[base + (2,)]
 
 
+def test_a_compared_quantity_without_one_kind_is_a_problem_at_its_path():
+    # {count: ..., equals: {}} compares with a quantity of no kind: reported with the others
+    # (compile_condition raised AttributeError on it, once the problem was found)
+    spec = {"count": {"of": {"colour": "red"}, "more_than": {"sum": {"colour": "blue"}, "count": {"colour": "green"}}}}
+    with pytest.raises(ConditionError) as exc:
+        compile_condition(spec, DECK, ("condition",))
+    assert dict(exc.value.problems) == {("condition", "count", "more_than"): "a quantity has exactly one kind (sum, count, distinct, same); found 'sum' and 'count'"}
+
+
 # --- odds --------------------------------------------------------------------------------------
 
 def falling(n, k):

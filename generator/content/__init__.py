@@ -136,7 +136,9 @@ def check_game(folder: Path) -> tuple[GameContent | None, list[ContentError]]:
         return None, [ContentError(shown_dir, 0, 0, f"not a game folder: it has no {GAME_FILE} (make one with 'deckpress init NAME')")]
     game_doc, errors = load_file(game_path, "game.schema.json", root)
     valid_game = game_doc if not errors else None  # which files a game has is read from a valid game.yaml only
-    game_id = _game_id(valid_game, game_path, root)
+    # A broken game.yaml without an id is checked as a game made from data ("" is no shipped
+    # game's id, so module_for gives that module).
+    game_id = _game_id(valid_game, game_path, root) or ""
     module = module_for(game_id)
     documents: dict[str, Document] = {"game": game_doc} if game_doc is not None else {}
     if hasattr(module, "content_files"):
@@ -272,6 +274,7 @@ def load_game(game: str | Path) -> GameContent:
     content, errors = check_game(find_game(game))
     if errors:
         raise ContentErrors(errors)
+    assert content is not None, "check_game returns content exactly when it finds no error"
     return content
 
 

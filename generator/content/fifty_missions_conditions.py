@@ -263,8 +263,19 @@ class _Quantity:
     phrase: str  # "the number of red lighter cards"
     features: tuple[Callable[[Card], Hashable], ...]
     colours: tuple[str, ...]
-    filter: _Filter | None = None
+    filter: _Filter | None = None  # which cards a count or a sum reads; None for distinct and same
     aspect: str = ""
+
+    def cards(self) -> _Filter:
+        """The filter of a count or a sum.  Raises TypeError for distinct and same, which read
+        every card and have none."""
+        if self.filter is None:
+            raise TypeError(f"a {self.kind} quantity has no filter of cards")
+        return self.filter
+
+
+#: The filter of the quantity that stands for a malformed one (reported as a problem).
+_NO_CARDS = _Filter(frozenset(), (), (), "", (), None)
 
 
 class _Compiler:
@@ -291,7 +302,8 @@ class _Compiler:
         colours = self._colours(spec, path)
         values, said = self._values(spec, path)
         deck = self.deck
-        symbols = [deck.symbol_of(c) for c in colours] if "colour" in spec else list(deck.symbols)
+        # every colour _colours keeps is the deck's, so each has its symbol
+        symbols = [s for s in map(deck.symbol_of, colours) if s is not None] if "colour" in spec else list(deck.symbols)
         if "parity" in spec:
             value_words = f" of {spec['parity']} value" + (f" {said}" if said else "")
             value_only = spec["parity"] + (f" and {said}" if said else "")
@@ -353,7 +365,7 @@ class _Compiler:
         keys = [k for k in ("sum", "count", "distinct", "same") if k in spec]
         if len(keys) != 1:
             self.problem(path, f"a quantity has exactly one kind (sum, count, distinct, same); found {' and '.join(repr(k) for k in spec) or 'none'}")
-            return _Quantity("count", lambda d: None, "nothing", (), ())
+            return _Quantity("count", lambda d: None, "nothing", (), (), _NO_CARDS)
         kind = keys[0]
         if kind in ("sum", "count"):
             return self._measure(kind, self.filter(spec[kind], path + (kind,)))
@@ -493,7 +505,7 @@ def _run(c: _Compiler, spec: Mapping, path: Path) -> Condition:
     steps = length - 1
     example = {2: (4, 5), 3: (4, 5, 6), 4: (2, 3, 4, 5)}[length]
     if order == "row":
-        def test(d: Display) -> bool:
+        def side_by_side(d: Display) -> bool:
             diffs = [b[1] - a[1] for a, b in zip(d, d[1:])]
             return any(all(x == 1 for x in diffs[i:i + steps]) or all(x == -1 for x in diffs[i:i + steps])
                        for i in range(len(diffs) - steps + 1))
@@ -502,9 +514,9 @@ def _run(c: _Compiler, spec: Mapping, path: Path) -> Condition:
             text = f"the {length} values are consecutive from left to right, counting up or down (like {like})"
         else:
             text = f"{length} cards side by side with consecutive values, counting up or down (like {like})"
-        return Condition(test, text, True, (lambda card: card[1],), ())
+        return Condition(side_by_side, text, True, (lambda card: card[1],), ())
 
-    def test(d: Display) -> bool:
+    def any_order(d: Display) -> bool:
         seen = {x[1] for x in d}
         return any(all(v + k in seen for k in range(1, length)) for v in seen)
     like = {2: "5, 4", 3: "5, 3, 4", 4: "5, 3, 6, 4"}[length]
@@ -512,7 +524,7 @@ def _run(c: _Compiler, spec: Mapping, path: Path) -> Condition:
         text = f"the {length} values are consecutive, in any order (like {like})"
     else:
         text = f"{length} cards with consecutive values, in any order (like {like})"
-    return Condition(test, text, False, (lambda card: card[1],), ())
+    return Condition(any_order, text, False, (lambda card: card[1],), ())
 
 
 def _ordered(c: _Compiler, spec: str, path: Path) -> Condition:
@@ -545,7 +557,7 @@ def _measure_text(left: _Quantity, op: str, raw: Any, right: _Quantity | None) -
     """The card text of a measured condition, and a natural negation where one exists."""
     if op == "parity":
         if left.kind == "count":
-            return f"an {raw} number of {left.filter.noun()} (none counts as even)", None
+            return f"an {raw} number of {left.cards().noun()} (none counts as even)", None
         if left.kind == "sum":
             return f"{_sum_subject(left)} add up to an {raw} number", None
         return f"{left.phrase} is {raw}", None
@@ -555,7 +567,7 @@ def _measure_text(left: _Quantity, op: str, raw: Any, right: _Quantity | None) -
             return special
         return f"{left.phrase} is {_IS_WORDS[op]} {raw}", None
     if left.kind == "count" and right.kind == "count":
-        f, g = left.filter.noun(), right.filter.noun()
+        f, g = left.cards().noun(), right.cards().noun()
         words = {"equals": f"as many {f} as {g}", "more_than": f"more {f} than {g}", "less_than": f"fewer {f} than {g}",
                  "at_least": f"at least as many {f} as {g}", "at_most": f"at most as many {f} as {g}",
                  "not_equals": f"not as many {f} as {g}"}
@@ -563,8 +575,8 @@ def _measure_text(left: _Quantity, op: str, raw: Any, right: _Quantity | None) -
     if left.kind == "sum" and right.kind == "sum":
         # a sum of cards that are not there is no sum (the condition is not met): the card says so
         # (else "red 5 and no blue": the engine says not met where a player says met)
-        other = f"the {DISPLAY_SIZE} cards" if right.filter.everything else f"the {right.filter.noun()}"
-        shown = [q.filter.noun(1) for q in (left, right) if not q.filter.everything]
+        other = f"the {DISPLAY_SIZE} cards" if right.cards().everything else f"the {right.cards().noun()}"
+        shown = [q.cards().noun(1) for q in (left, right) if not q.cards().everything]
         must = f", with at least one {shown[0]} and one {shown[1]} showing" if len(shown) == 2 else \
             f", with at least one {shown[0]} showing" if shown else ""
         return f"{_sum_subject(left)} add up to {_SUM_VS[op]} {other}{must}", None
@@ -572,7 +584,7 @@ def _measure_text(left: _Quantity, op: str, raw: Any, right: _Quantity | None) -
 
 
 def _count_text(q: _Quantity, op: str, n: int) -> tuple[str, str | None] | None:
-    f = q.filter
+    f = q.cards()
     if n == 0 and op in ("equals", "at_most"):
         return f"no {f.noun()}", f"at least 1 {f.noun(1)}"
     if op == "more_than" and n == 0:
@@ -584,7 +596,7 @@ def _count_text(q: _Quantity, op: str, n: int) -> tuple[str, str | None] | None:
 
 
 def _sum_subject(q: _Quantity) -> str:
-    return f"the {DISPLAY_SIZE} cards" if q.filter.everything else f"the {q.filter.noun()}"
+    return f"the {DISPLAY_SIZE} cards" if q.cards().everything else f"the {q.cards().noun()}"
 
 
 def _sum_text(q: _Quantity, op: str, n: int) -> tuple[str, str | None]:

@@ -117,6 +117,7 @@ def base_content(doc, folder: Path | None) -> tuple[GameContent | None, list[Con
         return None, exc.errors
     if errors:
         return None, errors
+    assert content is not None, "check_game returns content exactly when it finds no error"
     if content.game_id != extends:
         return None, [doc.error(("extends",), f"extends: '{extends}', but the game in {display_path(folder)} is '{content.game_id}'")]
     return content, []
@@ -139,6 +140,7 @@ def merged_variant(path: Path, folder: Path | None = None) -> tuple[Variant | No
     base, base_errors = base_content(variant.doc, folder)
     if base_errors:
         return variant, None, errors + base_errors
+    assert base is not None, "base_content returns content exactly when it finds no error"
     merged, merge_errors = merge(variant, base)
     errors = sorted(set(errors + merge_errors))
     return (variant, None, errors) if errors else (variant, merged, [])
@@ -174,6 +176,7 @@ def merge(variant: Variant, base: GameContent) -> tuple[GameContent, list[Conten
         changed.add(stem)
         doc = documents[stem]
         key = record_list(base.game_id, stem, doc.data)
+        assert key is not None, "card_problem found the file's record list"
         records = doc.data[key]
         ids = [r["id"] for r in records]
         file_origins = origins.setdefault(stem, {})
@@ -191,9 +194,9 @@ def merge(variant: Variant, base: GameContent) -> tuple[GameContent, list[Conten
             _shift(doc, key, index)
             continue
         for dotted, value in spec["fields"].items():
-            problem = _set(records[index], dotted.split("."), copy.deepcopy(value))
-            if problem:
-                errors.append(vdoc.error(at + ("fields", dotted), f"replace.fields: '{dotted}': {problem}", key=True))
+            refused = _set(records[index], dotted.split("."), copy.deepcopy(value))
+            if refused:
+                errors.append(vdoc.error(at + ("fields", dotted), f"replace.fields: '{dotted}': {refused}", key=True))
             else:
                 file_origins.setdefault(spec["id"], []).append((tuple(dotted.split(".")), _origin(vdoc, at + ("fields", dotted))))
         _mark_unsourced(records[index], list(spec["fields"]), vdoc.data)
@@ -229,8 +232,8 @@ def card_problem(game_id: str, documents: Mapping[str, Document], stem: str, car
     when it holds no such card (``card_id`` None: the file alone is asked about); None when both
     are there.  The variant's changes and ``deckpress sweep``'s card dimensions ask it."""
     doc = documents.get(stem)
-    key = record_list(game_id, stem, doc.data) if doc else None
-    if key is None:
+    key = record_list(game_id, stem, doc.data) if doc is not None else None
+    if doc is None or key is None:
         files = ", ".join(s for s, d in documents.items() if record_list(game_id, s, d.data))
         return "file", f"'{stem}' is not a card file of {game_id} (card files: {files})"
     ids = [record["id"] for record in doc.data[key]]
@@ -284,7 +287,7 @@ def relocate(error: ContentError, variant: Variant, base: GameContent) -> Conten
     for i, op, spec in variant.changes():
         touched.setdefault(spec["file"], []).append((spec["card"]["id"] if op == "add" else spec["id"], ("changes", i, op)))
     stem = next((s for s, d in base.documents.items() if d.display == error.path), None)
-    candidates = touched.get(stem, []) or [c for cs in touched.values() for c in cs]
+    candidates = (touched.get(stem, []) if stem is not None else []) or [c for cs in touched.values() for c in cs]
     count = _COUNT.match(error.message)
     if count:  # a count that no longer matches: at the first change that adds or removes a card of that file
         candidates = [c for c in touched.get(count.group(1), []) if c[1][2] in ("add", "remove")] or candidates
@@ -349,7 +352,7 @@ def _mark_unsourced(record: dict, fields: list[str], variant: dict) -> None:
     for dotted in fields:
         parts = dotted.split(".")
         for depth in range(len(parts) - 1, -1, -1):
-            holder = record
+            holder: Any = record  # a mapping on the path, or None past its end
             for part in parts[:depth]:
                 holder = holder.get(part) if isinstance(holder, dict) else None
             if isinstance(holder, dict) and "provenance" in holder:

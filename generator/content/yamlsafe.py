@@ -56,16 +56,19 @@ class _JsonScalarLoader(yaml.SafeLoader):
 
 _JsonScalarLoader.yaml_implicit_resolvers = {}
 
+#: The libyaml loader (:class:`_CJsonScalarLoader`), or None when PyYAML is built without libyaml:
+#: the pure-Python loader then does it all.
+_FastJsonScalarLoader: type | None = None
+
 if getattr(yaml, "__with_libyaml__", False):
-    class _FastJsonScalarLoader(yaml.CSafeLoader):
+    class _CJsonScalarLoader(yaml.CSafeLoader):
         """:class:`_JsonScalarLoader` on libyaml's C parser: the same nodes and positions, several
         times faster (the studio re-reads a file at every save).  Used only for files it reads
         without any problem; anything else is read again by the pure-Python loader, whose messages
         the plain hints (:data:`_HINTS`) know."""
 
-    _FastJsonScalarLoader.yaml_implicit_resolvers = {}
-else:  # PyYAML built without libyaml: the pure-Python loader does it all
-    _FastJsonScalarLoader = None
+    _CJsonScalarLoader.yaml_implicit_resolvers = {}
+    _FastJsonScalarLoader = _CJsonScalarLoader
 
 
 @dataclass
@@ -168,7 +171,7 @@ def load_yaml(
 
 
 def _fast_compose(text: str, shown: str, max_depth: int):
-    """The file's root node read with libyaml (:class:`_FastJsonScalarLoader`) when it has no
+    """The file's root node read with libyaml (:data:`_FastJsonScalarLoader`) when it has no
     problem at all, else None: the caller then reads it with the pure-Python loader, which
     reports every problem in the words the hints know.  None also when libyaml is missing or
     the file is empty."""
@@ -235,7 +238,9 @@ def _raw_controls(text: str, shown: str) -> list[ContentError]:
         line_end = len(text) if line_end < 0 else line_end
         lines += 1
         if lines <= _MAX_RAW_LINES:
-            errors.append(ContentError(shown, line, start - line_start + 1, safetext.refusal(text[line_start:line_end])))
+            message = safetext.refusal(text[line_start:line_end])
+            assert message is not None, "safetext.CONTROLS matches only characters that safetext.refusal names"
+            errors.append(ContentError(shown, line, start - line_start + 1, message))
         last = start
         match = safetext.CONTROLS.search(text, line_end)
     if lines > _MAX_RAW_LINES:

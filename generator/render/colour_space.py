@@ -98,10 +98,13 @@ class CmykConversion:
         rgb = tuple(round(v * 255) for v in (colour.red, colour.green, colour.blue))
         if rgb not in self._colours:
             if rgb[0] == rgb[1] == rgb[2]:
-                inks = (0, 0, 0, 255 - rgb[0])
+                inks: tuple[float, ...] = (0, 0, 0, 255 - rgb[0])
             else:
-                inks = ImageCms.applyTransform(Image.new("RGB", (1, 1), rgb), self._transform).getpixel((0, 0))
-            self._colours[rgb] = tuple(v / 255 for v in inks)
+                pixel = self._transform.apply(Image.new("RGB", (1, 1), rgb)).getpixel((0, 0))
+                assert isinstance(pixel, tuple), "a pixel of a CMYK image is the tuple of its four inks"
+                inks = pixel
+            cyan, magenta, yellow, black = inks
+            self._colours[rgb] = (cyan / 255, magenta / 255, yellow / 255, black / 255)
         return CMYKColor(*self._colours[rgb], alpha=colour.alpha)
 
     def image(self, data: bytes) -> ImageReader:
@@ -109,8 +112,9 @@ class CmykConversion:
         Pillow mode (greyscale, palette, RGB, 16-bit, with or without alpha); a greyscale image
         in black ink alone, a CMYK JPEG as it is, the alpha as the soft mask that
         ``mask="auto"`` uses."""
-        with Image.open(io.BytesIO(data)) as image:
-            image.load()
+        with Image.open(io.BytesIO(data)) as opened:
+            opened.load()
+        image: Image.Image = opened
         alpha = None
         if image.mode != "CMYK":
             if image.mode == "P" or "transparency" in image.info:
@@ -122,7 +126,7 @@ class CmykConversion:
                 blank = Image.new("L", image.size, 0)
                 image = Image.merge("CMYK", (blank, blank, blank, black))
             else:
-                image = ImageCms.applyTransform(image.convert("RGB"), self._transform)
+                image = self._transform.apply(image.convert("RGB"))
         return _MaskedImage(image, alpha)
 
     def mark(self, canvas) -> None:

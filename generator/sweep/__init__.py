@@ -45,6 +45,7 @@ import math
 import random
 import tempfile
 from dataclasses import dataclass, field, replace
+from functools import partial
 from pathlib import Path
 from typing import Any, Callable
 
@@ -143,8 +144,8 @@ class SweepResult:
     def best(self, n: int = 3) -> list[dict[str, Any]]:
         """The ``n`` points best by the objective (ties in grid order)."""
         key = OBJECTIVES[self.sweep.objective]
-        scored = [p for p in self.points if "figures" in p and key(p) is not None]
-        return sorted(scored, key=key)[:n]
+        scored = [(score, p) for p in self.points if "figures" in p and (score := key(p)) is not None]
+        return [p for _, p in sorted(scored, key=lambda scored_point: scored_point[0])][:n]
 
     def not_told_apart(self) -> list[dict[str, Any]]:
         """The other points whose objective's 95 % interval overlaps the best point's (in grid
@@ -295,16 +296,21 @@ def sweep_problems(sweep: Sweep) -> list[tuple[tuple, str]]:
             problems.append((("vary", d.target), f"unknown parameter '{d.target}' ({choices(d.target, list(params))})"))
             continue
         for i, value in enumerate(d.values):
-            check(("vary", d.target, i), lambda value=value, target=d.target: params[target].check(value))
+            check(("vary", d.target, i), partial(params[d.target].check, value))
     for i, name in enumerate(sweep.bots or ()):
-        check(("bots", i), lambda name=name: make_bot(sweep.game_id, name))
+        check(("bots", i), partial(make_bot, sweep.game_id, name))
     if sweep.skill_games:
         if OPPONENT not in bot_names(sweep.game_id):
             problems.append((("skill_games",), f"{sweep.game_id} has no {OPPONENT} bot, which the skill signal plays against"))
         elif sweep.skill_bot is None:
             check(("skill_iterations",), lambda: IsmctsBot(sweep.skill_iterations))
         else:
-            check(("skill_bot",), lambda: (check_search_bot(sweep.skill_bot), make_bot(sweep.game_id, sweep.skill_bot)))
+            skill_bot = sweep.skill_bot
+
+            def search_bot() -> None:
+                check_search_bot(skill_bot)
+                make_bot(sweep.game_id, skill_bot)
+            check(("skill_bot",), search_bot)
     problems += _point_problems(sweep, content, cards, engine=not problems)
     return [(where, f"{where[0]}: {message}") for where, message in problems]
 
@@ -328,11 +334,13 @@ def _point_problems(sweep: Sweep, content: GameContent, cards: list[Dimension], 
     except ValueError:
         return []
     at = [sweep.dimensions.index(d) for d in cards]
-    merged: dict[tuple, GameContent | None] = {}
+    merged: dict[tuple, GameContent] = {}  # the content of each combination that merges without error
     found: dict[tuple, tuple[tuple, str]] = {}  # each problem once, in the order found
     by_message: dict[tuple[int, str], list[int]] = {}  # (dimension, message) -> the values that give it
     for combo in dict.fromkeys(tuple(point[i] for i in at) for point in grid):
-        merged[combo], errors = _merged_point(sweep, content, {d.target: d.values[i] for d, i in zip(cards, combo)})
+        point_content, errors = _merged_point(sweep, content, {d.target: d.values[i] for d, i in zip(cards, combo)})
+        if point_content is not None:
+            merged[combo] = point_content
         for k, message in errors:
             giving = by_message.setdefault((k, message), [])
             if combo[k] not in giving:

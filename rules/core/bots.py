@@ -10,7 +10,7 @@ heuristics with :func:`register_bot`, and a game with a heuristic ``greedy`` bot
 """
 from __future__ import annotations
 
-from typing import Any, Callable, Protocol, Sequence
+from typing import Any, Callable, Protocol, Sequence, TypeVar
 
 from deckpress.generator.content.safetext import excerpt
 from deckpress.rules.core.errors import ParameterError
@@ -21,12 +21,22 @@ from deckpress.rules.core.game import View
 Rng = Any
 
 
-class Bot(Protocol):
-    """What the simulation driver needs of a bot."""
+#: The view a bot reads (contravariant: a bot that reads any view reads a game's).
+V_contra = TypeVar("V_contra", contravariant=True)
+
+
+class Bot(Protocol[V_contra]):
+    """What the simulation driver needs of a bot, ``V_contra`` being the view it reads: a game's
+    own bots read that game's view (``Bot[FiftyMissionsView]``), the search bots any
+    :class:`View`.  A bot whose ``uses_view`` is False is passed None instead of a view (the
+    drivers build none for it), so it takes ``View | None`` (:class:`RandomBot`); every other
+    bot is passed its seat's view.  Bots are registered and made by game id, so the registry and
+    the drivers hold a bare ``Bot`` (``Bot[Any]``): that a game's bots are given that game's views
+    is the drivers' contract, which no annotation can carry through a game id."""
 
     name: str
 
-    def act(self, view: View, legal: Sequence[int], rng: Rng) -> int:
+    def act(self, view: V_contra, legal: Sequence[int], rng: Rng) -> int:
         """One of ``legal``, chosen from ``view`` only."""
 
 

@@ -25,7 +25,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from deckpress.rules.core.errors import IllegalAction, Reason
-from deckpress.rules.core.game import CHANCE, Game
+from deckpress.rules.core.game import CHANCE, Game, State
 from deckpress.rules.core.log import GameLog, format_event
 from deckpress.rules.core.replay import UNSEEN, ReplayResult, replay
 
@@ -69,14 +69,20 @@ class Recorder:
         """True when the game is over."""
         return self.result.finished
 
+    @property
+    def state(self) -> State:
+        """The state the recorded events reached: what :meth:`due`, :meth:`choices` and
+        :meth:`parse` read."""
+        return self.result.state
+
     def due(self) -> str:
         """What is due next, in words."""
-        return self.result.state.due()
+        return self.state.due()
 
     def choices(self) -> list[Choice]:
         """The events the rules allow next, as far as the recording shows (a seat whose cards
         were not all seen may hold others: any card can be typed)."""
-        state = self.result.state
+        state = self.state
         if state.is_terminal():
             return []
         if state.current == CHANCE:
@@ -112,7 +118,7 @@ class Recorder:
         for choice in choices:
             if choice.text.casefold() == folded:
                 return dict(choice.event)
-        state = self.result.state
+        state = self.state
         braced = _braced(line)
         if braced is not None:  # the log's own form: {seat: 0, door: Yellow}
             if "seat" not in braced and "chance" not in braced and state.current >= 0:

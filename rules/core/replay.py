@@ -105,7 +105,7 @@ def replay(log: GameLog, content_dir: Path | None = None, content: "GameContent 
     for position, (k, concrete) in enumerate(solved.order):
         _apply_one(state, concrete)
         if k in solved.bound:
-            result.unseen.append((singles[k].index + 1, str(concrete[singles[k].unseen]), solved.bound[k][1]))
+            result.unseen.append((singles[k].index + 1, str(concrete[singles[k].unseen_key()]), solved.bound[k][1]))
         single_done = solved.completes.get(position)
         if single_done is not None:
             for index in single_done:
@@ -114,8 +114,8 @@ def replay(log: GameLog, content_dir: Path | None = None, content: "GameContent 
                     on_event(index + 1, log.events[index], state)
     result.state, result.checked = state, done
     if solved.error is not None:
-        index, exc = solved.error
-        result.error = EventError(index + 1, log.line_of(index), exc.reason, exc.message)
+        index, why = solved.error
+        result.error = EventError(index + 1, log.line_of(index), why.reason, why.message)
         return result
     if log.result is not None:
         _check_result(result)
@@ -140,6 +140,13 @@ class _Single:
     chance: bool
     unseen: str | None
     names: frozenset[str]
+
+    def unseen_key(self) -> str:
+        """:attr:`unseen`, for a single known to be an unseen draw (one the solver bound to an
+        outcome).  Raises ValueError when it gives every value: a bug of the solver."""
+        if self.unseen is None:
+            raise ValueError(f"event {self.index + 1} is no unseen draw, but was read as one")
+        return self.unseen
 
 
 @dataclass
@@ -219,7 +226,9 @@ def _solve(game: Game, singles: list[_Single], malformed: tuple[int, IllegalActi
     avoid: dict[int, set[int]] = {}  # single number -> outcomes it may not take
     claims: dict[int, int] = {}  # unseen single -> the later event of its seat that shows its card
     snapshots: dict[int, tuple[State, int, tuple[int, ...], int]] = {}
-    position, run, again, steps = 0, (), None, 0
+    position, steps = 0, 0
+    run: tuple[int, ...] = ()  # the rest of a run of chance events, applied in the order the engine asks
+    again: int | None = None  # the single to apply next after a repair
     while True:
         if again is not None:
             k, again = again, None
@@ -278,7 +287,7 @@ def _filler(state: State, singles: list[_Single], k: int, last: bool = False, av
     outcomes = [a for a in (state.legal_actions()[::-1] if last else state.legal_actions()) if a not in avoid]
     if not outcomes:
         raise IllegalAction(Reason.IMPOSSIBLE_OUTCOME, "no card the unseen draw can have been fits the rest of the log")
-    name = {a: str(state.action_to_event(a, CHANCE).get(singles[k].unseen, "")).casefold() for a in outcomes}
+    name = {a: str(state.action_to_event(a, CHANCE).get(singles[k].unseen_key(), "")).casefold() for a in outcomes}
     for unfit in (named, by_chance):
         found = next((a for a in outcomes if name[a] not in unfit), None)
         if found is not None:
@@ -347,7 +356,7 @@ def _soonest_shown(state: State, singles: list[_Single], k: int, claimed: set[in
 
 def _outcome_name(state: State, single: _Single, action: int) -> str:
     """The case-folded name ``action`` gives to the unseen key of ``single``."""
-    return str(state.action_to_event(action, CHANCE).get(single.unseen, "")).casefold()
+    return str(state.action_to_event(action, CHANCE).get(single.unseen_key(), "")).casefold()
 
 
 def _next_of_run(state: State, singles: list[_Single], run: tuple[int, ...]) -> int:
@@ -384,7 +393,8 @@ def _concrete(state: State, single: _Single, action: int | None) -> dict[str, An
     """The single's event, with the outcome ``action`` written in for an unseen one."""
     if action is None:
         return single.event
-    return {**single.event, single.unseen: state.action_to_event(action, CHANCE)[single.unseen]}
+    key = single.unseen_key()
+    return {**single.event, key: state.action_to_event(action, CHANCE)[key]}
 
 
 def _apply_one(state: State, single: dict[str, Any]) -> None:
@@ -445,6 +455,8 @@ def _check_result(result: ReplayResult) -> None:
     of the game's own :meth:`~deckpress.rules.core.game.State.outcome` (``level: gold``; any
     case), against the replay."""
     recorded = result.log.result
+    if recorded is None:  # nothing recorded, nothing to check
+        return
     if not result.finished:
         result.error = EventError(None, result.log.result_line, Reason.RESULT_MISMATCH,
                                   f"the log records a result, but the game is not over: {result.state.due()}")

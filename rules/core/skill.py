@@ -176,13 +176,18 @@ def signal_from_tallies(game, bot: str, seed: int, parts: Sequence[tuple[int, An
         if all_greedy is None or mean is None or not all_greedy.games:
             return out
         base_mean, base_var = _mean_var(all_greedy.team_results)
-        gain = mean - base_mean
+        if base_mean is None:  # no result counted, as with no game
+            return out
+        team_gain = mean - base_mean
         half = Z95 * math.sqrt(var / played + base_var / all_greedy.games)
-        return replace(out, greedy_team_mean=base_mean, greedy_games=all_greedy.games, gain=gain, gain_95=(gain - half, gain + half),
+        return replace(out, greedy_team_mean=base_mean, greedy_games=all_greedy.games, gain=team_gain,
+                       gain_95=(team_gain - half, team_gain + half),
                        greedy_team_win_rate=all_greedy.team_wins / all_greedy.games)
     credit = sum(win_credit(t, s) for s, t in parts)
     by_seat = [{"seat": s, "games": t.games, "win_share": _round(win_credit(t, s) / t.games, 4) if t.games else None} for s, t in parts]
-    greedy_share = gain = gain_95 = None
+    greedy_share: float | None = None
+    gain: float | None = None
+    gain_95: tuple[float, float] | None = None
     if all_greedy is not None and all_greedy.games and played:  # weighted as the search bot's games are over its seats
         greedy_share = sum(win_credit(all_greedy, s) / all_greedy.games * t.games for s, t in parts) / played
         gain = credit / played - greedy_share
@@ -202,12 +207,14 @@ def change_interval(base: SkillSignal, variant: SkillSignal) -> tuple[float, flo
     if variant.signal_points is None or base.signal_points is None:
         return None
     if base.cooperative:
-        if base.gain_95 is None or variant.gain_95 is None or base.score_range is None:
+        if base.gain is None or variant.gain is None or base.gain_95 is None or variant.gain_95 is None or base.score_range is None:
             return None
         low, high = base.score_range
         half = math.hypot(base.gain_95[1] - base.gain, variant.gain_95[1] - variant.gain) * 100 / ((high - low) or 1.0)
         change = variant.signal_points - base.signal_points
         return change - half, change + half
+    if variant.win_share is None or base.win_share is None:  # as signal_points says
+        return None
     low, high = difference_interval(variant.win_share * variant.games, variant.games, base.win_share * base.games, base.games)
     return 100 * low, 100 * high
 

@@ -37,7 +37,6 @@ from __future__ import annotations
 import re
 import threading
 from dataclasses import dataclass
-from types import SimpleNamespace
 from typing import TYPE_CHECKING, Any, Mapping
 
 from deckpress.generator.content.errors import ContentErrors
@@ -420,7 +419,12 @@ class _LineReader(Recorder):
     against the table's live state: nothing is replayed and no log is kept, the table applies."""
 
     def __init__(self, state: State):  # Recorder's own replays a log: not wanted here
-        self.result = SimpleNamespace(state=state)
+        self._live = state
+
+    @property
+    def state(self) -> State:
+        """The table's live state."""
+        return self._live
 
 
 def _make_game(game_id: str, content: "GameContent | None", ruleset: str | None, overrides: Mapping[str, Any]) -> Game:

@@ -286,7 +286,7 @@ class FiftyMissionsGame(Game):
         out += [per_game("Counts per game", name, tallies.get(name, 0)) for name in ("missions completed", "cards played", "reshuffles")]
         missions = [rate("Missions: completed when on display (most often first)", mid, tallies.get(f"completed: {mid}", 0),
                          tallies.get(f"displayed: {mid}", 0)) for mid in self.mission_ids]
-        missions.sort(key=lambda m: -1.0 if m.trials == 0 else -m.value(games))
+        missions.sort(key=lambda m: -1.0 if (share := m.value(games)) is None else -share)  # None: never on display
         return out + missions
 
     def card(self, name: Any) -> int:

@@ -127,11 +127,12 @@ from functools import lru_cache
 from typing import Sequence
 
 import numpy as np
+from numpy.typing import NDArray
 
 from deckpress.rules.core.batched import require_random, tally_of
 from deckpress.rules.core.errors import ParameterError
 from deckpress.rules.maybe_missions.cards import GREEN, NO, RED, RESOURCES, YES
-from deckpress.rules.maybe_missions.masters import TALLY_KINDS, RuleTally
+from deckpress.rules.maybe_missions.masters import RuleTally
 
 #: Games a chunk plays at once: large enough that NumPy's per-call cost is spread thin (a game is
 #: some ten rounds of a few dozen array steps; 25,000 games a chunk play some 8 % slower), small
@@ -275,6 +276,27 @@ class Rules:
     Raises:
         ParameterError: a Master rule kind (or a round task) this engine does not play, named.
     """
+
+    # The per-row arrays, set by name in :meth:`_add` (row r of each: the rules of combination r).
+    min_size: NDArray[np.int64]
+    max_size: NDArray[np.int64]
+    vmin: NDArray[np.int64]
+    vmax: NDArray[np.int64]
+    votes: NDArray[np.int64]
+    forced: NDArray[np.int64]
+    above: NDArray[np.int64]
+    below: NDArray[np.int64]
+    weight: NDArray[np.int64]  # [R, 2]
+    active_weight: NDArray[np.int64]
+    test: NDArray[np.int64]
+    margin: NDArray[np.int64]
+    no_voters: NDArray[np.bool_]
+    unanimous: NDArray[np.bool_]
+    reverse: NDArray[np.bool_]
+    variety: NDArray[np.bool_]
+    start: NDArray[np.int64]  # [R, P]
+    after: NDArray[np.int64]  # [R, P]
+    in_force: NDArray[np.int64]  # [R, P]
 
     def __init__(self, game):
         masters = [game.master_rule[game.n_missions + j] for j in range(game.n_masters)]
@@ -480,11 +502,12 @@ class Run:
         self.red = np.zeros((G, self.C), dtype=bool)
         self.held = np.zeros((G, n), dtype=np.int64)
         numbers = game.votes_in_play  # the box (vote_numbers: random) or the votes in play (lowest)
-        for t, name in ((YES, "yes"), (NO, "no")):
-            pool = np.array([x for x in numbers if game.vote_type[x] == t], dtype=np.int16)
-            setattr(self, f"pool_{name}", rng.permuted(np.tile(pool, (G, 1)), axis=1))
-            setattr(self, f"used_{name}", np.zeros(G, dtype=np.int64))
-        self.live = _LIVE
+
+        def pool(t: int) -> np.ndarray:  # [G, PY] or [G, PN]: the votes of type t, shuffled for each game
+            return rng.permuted(np.tile(np.array([x for x in numbers if game.vote_type[x] == t], dtype=np.int16), (G, 1)), axis=1)
+        self.pool_yes, self.used_yes = pool(YES), np.zeros(G, dtype=np.int64)
+        self.pool_no, self.used_no = pool(NO), np.zeros(G, dtype=np.int64)
+        self.live: tuple[str, ...] = _LIVE
         self.kyes = np.zeros((G, n), dtype=np.int64)  # no revealed vote in a hand unless drawn from the discards
         self.kno = np.zeros((G, n), dtype=np.int64)
         if game.reduce_randomness:
@@ -525,7 +548,8 @@ class Run:
         col = self.columns
         self.col_in_force = np.array([col[RuleTally.of(k).in_force] for k in kinds] + [none])
         self.col_succeeded = np.array([col[RuleTally.of(k).succeeded] for k in kinds] + [none])
-        self.col_changed = np.array([col.get(RuleTally.of(k).changed, none) for k in kinds] + [none])
+        changed = [RuleTally.of(k).changed for k in kinds]
+        self.col_changed = np.array([none if c is None else col.get(c, none) for c in changed] + [none])
         masters = [self.game.master_rule[self.Mm + j]["kind"] for j in range(self.K)]
         self.col_held = np.array([col[f"held at the end: {k}"] for k in masters], dtype=np.int64)
         self.col_by_winner = np.array([col[f"held by a winner: {k}"] for k in masters], dtype=np.int64)
@@ -557,12 +581,12 @@ class Run:
                 break
             self.chance[due] += hand * n
             left, total = np.full(len(due), per), 2 * per
-            ys = []
+            seats = []
             for _s in range(n):
                 y = rng.hypergeometric(left, total - left, hand) if total > hand else left.copy()
-                ys.append(y)
+                seats.append(y)
                 left, total = left - y, total - hand
-            ys = np.stack(ys, axis=1)
+            ys = np.stack(seats, axis=1)
             self.yes[due] = ys
             bad = ((ys == 0) | (ys == hand)).any(axis=1)
             self.counts[due[bad], self.columns["redeals"]] += 1
@@ -1201,7 +1225,7 @@ class Run:
             tally = RuleTally.of(kind)
             if total[tally.in_force]:
                 out[tally.succeeded] = total[tally.succeeded]
-                if kind in TALLY_KINDS:
+                if tally.changed is not None:  # the kinds that count votes (TALLY_KINDS)
                     out[tally.changed] = total[tally.changed]
             if total[f"held at the end: {kind}"]:
                 out[f"held by a winner: {kind}"] = total[f"held by a winner: {kind}"]

@@ -163,6 +163,20 @@ class MaybeMissionsState(State):
         """Wait for the chance event ``name``."""
         self.chance = (name,) + args
 
+    def _decision_step(self) -> tuple:
+        """The seat decision due, as :meth:`ask` or :meth:`ask_all` put it: ``(name, seat or
+        seats, *args)``.  Raises RuntimeError when none is (:meth:`_not_due`)."""
+        step = self.decision
+        if step is None:
+            raise self._not_due("seat decision")
+        return step
+
+    def _not_due(self, what: str) -> RuntimeError:
+        """The error for reading the seat decision or chance event due when none is: the caller
+        asked at the wrong time (the core asks only for what ``current`` says is due), a bug of
+        the engine.  The hot paths check inline and raise it."""
+        return RuntimeError(f"no {what} is due (current: {self.current})")
+
     def _run(self) -> None:
         agenda = self.agenda
         while self.decision is None and self.chance is None:
@@ -173,7 +187,7 @@ class MaybeMissionsState(State):
             TASKS[step[0]](self, *step[1:])
         if self.chance is not None:
             self.current = CHANCE
-        else:
+        elif self.decision is not None:  # always, once the loop stops without the end
             who = self.decision[1]
             self.current = who if type(who) is int else SIMULTANEOUS
 
@@ -186,35 +200,53 @@ class MaybeMissionsState(State):
         if self.legal is not None:
             return self.legal
         step = self.decision
+        if step is None:
+            raise self._not_due("seat decision")
         return DECISIONS[step[0]].legal(self, seat, *step[2:])
 
     def _apply(self, action: int, seat: int) -> None:
         if seat == CHANCE:
-            step, self.chance = self.chance, None
-            CHANCES[step[0]].apply(self, action, *step[1:])
+            chance = self.chance
+            if chance is None:
+                raise self._not_due("chance event")
+            self.chance = None
+            CHANCES[chance[0]].apply(self, action, *chance[1:])
         else:
-            step, self.decision, self.legal = self.decision, None, None
-            DECISIONS[step[0]].apply(self, seat, action, *step[2:])
+            step = self.decision
+            if step is None:
+                raise self._not_due("seat decision")
+            self.decision, self.legal = None, None
+            apply = DECISIONS[step[0]].apply
+            if apply is None:
+                raise RuntimeError(f"decision {step[0]} is simultaneous: it is resolved once every seat has submitted, not applied")
+            apply(self, seat, action, *step[2:])
         self._run()
 
     def simultaneous_seats(self) -> tuple[int, ...]:
         """The seats of the simultaneous decision due (the secret vote, passing votes)."""
-        return self.decision[1]
+        return self._decision_step()[1]
 
     def _resolve_simultaneous(self, submissions: dict[int, int]) -> None:
-        step, self.decision = self.decision, None
-        DECISIONS[step[0]].resolve(self, submissions, *step[2:])
+        step, self.decision = self._decision_step(), None
+        resolve = DECISIONS[step[0]].resolve
+        if resolve is None:
+            raise RuntimeError(f"decision {step[0]} is a single seat's: it is applied, not resolved")
+        resolve(self, submissions, *step[2:])
         self._run()
 
     def chance_outcomes(self) -> list[tuple[int, float]]:
         """The outcomes of the chance event due, with their probabilities."""
         step = self.chance
+        if step is None:
+            raise self._not_due("chance event")
         return CHANCES[step[0]].outcomes(self, *step[1:])
 
     def is_chance_outcome(self, action: int) -> bool:
         """True when ``action`` is an outcome of the chance event due (asked of the chance kind
         when it can tell without listing the outcomes)."""
         step = self.chance
+        if step is None:
+            raise self._not_due("chance event")
         possible = CHANCES[step[0]].possible
         if possible is not None:
             return possible(self, action, *step[1:])
@@ -223,6 +255,8 @@ class MaybeMissionsState(State):
     def sample_chance(self, u: float) -> int:
         """The outcome at cumulative probability ``u`` (fast for deals and draws)."""
         step = self.chance
+        if step is None:
+            raise self._not_due("chance event")
         kind = CHANCES[step[0]]
         if kind.sample is not None:
             return kind.sample(self, u, *step[1:])
@@ -231,6 +265,8 @@ class MaybeMissionsState(State):
     def due_chance_event(self) -> dict[str, Any]:
         """The chance event due in its log form, without the outcome (``{chance: deal, seat: 2}``)."""
         step = self.chance
+        if step is None:
+            raise self._not_due("chance event")
         return CHANCES[step[0]].event(self, *step[1:])
 
     def returns(self) -> list[float]:
@@ -313,7 +349,7 @@ class MaybeMissionsState(State):
             event = self.due_chance_event()
             event["card"] = self._chance_value(action)
             return event
-        d = DECISIONS[self.decision[0]]
+        d = DECISIONS[self._decision_step()[0]]
         return {"seat": seat, d.key: self._value_name(d, action)}
 
     def _chance_value(self, action: int) -> Any:
@@ -352,9 +388,9 @@ class MaybeMissionsState(State):
             kind = CHANCES.get(event["chance"]) if isinstance(event["chance"], str) else None
             if kind is None:
                 raise IllegalAction(Reason.MALFORMED_EVENT, f"unknown chance event {quoted(event['chance'])} (chance events: {', '.join(sorted(CHANCES))})")
-            keys = tuple(k for k in ("seat", "from") if k in kind.event_keys)
-            check_keys(event, required=("chance",) + keys + ("card",))
-            for k in keys:
+            seat_keys = tuple(k for k in ("seat", "from") if k in kind.event_keys)
+            check_keys(event, required=("chance",) + seat_keys + ("card",))
+            for k in seat_keys:
                 seat_of({"seat": event[k]}, game.players)
             return CHANCE, self._parse_chance_value(kind.value, event["card"])
         seat = seat_of(event, game.players)
@@ -412,7 +448,7 @@ class MaybeMissionsState(State):
             return "nothing: the game is over"
         if self.current == CHANCE:
             return f"a chance event: {format_event(self.due_chance_event())}"
-        d = DECISIONS[self.decision[0]]
+        d = DECISIONS[self._decision_step()[0]]
         if self.current == SIMULTANEOUS:
             seats = self.acting_seats()
             return f"seat{'s' * (len(seats) > 1)} {', '.join(map(str, seats))} {d.doc}"
@@ -421,12 +457,12 @@ class MaybeMissionsState(State):
     def _why_illegal(self, action: int, seat: int) -> IllegalAction:
         game = self.game
         if seat == CHANCE:
-            dealt_out = deal_refused(self, action) if self.chance[0] == "deal" else None
+            dealt_out = deal_refused(self, action) if self.chance is not None and self.chance[0] == "deal" else None
             if dealt_out is not None:
                 return IllegalAction(Reason.IMPOSSIBLE_OUTCOME, dealt_out)
             return IllegalAction(Reason.IMPOSSIBLE_OUTCOME, f"{self._chance_value(action) if self._is_name(action) else action} "
                                                             f"cannot come up now: {self.due()} is due, and that card is {self.where_action(action)}")
-        step = self.decision
+        step = self._decision_step()
         d = DECISIONS[step[0]]
         if d.why is not None:
             reason = d.why(self, seat, action, *step[2:])

@@ -137,6 +137,9 @@ class MissionEmissionGame(Game):
     """
 
     info = GAME_INFO
+    #: The base game's greedy bot's strength of each state card (the sum of its ranks on the piles
+    #: worth points), set by ``base.prepare``; the other modes have none.
+    strength: list[float]
 
     def __init__(self, content, params: Mapping[str, Any]):
         super().__init__(content, params)

@@ -411,9 +411,11 @@ def greedy(view: MissionEmissionBaseView, legal: list[int]) -> int:
     if view.mission < 0:
         def expected(action: int) -> tuple[float, int]:
             m = action - MISSION
+            points = top[m]
+            assert points is not None, "a mission is open to choose only while its pile holds a point card"
             ranks = [game.high_rank[c][m] for c in hand]
-            chance = (max(ranks) if top[m] > 0 else min(ranks)) ** (game.players - 1)
-            return top[m] * chance, -action
+            chance = (max(ranks) if points > 0 else min(ranks)) ** (game.players - 1)
+            return points * chance, -action
         return max(legal, key=expected)
     cards = [a for a in legal if a < MISSION] if game.set_collection else legal
     card, contesting = _greedy_play(view, cards)
@@ -455,10 +457,12 @@ def _greedy_keep(view: MissionEmissionBaseView, cards: list[int], card: int, con
     top = view.top_points
     pile = view.set_piles[view.seat]
     colour = game.colour[pile[0]] if pile else -1
-    if len(pile) == SET_SIZE - 1 and top[colour] is not None:
+    set_points, contested = top[colour], top[view.mission]
+    if len(pile) == SET_SIZE - 1 and set_points is not None:
         same = [c for c in cards if game.colour[c] == colour]
-        gain = top[colour] if top[colour] > 0 else -top[colour] / 2
-        if same and (not contesting or gain >= top[view.mission]):
+        gain = set_points if set_points > 0 else -set_points / 2
+        # a pile contested is one worth points (_greedy_play), so it has its point card
+        if same and (not contesting or (contested is not None and gain >= contested)):
             return KEEP + min(same, key=lambda c: (game.strength[c], c))
     if contesting or top[game.colour[card]] is None:
         return None

@@ -64,6 +64,12 @@ class MissionEmissionState(State):
         self.reshuffle_first = False  # base game, reshuffle: when-empty: the reshuffle comes before the next round
         self.current = CHANCE
 
+    def hidden_places(self, seat: int) -> list[list[int]]:
+        """The places whose cards ``seat`` cannot see, in a fixed order: every other seat's hand,
+        then the unknown part of the draw deck (lists of this state's, for a view's
+        :meth:`~MissionEmissionView.sample_state` to deal a clone's hidden cards again)."""
+        return [hand for s, hand in enumerate(self.hands) if s != seat] + [self.deck]
+
     def _initial_deck(self) -> list[int]:
         return list(range(self.game.n_states))
 
@@ -312,22 +318,18 @@ class MissionEmissionView(View):
         dealt back to the same places in the same numbers.  Everything face-up stays as it is: the
         seat's own hand, pockets, piles and play pile, the base game's set piles, the strategy
         game's centre and closing point cards, the kids game's last round, its tied cards under the
-        deck (shown to all when they tied) and the cards drawn from them (:meth:`_hidden_places`).
+        deck (shown to all when they tied) and the cards drawn from them
+        (:meth:`MissionEmissionState.hidden_places`).
         The sample's history is empty: the live one names the hidden deals and draws, and no
         history leads to a sample in general (a seat's view forgets what its owner could recall)."""
         new = self._state.clone()
-        places = self._hidden_places(new)
+        places = new.hidden_places(self.seat)
         cards = iter(shuffled(sorted(c for place in places for c in place), rng))
         for place in places:
             place[:] = [next(cards) for _ in place]
         new._pending = {s: a for s, a in new._pending.items() if s == self.seat}
         new.history = []
         return new
-
-    def _hidden_places(self, state: MissionEmissionState) -> list[list[int]]:
-        """The places of ``state`` (a clone of the live state) whose cards this seat cannot see,
-        in a fixed order: every other seat's hand, then the unknown part of the draw deck."""
-        return [hand for s, hand in enumerate(state.hands) if s != self.seat] + [state.deck]
 
     def _common_dict(self) -> dict[str, Any]:
         names = self.game.card_names

@@ -46,6 +46,12 @@ class MissionEmissionKidsState(MissionEmissionState):
         self.shown: tuple[int, tuple[int, ...], int] | None = None
         self.known = [False] * game.players  # the seat's card came from the known cards under the deck
 
+    def hidden_places(self, seat: int) -> list[list[int]]:
+        """As in every mode, but a card drawn from the tied cards under the deck is known to all
+        (:attr:`MissionEmissionKidsView.known_cards`), and those tied cards themselves
+        (``bottom``) were shown: they stay."""
+        return [hand for s, hand in enumerate(self.hands) if s != seat and not self.known[s]] + [self.deck]
+
     def _apply(self, action: int, seat: int) -> None:
         if seat == CHANCE and action != RESHUFFLE:
             self.known[self.to_draw[self.draw_i]] = not self.deck
@@ -133,11 +139,6 @@ class MissionEmissionKidsView(MissionEmissionView):
         """Other seats' cards known to all: seat -> card."""
         state = self._state
         return {s: state.hands[s][0] for s in range(self.game.players) if s != self.seat and state.known[s] and state.hands[s]}
-
-    def _hidden_places(self, state: MissionEmissionKidsState) -> list[list[int]]:
-        """As in every mode, but a card drawn from the tied cards under the deck is known to all
-        (:attr:`known_cards`), and those tied cards themselves (``bottom``) were shown: they stay."""
-        return [hand for s, hand in enumerate(state.hands) if s != self.seat and not state.known[s]] + [state.deck]
 
     def to_dict(self) -> dict[str, Any]:
         """Everything this seat sees, with names."""

@@ -31,8 +31,11 @@ def decks(content) -> list[Deck]:
     } for a in sorted(agents_data["agents"], key=lambda a: a["call_number"])]
     suitcase = {"face_fill": "suitcase-paper", "face_ink": "suitcase-ink", "face_icon": "suitcase",
                 "face_label": tr("kit/geheime-mission/suitcase-label", "SECRET", "printed on each suitcase chip")}
+    chips = component(content, "suitcase")
+    if chips is None:  # checked content has it (content/geheime_mission.py's checks)
+        raise ValueError("game.yaml lists no component 'suitcase': the content was not checked")
     suitcases = [{"id": f"suitcase-{n:02d}", "source": "game.yaml", **suitcase, **_back(suitcase)}
-                 for n in range(1, component(content, "suitcase")[1]["count"] + 1)]
+                 for n in range(1, chips[1]["count"] + 1)]
     doors = content["components"]["back_doors"]
     door_back = {"back_fill": "door-back", "back_ink": "door-back-ink", "back_icon": "back-door",
                  "back_label": tr("kit/geheime-mission/door-chip-back", doors["chip_back"]["label"], "printed on the back of every back-door chip")}

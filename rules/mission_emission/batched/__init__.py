@@ -23,7 +23,7 @@ What is the same and what is not:
 """
 from __future__ import annotations
 
-from typing import Sequence
+from typing import Any, Callable, Protocol, Sequence
 
 import numpy as np
 
@@ -33,6 +33,14 @@ from deckpress.rules.core.errors import ParameterError
 #: Games a chunk plays at once: large enough that NumPy's per-call cost is spread thin, small
 #: enough that a worker's arrays stay a few tens of MB.
 CHUNK_GAMES = 50_000
+
+
+class _Run(Protocol):
+    """What a mode's run (``BaseRun``, ``KidsRun``, ``StrategyRun``) is to :class:`BatchedGame`:
+    made from the game, a number of games and a generator, it plays them all and returns itself
+    with the per-game arrays :func:`~deckpress.rules.core.batched.tally_of` counts."""
+
+    def play(self) -> Any: ...
 
 
 class BatchedGame:
@@ -50,19 +58,21 @@ class BatchedGame:
 
     def __init__(self, game, bots: Sequence[str]):
         require_random(bots)
+        run: Callable[[Any, int, np.random.Generator], _Run]
         if game.mode == "base":
             if game.set_collection:
                 raise ParameterError("the batched engine does not play the set collection variant (its keep and give choices)")
-            from deckpress.rules.mission_emission.batched.base import BaseRun as run
+            from deckpress.rules.mission_emission.batched.base import BaseRun
+            run = BaseRun
         elif game.mode == "kids":
             if not game.kids_end_on_deck:
                 raise ParameterError("the batched engine plays the kids game to the end of the draw deck only (kids_end: deck), "
                                      "not with the tied cards drawn again (all-cards)")
-            from deckpress.rules.mission_emission.batched.kids import KidsRun as run
+            from deckpress.rules.mission_emission.batched.kids import KidsRun
+            run = KidsRun
         elif game.mode == "strategy":
-            from deckpress.rules.mission_emission.batched.strategy import (
-                StrategyRun as run,
-            )
+            from deckpress.rules.mission_emission.batched.strategy import StrategyRun
+            run = StrategyRun
         else:
             raise ParameterError(f"the batched engine plays Mission Emission's base, kids and strategy games, not the {game.mode} game")
         self.game = game
