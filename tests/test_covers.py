@@ -54,3 +54,15 @@ def test_the_cover_tells_round_cards_by_their_cut_circle_not_crop_marks(cli, tmp
     cover = " ".join(" ".join(p.extract_text().split()) for p in PdfReader(tmp_path / "fifty-missions.pdf").pages[:2])
     assert "80 x 80 mm between its crop marks" not in cover
     assert "Round cards (80 mm across) have no crop marks: cut along the circle printed round each" in cover
+
+
+def test_a_cover_paragraph_shaped_for_devanagari_keeps_latin_letters_apart():
+    """A Hindi cover paragraph is shaped (HarfBuzz) as a whole, Latin words too: "deckpress" must
+    print its nine letters, not Lato's discretionary c_k ligature ("dećkpress")."""
+    from reportlab.pdfbase.ttfonts import shapeStr
+
+    import deckpress.generator.render.cover  # noqa: F401  (the cover's shaping settings)
+    from deckpress.generator.render.fonts import register
+
+    register()
+    assert len(shapeStr("deckpress", "Lato", 9, force=True).__shapeData__) == 9

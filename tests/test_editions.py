@@ -158,7 +158,7 @@ def test_mission_emission_in_hindi_prints_devanagari_with_the_english_editions_n
              for f in [f.get_object().get("/BaseFont")]}
     assert any("NotoSansDevanagari" in f for f in fonts), fonts
     faces = " ".join(_sheet_words("mission-emission")[0].split())
-    assert "अंक का" in hindi.split(f"· 1/2{faces}")[0][-12:]  # the sheet's label names the deck in Devanagari too
+    assert "अंक का" in hindi.split(f"· 1/2 {faces}")[0][-12:]  # the sheet's label names the deck in Devanagari too
     # the same values and points (the pile line words "card 1 of 3" as "3 में से कार्ड 1": compared as a multiset)
     assert sorted(re.findall(r"[+-]?\d+", hindi)) == sorted(re.findall(r"[+-]?\d+", english))
 

@@ -26,6 +26,24 @@ _HEAD_CELL = ParagraphStyle("headcell", parent=_CELL, fontName="Lato-Bold")
 _MARGIN_MM = 15
 
 
+def _no_discretionary_ligatures() -> None:
+    """Turn off the discretionary ligatures (OpenType ``dlig``) that reportlab's paragraph shaping
+    asks HarfBuzz for by default (``reportlab.pdfbase.ttfonts.shapeFragWord``'s ``features``,
+    reportlab 4.x): OpenType leaves them off unless a reader asks, and Lato's ``c_k`` ligature
+    otherwise prints "deckpress" as "dećkpress" in a cover paragraph shaped for its Devanagari.
+    Standard ligatures and kerning stay on.  Only paragraphs that need shaping are shaped, so the
+    kits of Latin-script editions are unchanged."""
+    from reportlab.pdfbase import ttfonts
+
+    defaults = getattr(ttfonts.shapeFragWord, "__defaults__", None) or ()
+    for value in defaults:
+        if isinstance(value, dict) and "dlig" in value:
+            value["dlig"] = False
+
+
+_no_discretionary_ligatures()
+
+
 def _paragraph(text: str, style: ParagraphStyle, fonts: Fonts) -> Paragraph:
     """``text`` (escaped) as a Paragraph in ``style``, each run in its font of the chain.
 
