@@ -10,10 +10,12 @@ import difflib
 import io
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, replace
+from functools import lru_cache
 from pathlib import Path
 from typing import Any
 
 from reportlab.lib.colors import HexColor, black, white
+from reportlab.lib.rl_accel import fp_str
 from reportlab.lib.units import mm
 from reportlab.pdfbase.pdfmetrics import stringWidth
 from reportlab.pdfgen.canvas import Canvas
@@ -646,16 +648,27 @@ def _proof_guides(c: Canvas, frame: tuple[float, float, float, float], safe: flo
 def _crop_marks(c: Canvas, g: Grid | FoldGrid | TemplateSheet) -> None:
     """The crop marks in the margins, and ticks across the outer bleed at every cut line (black on
     a white underlay, so they show on any background colour)."""
-    sheet_h = g.sheet_mm[1] * mm
+    marks, ticks = _mark_lines(tuple(g.crop_marks()), tuple(g.bleed_ticks()), g.sheet_mm[1])
     c.setStrokeColor(black)
     c.setLineWidth(CROP_MARK_PT)
-    for x1, y1, x2, y2 in g.crop_marks():
-        c.line(x1 * mm, sheet_h - y1 * mm, x2 * mm, sheet_h - y2 * mm)
+    if marks:  # nothing written for no line, as Canvas.line
+        c.addLiteral(marks)
     for colour, width in ((white, 3 * CROP_MARK_PT), (black, CROP_MARK_PT)):
         c.setStrokeColor(colour)
         c.setLineWidth(width)
-        for x1, y1, x2, y2 in g.bleed_ticks():
-            c.line(x1 * mm, sheet_h - y1 * mm, x2 * mm, sheet_h - y2 * mm)
+        if ticks:
+            c.addLiteral(ticks)
+
+
+@lru_cache(maxsize=64)
+def _mark_lines(marks: tuple[tuple[float, float, float, float], ...], ticks: tuple[tuple[float, float, float, float], ...],
+                sheet_h_mm: float) -> tuple[str, str]:
+    """The PDF operators of the crop marks and of the bleed ticks (each ``(x1, y1, x2, y2)`` in mm
+    from the top-left of a sheet ``sheet_h_mm`` high): the very lines ``Canvas.line`` writes, one
+    per line of the page's stream, written once for every sheet of the same grid."""
+    sheet_h = sheet_h_mm * mm
+    return tuple("\n".join(f"n {fp_str(x1 * mm, sheet_h - y1 * mm)} m {fp_str(x2 * mm, sheet_h - y2 * mm)} l S" for x1, y1, x2, y2 in lines)
+                 for lines in (marks, ticks))  # type: ignore[return-value]
 
 
 def _circle_cut_lines(c: Canvas, g: Grid | FoldGrid | TemplateSheet, slots) -> None:
