@@ -205,46 +205,74 @@ def glyph_ops(c: Canvas, font_name: str, text: str, tf: str, ops: list[str]) -> 
 
     Words recur from card to card: once a text has been split into the font's subsets (which
     gives each new character its code, in the order met), each of its words is remembered with
-    its bytes, and a text made only of remembered words of one subset is joined from them."""
+    its bytes, escaped as a PDF string (escaping goes byte by byte, so escaped words join as
+    their bytes do), and a text made only of remembered words of one subset is joined from them."""
     if not text:
         return  # no subset, no operator (as reportlab)
-    font = getFont(font_name)
-    doc = c._doc
-    known = _learnt(c, font_name)
+    learnt = _learnt(c, font_name)
+    known = learnt.words
     words = text.split(" ")
     space = known.get(" ")
     if space is not None:
-        found = [known.get(word) for word in words]
         subset = space[0]
-        if all(f is not None and (f[0] == subset or not f[1]) for f in found):
-            ops.append(f"{font.getSubsetInternalName(subset, doc)} {tf}")
-            ops.append(f"({escapePDF(space[1].join([f[1] for f in found]))}) Tj")  # type: ignore[index]
+        found = []
+        for word in words:
+            f = known.get(word)
+            if f is None or (f[0] != subset and f[1]):
+                break
+            found.append(f[1])
+        else:
+            ops.append(f"{learnt.name(subset)} {tf}")
+            ops.append(f"({space[1].join(found)}) Tj")
             return
     current = -1
+    font, doc = learnt.font, learnt.doc
     for subset, chunk in font.splitString(text, doc):
         if subset != current:
-            ops.append(f"{font.getSubsetInternalName(subset, doc)} {tf}")
+            ops.append(f"{learnt.name(subset)} {tf}")
             current = subset
         ops.append(f"({escapePDF(chunk)}) Tj")
     if len(known) < _LEARNT_MAX:  # every character of the text has its code now: splitting a word assigns none
         for word in (" ", *words):
             if word not in known:
                 split = font.splitString(word, doc)
-                known[word] = split[0] if len(split) == 1 else None
+                known[word] = (split[0][0], escapePDF(split[0][1])) if len(split) == 1 else None
 
 
-#: The words :func:`glyph_ops` has met, per canvas and font: word -> (subset, its bytes), or None
-#: for a word whose characters lie in more than one subset; the empty word is no bytes.
-_LEARNT: "WeakKeyDictionary[Canvas, dict[str, dict[str, tuple[int, bytes] | None]]]" = WeakKeyDictionary()
+class _Learnt:
+    """What :func:`glyph_ops` has learnt of one font on one canvas: the words met (word ->
+    (subset, its bytes escaped), or None for a word whose characters lie in more than one subset;
+    the empty word is no bytes) and the PDF name of each subset met."""
+
+    __slots__ = ("font", "doc", "words", "names")
+
+    def __init__(self, c: Canvas, font_name: str) -> None:
+        self.font = getFont(font_name)
+        self.doc = c._doc
+        self.words: dict[str, tuple[int, str] | None] = {"": (-1, "")}
+        self.names: dict[int, str] = {}
+
+    def name(self, subset: int) -> str:
+        """The subset's font name in the PDF (``/F2+0``), as ``getSubsetInternalName`` gives it
+        (which also puts the font in the document the first time)."""
+        found = self.names.get(subset)
+        if found is None:
+            found = self.names[subset] = self.font.getSubsetInternalName(subset, self.doc)
+        return found
+
+
+#: What :func:`glyph_ops` has learnt, per canvas and font (a canvas's fonts keep their subsets
+#: for its life).
+_LEARNT: "WeakKeyDictionary[Canvas, dict[str, _Learnt]]" = WeakKeyDictionary()
 _LEARNT_MAX = 100_000
 
 
-def _learnt(c: Canvas, font_name: str) -> dict[str, tuple[int, bytes] | None]:
-    """The words met so far on canvas ``c`` in ``font_name``."""
+def _learnt(c: Canvas, font_name: str) -> _Learnt:
+    """What has been learnt of ``font_name`` on canvas ``c``."""
     fonts = _LEARNT.get(c)
     if fonts is None:
         fonts = _LEARNT[c] = {}
     known = fonts.get(font_name)
     if known is None:
-        known = fonts[font_name] = {"": (-1, b"")}
+        known = fonts[font_name] = _Learnt(c, font_name)
     return known
