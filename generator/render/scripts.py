@@ -162,7 +162,7 @@ def draw(c: Canvas, x: float, y: float, text: str, chain: tuple[str, ...], size_
             w = stringWidth(text, font, size_pt)
             x -= 0.5 * w if align == "center" else w
         ops = ["BT", f"1 0 0 1 {fp_str(x, y)} Tm"]
-        glyph_ops(c, font, text, f"{fp_str(size_pt)} Tf {fp_str(size_pt * 1.2)} TL", ops)
+        glyph_ops(c, font, text, size_ops(size_pt), ops)
         ops.append("T* ET")
         c.drawText(TextOps(" ".join(ops)))
         return
@@ -180,6 +180,14 @@ def draw(c: Canvas, x: float, y: float, text: str, chain: tuple[str, ...], size_
             t.textOut(part)
             x += stringWidth(part, font, size_pt)
         c.drawText(t)
+
+
+@lru_cache(maxsize=4096)
+def size_ops(size_pt: float) -> str:
+    """The operands of a text's size and leading (``"11 Tf 13.2 TL"``) after its font's name, as
+    reportlab's ``setFont`` writes them (leading 1.2 times the size): a deck's texts come in a
+    few sizes."""
+    return f"{fp_str(size_pt)} Tf {fp_str(size_pt * 1.2)} TL"
 
 
 class TextOps:

@@ -41,6 +41,7 @@ from deckpress.generator.render.scripts import (
     glyph_ops,
     needs_shaping,
     runs,
+    size_ops,
     width,
 )
 
@@ -380,25 +381,41 @@ def fit_markup(text: str, markup: str, fonts: Fonts, style: str, icons: bool, si
 
 def _merged_line(pieces: list[_Piece]) -> RichLine:
     """A line's pieces as a :class:`RichLine`, neighbouring words in one style as one run: fewer,
-    longer strings to draw."""
+    longer strings to draw.  A run's width at 1 pt is its pieces' summed in order from 0 (the
+    width drawn); its font, the one its pieces share, else None."""
     runs: list[Run] = []
     fonts: list[str | None] = []
     units: list[float] = []
-    columns = list(zip(*pieces, strict=False))  # an icon among them leaves three columns
-    if len(columns) == 4:  # no icon (a Run has three fields): the pieces taken as columns
-        texts, styles, widths, drawn_in = columns
-        if styles.count(styles[0]) == len(styles):  # one style: one run
-            bounds = [(styles[0], 0, len(styles))]
-        else:
-            bounds, start = [], 0
-            for style, group in groupby(styles):
-                bounds.append((style, start, start := start + len(list(group))))
-        for style, start, end in bounds:
-            font = drawn_in[start]
-            runs.append(Run("".join(texts[start:end]), style))
-            fonts.append(font if drawn_in[start:end].count(font) == end - start else None)
-            units.append(sum(widths[start:end]))  # from 0, in order: the width drawn
-        return RichLine(tuple(runs), False, tuple(fonts), tuple(units))
+    texts: list[str] = []
+    style: str | None = None
+    font: str | None = None
+    unit = 0.0
+    for piece in pieces:  # one pass: most lines are words alone
+        if piece.__class__ is Run:  # an icon: the line goes the general way
+            return _merged_with_icons(pieces)
+        if piece[1] == style:
+            texts.append(piece[0])
+            unit += piece[2]
+            if piece[3] != font:
+                font = None
+            continue
+        if texts:
+            runs.append(Run("".join(texts), style))  # type: ignore[arg-type]
+            fonts.append(font)
+            units.append(unit)
+        texts, style, unit, font = [piece[0]], piece[1], 0 + piece[2], piece[3]
+    if texts:
+        runs.append(Run("".join(texts), style))  # type: ignore[arg-type]
+        fonts.append(font)
+        units.append(unit)
+    return RichLine(tuple(runs), False, tuple(fonts), tuple(units))
+
+
+def _merged_with_icons(pieces: list[_Piece]) -> RichLine:
+    """:func:`_merged_line` of a line that holds icons: each icon a run of its own."""
+    runs: list[Run] = []
+    fonts: list[str | None] = []
+    units: list[float] = []
     for style, group in groupby(pieces, _style_of_piece):
         if style is None:  # icons, each a run of its own
             for icon in group:
@@ -451,7 +468,7 @@ def draw_rich_line(c: Canvas, x: float, base: float, line: RichLine, fitted: Ric
         if run.icon is None:
             if font is not None:
                 if ops is None:
-                    ops, tf = ["BT 1 0 0 1 0 0 Tm"], f"{fp_str(size)} Tf {fp_str(size * 1.2)} TL"
+                    ops, tf = ["BT 1 0 0 1 0 0 Tm"], size_ops(size)
                 ops.append(f"1 0 0 1 {fp_str(x, base)} Tm")
                 glyph_ops(c, font, run.text, tf, ops)
                 x += unit * size
