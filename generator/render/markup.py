@@ -100,11 +100,6 @@ def parse(text: str, markup: str, base: str = "regular", tokens: IconTokens = NO
     return tuple(None if b is RULE else tuple(_merged(b)) for b in blocks)
 
 
-def icon_names(blocks: tuple[Block, ...]) -> list[str]:
-    """The icons the blocks draw, each once, in order."""
-    return list(dict.fromkeys(run.icon.icon for block in blocks if block for run in block if run.icon))
-
-
 def _plain(text: str, bold: bool, italic: bool) -> list[tuple]:
     events: list[tuple] = []
     for i, line in enumerate(text.split("\n")):

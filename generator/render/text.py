@@ -34,7 +34,7 @@ from reportlab.pdfgen.canvas import Canvas
 
 from deckpress.generator.render.fonts import Fonts
 from deckpress.generator.render.icons import Icons, draw_icon
-from deckpress.generator.render.markup import NO_TOKENS, Run, icon_names, parse
+from deckpress.generator.render.markup import NO_TOKENS, Run, parse
 from deckpress.generator.render.scripts import (
     TextOps,
     draw,
@@ -229,10 +229,11 @@ def clear_caches() -> None:
 _Piece = tuple
 
 
-def _words(block: tuple[Run, ...], fonts: Fonts) -> list[tuple[list[_Piece], float, _Piece | None, float]]:
+def _words(block: tuple[Run, ...], fonts: Fonts, icons: list[str]) -> list[tuple[list[_Piece], float, _Piece | None, float]]:
     """A block as its words, each ``(pieces, width at 1 pt, the space before it or None, its width
     at 1 pt)``: a word is what lies between spaces, whatever styles and icons it holds; a space is
-    one space in the style of the spaces it stands for.
+    one space in the style of the spaces it stands for.  The names of its icons are added to
+    ``icons``, in order.
 
     Raises:
         Unprintable: as :func:`deckpress.generator.render.scripts.runs`.
@@ -245,6 +246,7 @@ def _words(block: tuple[Run, ...], fonts: Fonts) -> list[tuple[list[_Piece], flo
         if run.icon is not None:
             current.append(run)
             current_w += ICON_EM
+            icons.append(run.icon.icon)
             continue
         style = run.style
         chain = fonts.chain(style)
@@ -326,7 +328,9 @@ def fit_rich(blocks: tuple, fonts: Fonts, base: str, size_pt: float, min_pt: flo
     """
     asc, desc = getAscentDescent(fonts.chain(base)[0], 1.0)
     height_per_pt = asc - desc
-    parts = [None if block is None else _words(block, fonts) for block in blocks]
+    names: list[str] = []
+    parts = [None if block is None else _words(block, fonts, names) for block in blocks]
+    icons = tuple(dict.fromkeys(names))  # the icons drawn, each once, in order
 
     def lay_out(limit: float) -> list[tuple[list[_Piece], float] | None]:
         out: list[tuple[list[_Piece], float] | None] = []
@@ -341,8 +345,7 @@ def fit_rich(blocks: tuple, fonts: Fonts, base: str, size_pt: float, min_pt: flo
 
     def result(size: float, lines) -> RichFitted:
         return RichFitted(size, tuple(RichLine(rule=True) if line is None else _merged_line(line[0]) for line in lines),
-                          asc * size, desc * size, tuple(w_pt if line is None else line[1] * size for line in lines),
-                          tuple(icon_names(blocks)))
+                          asc * size, desc * size, tuple(w_pt if line is None else line[1] * size for line in lines), icons)
 
     if not wrap:
         lines = lay_out(float("inf"))
