@@ -10,12 +10,14 @@ from __future__ import annotations
 
 import re
 from dataclasses import dataclass, field
+from functools import lru_cache
 from math import atan2, degrees, hypot
 from typing import Any, Callable
 
 from reportlab.lib.colors import Color
 from reportlab.lib.units import mm
-from reportlab.pdfgen.canvas import Canvas
+from reportlab.pdfgen.canvas import PATH_OPS, Canvas
+from reportlab.pdfgen.pathobject import PDFPathObject
 
 from deckpress.generator.content.expressions import (
     ExpressionError,
@@ -293,8 +295,18 @@ class Rect(Element):
                 h += top
             if y <= p.y0 - p.height + eps:
                 y, h = y - bottom, h + bottom
-        _shape(self, p, fields, lambda c, s, f: c.roundRect(x, y, w, h, self.spec["radius_mm"] * mm, stroke=s, fill=f)
-               if self.spec.get("radius_mm") else c.rect(x, y, w, h, stroke=s, fill=f))
+        radius = self.spec.get("radius_mm")
+        _shape(self, p, fields, lambda c, s, f: c.addLiteral(f"{_round_rect(x, y, w, h, radius * mm)}\n{PATH_OPS[s, f, c._fillMode]}")
+               if radius else c.rect(x, y, w, h, stroke=s, fill=f))
+
+
+@lru_cache(maxsize=4096)
+def _round_rect(x: float, y: float, w: float, h: float, radius: float) -> str:
+    """The path of a rectangle with rounded corners (pt), as ``Canvas.roundRect`` writes it before
+    its painting operator (one operator a line): the same places recur on every sheet."""
+    code: list[str] = []
+    PDFPathObject(code=code).roundRect(x, y, w, h, radius)
+    return "\n".join(code)
 
 
 class Circle(Element):

@@ -18,7 +18,8 @@ from reportlab.lib.colors import HexColor, black, white
 from reportlab.lib.rl_accel import fp_str
 from reportlab.lib.units import mm
 from reportlab.pdfbase.pdfmetrics import stringWidth
-from reportlab.pdfgen.canvas import Canvas
+from reportlab.pdfgen.canvas import FILL_EVEN_ODD, PATH_OPS, Canvas
+from reportlab.pdfgen.pathobject import PDFPathObject
 
 from deckpress.generator.content import GameContent, card_locator
 from deckpress.generator.content.errors import ContentError, ContentErrors
@@ -592,9 +593,7 @@ def draw_card(painter: Painter, card: CardLayout, side: str, fields: dict, slot,
     seam = SEAM_OVERLAP_MM * mm
     cl, cr, ct, cb = (b or seam for b in (left, right, top, bottom))
     c.saveState()
-    clip = c.beginPath()
-    clip.rect(x0 - cl, y0 - h - cb, w + cl + cr, h + ct + cb)
-    c.clipPath(clip, stroke=0, fill=0)
+    c.addLiteral(_clip_rect(x0 - cl, y0 - h - cb, w + cl + cr, h + ct + cb, c._fillMode))
     if turned:  # the art's left is the slot's right, its top the slot's bottom
         c.translate(2 * x0 + w, 2 * y0 - h)
         c.rotate(180)
@@ -624,6 +623,15 @@ def draw_card(painter: Painter, card: CardLayout, side: str, fields: dict, slot,
     if guides:
         _proof_guides(c, frame, safe, round_cut)
     c.restoreState()
+
+
+@lru_cache(maxsize=1024)
+def _clip_rect(x: float, y: float, w: float, h: float, fill_mode: int) -> str:
+    """A clip to the rectangle ``(x, y, w, h)`` (pt), as ``Canvas.clipPath`` writes a path of that
+    rectangle with the canvas's ``fill_mode``: the same slots recur on every sheet."""
+    path = PDFPathObject()
+    path.rect(x, y, w, h)
+    return f"{path.getCode()}{' W* ' if fill_mode == FILL_EVEN_ODD else ' W '}{PATH_OPS[0, 0, fill_mode]}"
 
 
 def _proof_guides(c: Canvas, frame: tuple[float, float, float, float], safe: float, round_cut: bool) -> None:
