@@ -84,7 +84,7 @@ from deckpress.generator.content import load_game
 from deckpress.generator.kit.adapters import kit_module
 from deckpress.generator.kit.imposition import grid
 from deckpress.generator.render import fonts
-from deckpress.generator.render.kit import PrintOptions, build_kit, render_pdf
+from deckpress.generator.render.kit import PrintOptions, build_kit, collector_paused, render_pdf
 from deckpress.generator.render.markup import parse
 from deckpress.generator.render.text import clear_caches
 
@@ -193,10 +193,11 @@ def _clear_caches() -> None:
 
 def deckpress_build(folder: Path) -> tuple[float, bytes]:
     """Seconds to load, check and build the kit (cover, faces and backs), as ``deckpress build``
-    does, and the PDF."""
+    does (``build_game``: the garbage collector paused for both), and the PDF."""
     _clear_caches()
     start = time.process_time()
-    pdf = build_kit(load_game(folder), PrintOptions())
+    with collector_paused():
+        pdf = build_kit(load_game(folder), PrintOptions())
     return time.process_time() - start, pdf
 
 
