@@ -84,7 +84,12 @@ from deckpress.generator.content import load_game
 from deckpress.generator.kit.adapters import kit_module
 from deckpress.generator.kit.imposition import grid
 from deckpress.generator.render import fonts
-from deckpress.generator.render.kit import PrintOptions, build_kit, collector_paused, render_pdf
+from deckpress.generator.render.kit import (
+    PrintOptions,
+    build_kit,
+    collector_paused,
+    render_pdf,
+)
 from deckpress.generator.render.markup import parse
 from deckpress.generator.render.text import clear_caches
 
