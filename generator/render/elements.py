@@ -475,8 +475,12 @@ class Text(Element):
             base = y + block - f.ascent
         else:
             base = y + (h + block) / 2 - f.ascent
-        anchor = {"center": x + w / 2, "right": x + w}.get(self.align, x)
-        shift = {"center": 0.5, "right": 1.0}.get(self.align, 0.0)
+        if self.align == "center":
+            anchor, shift = x + w / 2, 0.5
+        elif self.align == "right":
+            anchor, shift = x + w, 1.0
+        else:
+            anchor, shift = x, 0.0
         inks = [(anchor - shift * wl, base - i * step + f.descent, anchor + (1 - shift) * wl, base - i * step + f.ascent)
                 for i, wl in enumerate(f.widths)]  # each line's box (pt) in the text's own frame
         knockout = self.colour(p, "knockout", fields, "#ffffff") if self.icons else None

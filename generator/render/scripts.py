@@ -24,6 +24,7 @@ from __future__ import annotations
 
 import re
 import unicodedata
+import weakref
 from functools import lru_cache
 from weakref import WeakKeyDictionary
 
@@ -275,11 +276,28 @@ _LEARNT: "WeakKeyDictionary[Canvas, dict[str, _Learnt]]" = WeakKeyDictionary()
 _LEARNT_MAX = 100_000
 
 
+#: The canvas last drawn on (a weak reference) and its fonts' records: a text's runs go to one canvas.
+_LAST: "tuple[weakref.ref[Canvas], dict[str, _Learnt]] | None" = None
+
+
+def _forget(gone: "weakref.ref[Canvas]") -> None:
+    """A canvas is gone: its records (which hold its document) are not kept for it."""
+    global _LAST
+    if _LAST is not None and _LAST[0] is gone:
+        _LAST = None
+
+
 def _learnt(c: Canvas, font_name: str) -> _Learnt:
     """What has been learnt of ``font_name`` on canvas ``c``."""
-    fonts = _LEARNT.get(c)
-    if fonts is None:
-        fonts = _LEARNT[c] = {}
+    global _LAST
+    last = _LAST
+    if last is not None and last[0]() is c:
+        fonts = last[1]
+    else:
+        fonts = _LEARNT.get(c)
+        if fonts is None:
+            fonts = _LEARNT[c] = {}
+        _LAST = (weakref.ref(c, _forget), fonts)
     known = fonts.get(font_name)
     if known is None:
         known = fonts[font_name] = _Learnt(c, font_name)
