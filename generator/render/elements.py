@@ -489,7 +489,10 @@ class Text(Element):
                 if rich:
                     draw_rich_line(c, left, base, line, f, w, p.fonts, colour, knockout, images, p.forms, p.icons)
                 elif knockout is None:
-                    scripts.draw(c, anchor, base, line, chain, f.size, self.align)
+                    if f.font is not None and line:
+                        scripts.draw_in(c, anchor, base, line, f.font, f.size, self.align)
+                    else:
+                        scripts.draw(c, anchor, base, line, chain, f.size, self.align)
                 else:
                     _draw_with_icons(p, left, base, line, chain, f.size, colour, knockout, images)
                 base -= step

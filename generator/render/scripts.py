@@ -157,15 +157,7 @@ def draw(c: Canvas, x: float, y: float, text: str, chain: tuple[str, ...], size_
     """
     parts = runs(text, chain)
     if len(parts) == 1 and not needs_shaping(text):  # one font, glyph by glyph: as drawString writes it
-        font = parts[0][0]
-        c.setFont(font, size_pt)
-        if align != "left":
-            w = stringWidth(text, font, size_pt)
-            x -= 0.5 * w if align == "center" else w
-        ops = ["BT", f"1 0 0 1 {fp_str(x, y)} Tm"]
-        glyph_ops(c, font, text, size_ops(size_pt), ops)
-        ops.append("T* ET")
-        c.drawText(TextOps(" ".join(ops)))
+        draw_in(c, x, y, text, parts[0][0], size_pt, align)
         return
     if align != "left":
         w = width(text, chain, size_pt)
@@ -181,6 +173,19 @@ def draw(c: Canvas, x: float, y: float, text: str, chain: tuple[str, ...], size_
             t.textOut(part)
             x += stringWidth(part, font, size_pt)
         c.drawText(t)
+
+
+def draw_in(c: Canvas, x: float, y: float, text: str, font: str, size_pt: float, align: str = "left") -> None:
+    """Draw one line of ``text`` (not empty) that ``font`` draws whole and unshaped, as
+    :func:`draw` places it (``x``, ``y``, ``align``): the operators ``drawString`` writes."""
+    c.setFont(font, size_pt)
+    if align != "left":
+        w = stringWidth(text, font, size_pt)
+        x -= 0.5 * w if align == "center" else w
+    ops = ["BT", f"1 0 0 1 {fp_str(x, y)} Tm"]
+    glyph_ops(c, font, text, size_ops(size_pt), ops)
+    ops.append("T* ET")
+    c.drawText(TextOps(" ".join(ops)))
 
 
 @lru_cache(maxsize=4096)

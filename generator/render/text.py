@@ -79,13 +79,17 @@ def measure(text: str, chain: tuple[str, ...], size_pt: float, icons: bool = Fal
 @dataclass(frozen=True)
 class Fitted:
     """Text laid out in a box: the size chosen (pt), its lines, the font's ascent and descent at
-    that size (pt; descent is negative), and the width of each line as drawn (pt)."""
+    that size (pt; descent is negative), the width of each line as drawn (pt), and the one font
+    that draws the whole text unshaped (the chain's first; None when the text needs more, or
+    shaping, or has icons): then each line is drawn in it
+    (:func:`~deckpress.generator.render.scripts.draw_in`)."""
 
     size: float
     lines: tuple[str, ...]
     ascent: float
     descent: float
     widths: tuple[float, ...]
+    font: str | None = None
 
 
 class TextOverflow(ValueError):
@@ -137,19 +141,23 @@ def fit(text: str, chain: tuple[str, ...], size_pt: float, min_pt: float, w_pt: 
     """
     asc, desc = getAscentDescent(chain[0], 1.0)
     height_per_pt = asc - desc
+    # a text the chain's first font draws whole and unshaped is one run of it, and so is each of
+    # its lines (words of it joined by spaces): measured and drawn in that font, with no look-ups
+    font = chain[0] if text and not icons and _one_font(text, chain) else None
     if not wrap:
-        one = measure(text, chain, 1.0, icons)
+        one = stringWidth(text, font, 1.0) if font is not None else measure(text, chain, 1.0, icons)
         size = min(size_pt, w_pt / one if one else size_pt, h_pt / height_per_pt)
         if size + 1e-9 < min_pt:
             raise TextOverflow(f"needs {size:.1f} pt to fit on one line, below the minimum of {min_pt} pt")
-        return Fitted(round(size, 3), (text,), asc * size, desc * size, (one * round(size, 3),))
+        return Fitted(round(size, 3), (text,), asc * size, desc * size, (one * round(size, 3),), font)
     size = size_pt
     while size + 1e-9 >= min_pt:
         lines = tuple(split(text, chain, size, w_pt, icons))
-        widths = tuple(measure(line, chain, size, icons) for line in lines)
+        widths = (tuple([stringWidth(line, font, size) for line in lines]) if font is not None
+                  else tuple(measure(line, chain, size, icons) for line in lines))
         total = (len(lines) - 1) * size * leading + size * height_per_pt
         if all(w <= w_pt + 0.01 for w in widths) and total <= h_pt + 0.01:
-            return Fitted(size, lines, asc * size, desc * size, widths)
+            return Fitted(size, lines, asc * size, desc * size, widths, font)
         size -= _STEP_PT
     n = len(split(text, chain, min_pt, w_pt, icons))
     raise TextOverflow(f"takes {n} line{'s' * (n != 1)} even at the minimum of {min_pt} pt, more than its box holds")
