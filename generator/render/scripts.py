@@ -299,9 +299,10 @@ def _learnt(c: Canvas, font_name: str) -> _Learnt:
     if last is not None and last[0]() is c:
         fonts = last[1]
     else:
-        fonts = _LEARNT.get(c)
-        if fonts is None:
-            fonts = _LEARNT[c] = {}
+        found = _LEARNT.get(c)
+        if found is None:
+            found = _LEARNT[c] = {}
+        fonts = found
         _LAST = (weakref.ref(c, _forget), fonts)
     known = fonts.get(font_name)
     if known is None:
