@@ -415,3 +415,13 @@ def test_when_tells_apart_values_that_compare_equal_card_after_card():
     element = compile_elements([rect], ("cards", "card", "face"))[0]
     cards = [{"flag": True}, {"flag": 1}, {"flag": 1.0}, {"flag": True}, {}, {"flag": [1]}, {"flag": 1}]
     assert [element.visible(card) for card in cards] == [True, False, False, True, False, False, False]
+
+
+def test_an_expression_tells_apart_zero_and_minus_zero_and_works_out_a_list_every_time():
+    # values are kept by the values read, with their types: 0.0 and -0.0 print differently
+    from deckpress.generator.content.expressions import compile_expression
+
+    sign = compile_expression("x ~ ''")
+    assert [sign.value({"x": v}) for v in (0.0, -0.0, 0.0, 0, False)] == ["0.0", "-0.0", "0.0", "0", "False"]
+    first = compile_expression("x | first")
+    assert [first.value({"x": v}) for v in ([1, 2], [3], [1, 2])] == [1, 3, 1]

@@ -51,8 +51,6 @@ _DIRECTIONS = ("right", "top right", "top", "top left", "left", "bottom left", "
 #: either case, digits, ``_``), or a dotted path into nested values (``{stats.attack}``).
 _FIELD = re.compile(r"\{([A-Za-z_][A-Za-z0-9_]*(?:\.[A-Za-z_][A-Za-z0-9_]*)*)\}")
 _MISSING = object()
-#: How many answers of an element's ``when`` expression are kept (by the values it reads).
-_ANSWERS_KEPT = 1024
 
 
 class LayoutError(ValueError):
@@ -221,10 +219,6 @@ class Element:
         self.path = path
         self.when = compile_expression(spec["when"]) if "when" in spec else None
         self.colours = {k: template(spec[k], k) for k in _COLOUR_KEYS if k in spec}
-        # the answers of an expression ``when`` (not a bare field) by the values of the fields it
-        # reads: an expression is pure (no calls, filters from a fixed list), and cards share values
-        self._when_names = tuple(sorted(self.when.names)) if self.when is not None and self.when.field is None else None
-        self._answers: dict[tuple, bool] = {}
 
     def visible(self, fields: dict[str, Any]) -> bool:
         """Whether to draw for these fields: ``when`` holds
@@ -237,18 +231,7 @@ class Element:
         if self.when is None:
             return True
         try:
-            if self._when_names is None:
-                return self.when.holds(fields)
-            key = tuple([(v.__class__, v) for v in [fields.get(name, _MISSING) for name in self._when_names]])
-            try:
-                found = self._answers.get(key)
-            except TypeError:  # a list or mapping among the values: asked every time
-                return self.when.holds(fields)
-            if found is None:
-                found = self.when.holds(fields)
-                if len(self._answers) < _ANSWERS_KEPT:
-                    self._answers[key] = found
-            return found
+            return self.when.holds(fields)
         except ExpressionError as exc:
             raise LayoutError(self.path + ("when",), f"when: '{excerpt(self.when.source)}': {exc}") from None
 
