@@ -17,9 +17,13 @@ Contenders, each the best of ``--repeat`` runs taken in turn, timed in CPU secon
 system, of this process or of the child process), so that the other work of a shared machine
 counts for none of them:
 
-* deckpress, as ``deckpress build`` runs it: ``load_game`` (safe CSV and YAML loading, the
-  schemas, every row against the deck's schema) and ``build_kit`` (cover, faces, backs);
-* deckpress rendering alone: ``render_pdf`` of the loaded decks, no cover;
+* deckpress, as ``deckpress build`` runs it (``build_game``): ``load_game`` (safe CSV and YAML
+  loading, the schemas, every row against the deck's schema) and ``build_kit`` (cover, faces,
+  backs), with Python's cyclic garbage collector paused for both as the command pauses it
+  (``deckpress.generator.render.kit.collector_paused``; the loop below runs as a plain script
+  does, with it on);
+* deckpress rendering alone: ``render_pdf`` of the loaded decks, no cover (the collector paused
+  by ``render_pdf`` itself);
 * the baseline, a plain reportlab loop reading the same CSV file and drawing the same sheets on a
   canvas: the same fonts (Lato, Lato Bold, Lato Italic), the same text fitting (shrunk in steps of
   0.25 pt until the greedily wrapped lines fit), the tags read with one regular expression and each
