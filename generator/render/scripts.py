@@ -176,8 +176,9 @@ def draw(c: Canvas, x: float, y: float, text: str, chain: tuple[str, ...], size_
 
 
 def draw_in(c: Canvas, x: float, y: float, text: str, font: str, size_pt: float, align: str = "left") -> None:
-    """Draw one line of ``text`` (not empty) that ``font`` draws whole and unshaped, as
-    :func:`draw` places it (``x``, ``y``, ``align``): the operators ``drawString`` writes."""
+    """Draw one line of ``text`` (not empty) that ``font`` draws whole and unshaped, at
+    ``size_pt`` (pt), as :func:`draw` places it: baseline at ``y``, starting at, centred on or
+    ending at ``x`` (pt) as ``align`` says; the operators ``drawString`` writes."""
     c.setFont(font, size_pt)
     if align != "left":
         w = stringWidth(text, font, size_pt)
