@@ -17,9 +17,13 @@ Contenders, each the best of ``--repeat`` runs taken in turn, timed in CPU secon
 system, of this process or of the child process), so that the other work of a shared machine
 counts for none of them:
 
-* deckpress, as ``deckpress build`` runs it: ``load_game`` (safe CSV and YAML loading, the
-  schemas, every row against the deck's schema) and ``build_kit`` (cover, faces, backs);
-* deckpress rendering alone: ``render_pdf`` of the loaded decks, no cover;
+* deckpress, as ``deckpress build`` runs it (``build_game``): ``load_game`` (safe CSV and YAML
+  loading, the schemas, every row against the deck's schema) and ``build_kit`` (cover, faces,
+  backs), with Python's cyclic garbage collector paused for both as the command pauses it
+  (``deckpress.generator.render.kit.collector_paused``; the loop below runs as a plain script
+  does, with it on);
+* deckpress rendering alone: ``render_pdf`` of the loaded decks, no cover (the collector paused
+  by ``render_pdf`` itself);
 * the baseline, a plain reportlab loop reading the same CSV file and drawing the same sheets on a
   canvas: the same fonts (Lato, Lato Bold, Lato Italic), the same text fitting (shrunk in steps of
   0.25 pt until the greedily wrapped lines fit), the tags read with one regular expression and each
@@ -35,23 +39,26 @@ counts for none of them:
   file (``python -X importtime -c "import deckpress.generator.cli"`` shows where it goes).
 
 Targets: deckpress (load and build) at least 0.8 of the reportlab loop's faces per second on the
-markup deck, and its whole command at least 20 times protograf's.  Measured on 2026-11-28 with
-``python benchmarks/generic.py --repeat 5`` (a shared two-core machine, under load), on this deck
-with its derived field, ``when:`` expressions and layout per card: load and build 0.60 of the loop
-on the markup deck (2,087 against 3,480 faces/s; render alone 0.63), 0.62 on the plain deck
-(render alone 0.71); the whole command 1.03 s, start-up 0.23 s.  The same command run just after
-on the code before this round of work gave 0.52 and 0.54 (whole command 1.32 s).  protograf was
-not importable in that run; measured earlier that day with ``--protograf-python PY``, protograf
-0.5.2 took 41.3 s, some 40 times deckpress's whole command.  Where the rest goes (``py-spy``,
-``gc.callbacks``): fitting the markup (reading the tags, laying out the words, merging each
-line's runs) about a fifth; the text's PDF operators (reportlab's subsetting of each string) a
-tenth, written directly now (``scripts.glyph_ops``, byte for byte what reportlab's text object
-writes); each element's own work (templates, colours, ``when:``, the safe-area check); the
-sheets' crop marks, labels and page boxes and the cover, which the loop does not draw; reportlab
-compressing the pages; the garbage collector, walking the small objects fitted text leaves
-(about 0.03 s now that only the last 512 fitted texts are kept, 0.12 s before).  The loading's
-JSON Schema checks take a fast path for flat card schemas
-(``deckpress.generator.content.schema.quick_check``) and cost little.
+markup deck, and its whole command at least 20 times protograf's.  Measured on 2026-11-28 at
+16:37 UTC with ``python benchmarks/generic.py --repeat 5`` (a shared two-core machine, lightly
+loaded), on this deck with its derived field, ``when:`` expressions and layout per card: load and
+build 0.90 of the loop on the markup deck (3,205 against 3,574 faces/s; render alone 1.00), 0.89
+on the plain deck (render alone 1.01); the whole command 0.85 s, start-up 0.28 s.  The same
+command run just after on the code before this round of work gave 0.65 and 0.66 (render alone
+0.71 and 0.73; whole command 1.05 s).  protograf was not importable in these runs; measured
+earlier that day with ``--protograf-python PY``, protograf 0.5.2 took 41.3 s on the same faces,
+some 40 times deckpress's whole command of then (1.03 s).  Where the time goes now (``py-spy``):
+reading and fitting the markup (the tags, the words laid out, each line's runs merged in one
+pass) about a sixth; drawing the text about a tenth, its operators written directly
+(``scripts.glyph_ops``, byte for byte what reportlab's text object writes: each font's subset
+names and each word's escaped bytes kept per canvas, so a line of known words is one join); each
+element's own work (templates, colours, ``when:`` answered once per set of the values it reads,
+the safe-area check); reportlab compressing and writing the pages, a sixth, as for the loop; the
+loading under a tenth (the card file's shape and its rows checked by the fast path for flat
+schemas, ``deckpress.generator.content.schema.quick_check``).  The crop marks, each card's clip
+and rounded rectangles are written once per place and reused on every sheet, and the garbage
+collector, whose passes over the small objects of fitted text freed almost nothing (57 passes, 119
+objects), no longer runs during a build.
 
     python benchmarks/generic.py [--cards 1000] [--repeat 3] [--protograf-python PATH]
 """
@@ -84,7 +91,12 @@ from deckpress.generator.content import load_game
 from deckpress.generator.kit.adapters import kit_module
 from deckpress.generator.kit.imposition import grid
 from deckpress.generator.render import fonts
-from deckpress.generator.render.kit import PrintOptions, build_kit, render_pdf
+from deckpress.generator.render.kit import (
+    PrintOptions,
+    build_kit,
+    collector_paused,
+    render_pdf,
+)
 from deckpress.generator.render.markup import parse
 from deckpress.generator.render.text import clear_caches
 
@@ -193,10 +205,11 @@ def _clear_caches() -> None:
 
 def deckpress_build(folder: Path) -> tuple[float, bytes]:
     """Seconds to load, check and build the kit (cover, faces and backs), as ``deckpress build``
-    does, and the PDF."""
+    does (``build_game``: the garbage collector paused for both), and the PDF."""
     _clear_caches()
     start = time.process_time()
-    pdf = build_kit(load_game(folder), PrintOptions())
+    with collector_paused():
+        pdf = build_kit(load_game(folder), PrintOptions())
     return time.process_time() - start, pdf
 
 

@@ -404,3 +404,24 @@ def test_a_map_or_derived_text_of_the_wrong_shape_is_told_what_is_wrong_with_it(
     (folder / "game.yaml").write_text((folder / "game.yaml").read_text().replace("x" * 2100, "short"))
     out = cli("validate", "mygame").stdout
     assert "fill.default: expected text, found the number 5" in out and "found a mapping" not in out, out
+
+
+def test_when_tells_apart_values_that_compare_equal_card_after_card():
+    # an element's when: answers are kept by the values it reads, so true, 1 and 1.0 (equal to
+    # Python) are still three values, a card without the field a fourth, a list asked afresh
+    from deckpress.generator.render.elements import compile_elements
+
+    rect = {"type": "rect", "x_mm": 0, "y_mm": 0, "w_mm": 1, "h_mm": 1, "fill": "#000000", "when": "flag is sameas true"}
+    element = compile_elements([rect], ("cards", "card", "face"))[0]
+    cards = [{"flag": True}, {"flag": 1}, {"flag": 1.0}, {"flag": True}, {}, {"flag": [1]}, {"flag": 1}]
+    assert [element.visible(card) for card in cards] == [True, False, False, True, False, False, False]
+
+
+def test_an_expression_tells_apart_zero_and_minus_zero_and_works_out_a_list_every_time():
+    # values are kept by the values read, with their types: 0.0 and -0.0 print differently
+    from deckpress.generator.content.expressions import compile_expression
+
+    sign = compile_expression("x ~ ''")
+    assert [sign.value({"x": v}) for v in (0.0, -0.0, 0.0, 0, False)] == ["0.0", "-0.0", "0.0", "0", "False"]
+    first = compile_expression("x | first")
+    assert [first.value({"x": v}) for v in ([1, 2], [3], [1, 2])] == [1, 3, 1]

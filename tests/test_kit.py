@@ -457,3 +457,22 @@ def test_a_short_edge_back_sheet_is_the_long_edge_one_turned_upside_down(cli, tm
     area = (box[2] - box[0]) * (box[3] - box[1])
     assert differing(long_image.rotate(180), short_image) < 0.005 * area  # anti-aliasing only
     assert differing(long_image, short_image) > 0.05 * area  # the comparison sees a back left upright
+
+
+def test_a_build_leaves_the_garbage_collector_as_it_found_it(content):
+    # the collector is paused while a kit is built (its passes free almost nothing there) and
+    # runs again after, whether the build succeeds or fails; one paused by the caller stays so
+    import gc
+
+    from deckpress.generator.content.errors import ContentErrors
+
+    assert build_kit(content, PrintOptions(), write=False) == b"" and gc.isenabled()
+    with pytest.raises(ContentErrors):
+        build_kit(content, PrintOptions(ink_friendly=True))  # Mission Emission has no ink-friendly palette
+    assert gc.isenabled()
+    gc.disable()
+    try:
+        build_kit(content, PrintOptions(), write=False)
+        assert not gc.isenabled()
+    finally:
+        gc.enable()

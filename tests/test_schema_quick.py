@@ -50,5 +50,22 @@ def test_quick_check_passes_only_cards_jsonschema_finds_valid():
 
 def test_schemas_beyond_flat_records_take_no_fast_path():
     assert quick_check({**SCHEMA, "if": {"required": ["cost"]}, "then": {"required": ["faction"]}}) is None
-    assert quick_check({**SCHEMA, "properties": {"tags": {"type": "array", "items": {"type": "string"}}}}) is None
+    assert quick_check({**SCHEMA, "properties": {"tags": {"type": "array", "items": {"type": "string", "format": "email"}}}}) is None
+    assert quick_check({**SCHEMA, "properties": {"tags": {"type": "array", "prefixItems": [{"type": "string"}]}}}) is None
+    assert quick_check({**SCHEMA, "properties": {"tags": {"items": {"type": "string"}}}}) is None  # items without type array
+
+
+def test_lists_of_simple_values_and_a_card_files_shape_take_the_fast_path_only_where_valid():
+    lists = {**SCHEMA, "properties": {**SCHEMA["properties"], "tags": {"type": "array", "items": {"type": "string", "maxLength": 3}}}}
+    quick, validator = quick_check(lists), Draft202012Validator(lists)
+    assert quick is not None
+    cards = [{"id": "owl", "title": "Owl", "number": 3, "tags": ["a", "bc"]}, {"id": "owl", "title": "Owl", "number": 3, "tags": []},
+             {"id": "owl", "title": "Owl", "number": 3, "tags": ["a", 1]}, {"id": "owl", "title": "Owl", "number": 3, "tags": ["long"]},
+             {"id": "owl", "title": "Owl", "number": 3, "tags": "a"}]
+    verdicts = [(quick(card), validator.is_valid(card)) for card in cards]
+    assert all(valid for fast, valid in verdicts if fast) and [fast for fast, _ in verdicts] == [True, True, False, False, False]
+    card_file = {"type": "object", "properties": {"cards": {"type": "array", "items": {"type": "object"}}}, "required": ["cards"]}
+    files = [{"cards": [{"id": 1}, {}]}, {"cards": [{"id": 1}, 2]}, {"cards": {}}, {}, []]
+    quick, validator = quick_check(card_file), Draft202012Validator(card_file)
+    assert [quick(f) for f in files] == [validator.is_valid(f) for f in files] == [True, False, False, False, False]
     assert quick_check({**SCHEMA, "properties": {"id": {"type": "string", "format": "email"}}}) is None

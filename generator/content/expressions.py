@@ -27,6 +27,7 @@ import operator
 import re
 from collections.abc import Mapping
 from dataclasses import dataclass
+from dataclasses import field as dataclass_field
 from functools import lru_cache
 from typing import Any
 
@@ -306,6 +307,13 @@ def present(value: Any) -> bool:
     return True
 
 
+#: How many values of one expression are kept (:meth:`Expression.value`), and of what types.
+ANSWERS_KEPT = 1024
+_KEPT = frozenset({str, int, float, bool, type(None)})
+_KEPT_TEXT = 1000  # a longer text is worked out again rather than kept
+_ABSENT = object()
+
+
 @dataclass(frozen=True)
 class Expression:
     """A compiled expression: ``source`` as written, the field ``names`` it reads (top level), and
@@ -316,9 +324,16 @@ class Expression:
     names: frozenset[str]
     field: str | None
     _compiled: Any = None
+    # values already worked out, by the values of the fields read (see value)
+    _answers: dict = dataclass_field(default_factory=dict, compare=False, hash=False, repr=False)
 
     def value(self, fields: Mapping[str, Any]) -> Any:
-        """The expression's value for a card's ``fields`` (None for an absent field).
+        """The expression's value for a card's ``fields`` (None for an absent field).  The
+        language is pure (no calls, filters from a fixed list), so a value that is text, a number,
+        true/false or none is kept (up to :data:`ANSWERS_KEPT`) by the values of the fields the
+        expression reads, each with its type (``1``, ``1.0`` and ``true`` are three values, and so
+        are ``0.0`` and ``-0.0``): cards share values, and the next card with them is answered
+        without Jinja.
 
         Raises:
             ExpressionError: it fails on these fields (a field it compares is absent, a text
@@ -326,8 +341,20 @@ class Expression:
         """
         if self.field is not None:
             return lookup(fields, self.field)
+        try:
+            key: tuple | None = tuple([(v.hex(),) if v.__class__ is float else (v.__class__, v)
+                                       for v in [fields.get(name, _ABSENT) for name in self.names]])  # one order: this set's
+            found = self._answers.get(key, _ABSENT)
+        except TypeError:  # a list or mapping among the values: worked out every time
+            key, found = None, _ABSENT
+        if found is not _ABSENT:
+            return found
         result = _evaluate(self._compiled, fields)
-        return None if isinstance(result, Undefined) else result
+        result = None if isinstance(result, Undefined) else result
+        if key is not None and result.__class__ in _KEPT and len(self._answers) < ANSWERS_KEPT \
+                and (result.__class__ is not str or len(result) <= _KEPT_TEXT):
+            self._answers[key] = result
+        return result
 
     def holds(self, fields: Mapping[str, Any]) -> bool:
         """Whether it holds for ``fields``: a bare field name holds when the field is

@@ -9,6 +9,7 @@ the column order (flip on the long edge) or the row order (flip on the short edg
 from __future__ import annotations
 
 from dataclasses import dataclass
+from functools import lru_cache
 from math import floor
 
 from deckpress.generator.content.safetext import excerpt
@@ -86,10 +87,19 @@ class _CutSheet:
         """The x and the y of every cut, mm from the sheet's top-left corner: given by the subclass."""
         raise NotImplementedError
 
+    def _cuts(self) -> tuple[list[float], list[float]]:
+        """:meth:`cut_lines`, worked out once per sheet (the sheet is frozen; every sheet of a
+        deck asks for its boxes, marks and label room); read, never changed."""
+        found = self.__dict__.get("_cut_lines")
+        if found is None:
+            found = self.cut_lines()
+            object.__setattr__(self, "_cut_lines", found)
+        return found
+
     def trim_box_mm(self) -> tuple[float, float, float, float]:
         """Every card's trim: ``(left, top, right, bottom)`` in mm from the sheet's top-left
         corner (a sheet's TrimBox)."""
-        xs, ys = self.cut_lines()
+        xs, ys = self._cuts()
         return xs[0], ys[0], xs[-1], ys[-1]
 
     def bleed_box_mm(self) -> tuple[float, float, float, float]:
@@ -102,7 +112,7 @@ class _CutSheet:
         """Short marks across the outer bleed at every cut line, ``(x1, y1, x2, y2)`` in mm: the
         bleed is cut away, so they cost no art, and they stay findable where a printer leaves its
         outer millimetres blank and the margin marks with them (as home printers do on Letter paper)."""
-        xs, ys = self.cut_lines()
+        xs, ys = self._cuts()
         b = self.bleed_mm
         ticks = []
         for x in xs:
@@ -115,7 +125,7 @@ class _CutSheet:
         """Crop mark segments ``(x1, y1, x2, y2)`` in mm, one per cut line and side: outside the
         cards (beyond their bleed and a small gap), out to the printer's margin (the sheet's
         edge when it is 0)."""
-        xs, ys = self.cut_lines()
+        xs, ys = self._cuts()
         sw, sh = self.sheet_mm
         m, reach = self.printer_margin_mm, self.bleed_mm + MARK_GAP_MM
         marks = []
@@ -177,9 +187,11 @@ class Grid(_CutSheet):
         return self.slots[row * self.cols + col]
 
 
+@lru_cache(maxsize=64, typed=True)  # typed: (63, 88) and (63.0, 88.0) give grids that print alike
 def grid(paper: str, card_mm: tuple[float, float], bleed_mm: float = 3.0, min_margin_mm: float = 4.0,
          gap_mm: float = 0.0, printer_margin_mm: float = 0.0, cards: int | None = None) -> Grid:
-    """The largest grid of ``card_mm`` (width, height) cards centred on ``paper``.
+    """The largest grid of ``card_mm`` (width, height) cards centred on ``paper`` (the same
+    frozen :class:`Grid` for the same arguments: a deck asks for its sheet's grid on every sheet).
 
     Args:
         paper: a key of :data:`PAPERS` or a custom size (see :func:`paper_size`).

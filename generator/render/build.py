@@ -39,6 +39,7 @@ def kit_path(out: Path, name: str, options: PrintOptions, lang: str | None = Non
     return out / f"{name}{f'-{lang}' if lang else ''}{'-reprint' if options.cards else ''}.pdf"
 
 
+@kit.collector_paused()  # the loading too: a deck's cards are many small objects, all kept
 def build_game(folder: Path, options: PrintOptions, out: Path, lang: str | None = None, allow_missing: bool = False,
                warn: Callable[[str], None] = lambda line: None) -> Built:
     """Check the game in ``folder``, draw its kit (:func:`~deckpress.generator.render.kit.build_kit`)

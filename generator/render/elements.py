@@ -10,12 +10,14 @@ from __future__ import annotations
 
 import re
 from dataclasses import dataclass, field
+from functools import lru_cache
 from math import atan2, degrees, hypot
 from typing import Any, Callable
 
 from reportlab.lib.colors import Color
 from reportlab.lib.units import mm
-from reportlab.pdfgen.canvas import Canvas
+from reportlab.pdfgen.canvas import PATH_OPS, Canvas
+from reportlab.pdfgen.pathobject import PDFPathObject
 
 from deckpress.generator.content.expressions import (
     ExpressionError,
@@ -276,8 +278,18 @@ class Rect(Element):
                 h += top
             if y <= p.y0 - p.height + eps:
                 y, h = y - bottom, h + bottom
-        _shape(self, p, fields, lambda c, s, f: c.roundRect(x, y, w, h, self.spec["radius_mm"] * mm, stroke=s, fill=f)
-               if self.spec.get("radius_mm") else c.rect(x, y, w, h, stroke=s, fill=f))
+        radius = self.spec.get("radius_mm")
+        _shape(self, p, fields, lambda c, s, f: c.addLiteral(f"{_round_rect(x, y, w, h, radius * mm)}\n{PATH_OPS[s, f, c._fillMode]}")
+               if radius else c.rect(x, y, w, h, stroke=s, fill=f))
+
+
+@lru_cache(maxsize=4096)
+def _round_rect(x: float, y: float, w: float, h: float, radius: float) -> str:
+    """The path of a rectangle with rounded corners (pt), as ``Canvas.roundRect`` writes it before
+    its painting operator (one operator a line): the same places recur on every sheet."""
+    code: list[str] = []
+    PDFPathObject(code=code).roundRect(x, y, w, h, radius)
+    return "\n".join(code)
 
 
 class Circle(Element):
@@ -446,8 +458,12 @@ class Text(Element):
             base = y + block - f.ascent
         else:
             base = y + (h + block) / 2 - f.ascent
-        anchor = {"center": x + w / 2, "right": x + w}.get(self.align, x)
-        shift = {"center": 0.5, "right": 1.0}.get(self.align, 0.0)
+        if self.align == "center":
+            anchor, shift = x + w / 2, 0.5
+        elif self.align == "right":
+            anchor, shift = x + w, 1.0
+        else:
+            anchor, shift = x, 0.0
         inks = [(anchor - shift * wl, base - i * step + f.descent, anchor + (1 - shift) * wl, base - i * step + f.ascent)
                 for i, wl in enumerate(f.widths)]  # each line's box (pt) in the text's own frame
         knockout = self.colour(p, "knockout", fields, "#ffffff") if self.icons else None
@@ -456,7 +472,10 @@ class Text(Element):
                 if rich:
                     draw_rich_line(c, left, base, line, f, w, p.fonts, colour, knockout, images, p.forms, p.icons)
                 elif knockout is None:
-                    scripts.draw(c, anchor, base, line, chain, f.size, self.align)
+                    if f.font is not None and line:
+                        scripts.draw_in(c, anchor, base, line, f.font, f.size, self.align)
+                    else:
+                        scripts.draw(c, anchor, base, line, chain, f.size, self.align)
                 else:
                     _draw_with_icons(p, left, base, line, chain, f.size, colour, knockout, images)
                 base -= step

@@ -67,9 +67,17 @@ class Fonts:
 
     def chain(self, style: str) -> tuple[str, ...]:
         """The chain of ``style`` (one of :data:`STYLES`; 'regular' for any other), its shipped
-        fonts registered."""
-        found = {"bold": self.bold, "italic": self.italic, "bold-italic": self.bold_italic}.get(style) or self.regular
-        ensure(found[0])
+        fonts registered (once: every text asks, every run of rich text too)."""
+        chains = self.__dict__.get("_chains")
+        if chains is None:
+            chains = {}
+            object.__setattr__(self, "_chains", chains)  # frozen: a record of what it gives, not a field
+        found = chains.get(style)
+        if found is None:
+            found = {"bold": self.bold, "italic": self.italic, "bold-italic": self.bold_italic}.get(style) or self.regular
+            ensure(found[0])
+            if len(chains) < 16:
+                chains[style] = found
         return found
 
 

@@ -7,16 +7,21 @@ invariant mode; the embedded Lato font is the canvas's initial font, so no Helve
 from __future__ import annotations
 
 import difflib
+import gc
 import io
-from collections.abc import Mapping, Sequence
+from collections.abc import Iterator, Mapping, Sequence
+from contextlib import contextmanager
 from dataclasses import dataclass, replace
+from functools import lru_cache
 from pathlib import Path
 from typing import Any
 
 from reportlab.lib.colors import HexColor, black, white
+from reportlab.lib.rl_accel import fp_str
 from reportlab.lib.units import mm
 from reportlab.pdfbase.pdfmetrics import stringWidth
-from reportlab.pdfgen.canvas import Canvas
+from reportlab.pdfgen.canvas import FILL_EVEN_ODD, PATH_OPS, Canvas
+from reportlab.pdfgen.pathobject import PDFPathObject
 
 from deckpress.generator.content import GameContent, card_locator
 from deckpress.generator.content.errors import ContentError, ContentErrors
@@ -99,6 +104,32 @@ class PrintOptions:
     tuck_boxes: bool = False
 
 
+@contextmanager
+def collector_paused() -> Iterator[None]:
+    """Python's cyclic garbage collector paused for a build, and started again after it (left as
+    it was if something else paused it): a context manager, or a decorator of the functions that
+    build (:func:`build_kit`, :func:`render_pdf`).  A build makes hundreds of thousands of small objects
+    (fitted lines, PDF operators) that reference counting frees; the collector's passes over them
+    found almost nothing: on a 1,000-card deck, 57 passes during a build freed 119 objects in all,
+    and a build with the collector paused left 163 behind for the next pass (measured 2026-11-28).
+    The passes cost about a twentieth of the build.  What the build leaves alive (the loaded
+    cards, the text caches) is then moved to the collector's oldest generation, as a long run of
+    passes would have put it, rather than walked by the first young pass after (``gc.freeze``
+    then ``gc.unfreeze``; skipped when the program keeps frozen objects of its own)."""
+    if not gc.isenabled():
+        yield
+        return
+    gc.disable()
+    try:
+        yield
+    finally:
+        if not gc.get_freeze_count():
+            gc.freeze()
+            gc.unfreeze()
+        gc.enable()
+
+
+@collector_paused()
 def build_kit(content: GameContent, options: PrintOptions = PrintOptions(), write: bool = True) -> bytes:
     """The kit of ``content``'s game as PDF bytes (with ``write`` false, every card laid out and
     checked but no PDF made: empty bytes, as ``validate`` needs).  A game module may also define
@@ -240,6 +271,7 @@ def _only_sets(cover: Cover, sets: tuple[str, ...]) -> Cover:
     return Cover(cover.title, cover.subtitle, sections)
 
 
+@collector_paused()
 def render_pdf(layout_doc, decks: list[Deck], cover: Cover | None, options: PrintOptions, title: str = "deckpress",
                boards: Sequence[Board] = (), checked_images: frozenset[str] = frozenset(), locate=None, fonts: Fonts = SHIPPED,
                sizes: Mapping[str, tuple[float, float]] | None = None, write: bool = True) -> bytes:
@@ -591,9 +623,7 @@ def draw_card(painter: Painter, card: CardLayout, side: str, fields: dict, slot,
     seam = SEAM_OVERLAP_MM * mm
     cl, cr, ct, cb = (b or seam for b in (left, right, top, bottom))
     c.saveState()
-    clip = c.beginPath()
-    clip.rect(x0 - cl, y0 - h - cb, w + cl + cr, h + ct + cb)
-    c.clipPath(clip, stroke=0, fill=0)
+    c.addLiteral(_clip_rect(x0 - cl, y0 - h - cb, w + cl + cr, h + ct + cb, c._fillMode))
     if turned:  # the art's left is the slot's right, its top the slot's bottom
         c.translate(2 * x0 + w, 2 * y0 - h)
         c.rotate(180)
@@ -625,6 +655,15 @@ def draw_card(painter: Painter, card: CardLayout, side: str, fields: dict, slot,
     c.restoreState()
 
 
+@lru_cache(maxsize=1024)
+def _clip_rect(x: float, y: float, w: float, h: float, fill_mode: int) -> str:
+    """A clip to the rectangle ``(x, y, w, h)`` (pt), as ``Canvas.clipPath`` writes a path of that
+    rectangle with the canvas's ``fill_mode``: the same slots recur on every sheet."""
+    path = PDFPathObject()
+    path.rect(x, y, w, h)
+    return f"{path.getCode()}{' W* ' if fill_mode == FILL_EVEN_ODD else ' W '}{PATH_OPS[0, 0, fill_mode]}"
+
+
 def _proof_guides(c: Canvas, frame: tuple[float, float, float, float], safe: float, round_cut: bool) -> None:
     """The cut line (red) and the safe area (blue) of a card whose trim has its top-left corner
     at ``frame[:2]`` and is ``frame[2:]`` wide and high, in pt in the canvas's current frame;
@@ -647,16 +686,27 @@ def _proof_guides(c: Canvas, frame: tuple[float, float, float, float], safe: flo
 def _crop_marks(c: Canvas, g: Grid | FoldGrid | TemplateSheet) -> None:
     """The crop marks in the margins, and ticks across the outer bleed at every cut line (black on
     a white underlay, so they show on any background colour)."""
-    sheet_h = g.sheet_mm[1] * mm
+    marks, ticks = _mark_lines(tuple(g.crop_marks()), tuple(g.bleed_ticks()), g.sheet_mm[1])
     c.setStrokeColor(black)
     c.setLineWidth(CROP_MARK_PT)
-    for x1, y1, x2, y2 in g.crop_marks():
-        c.line(x1 * mm, sheet_h - y1 * mm, x2 * mm, sheet_h - y2 * mm)
+    if marks:  # nothing written for no line, as Canvas.line
+        c.addLiteral(marks)
     for colour, width in ((white, 3 * CROP_MARK_PT), (black, CROP_MARK_PT)):
         c.setStrokeColor(colour)
         c.setLineWidth(width)
-        for x1, y1, x2, y2 in g.bleed_ticks():
-            c.line(x1 * mm, sheet_h - y1 * mm, x2 * mm, sheet_h - y2 * mm)
+        if ticks:
+            c.addLiteral(ticks)
+
+
+@lru_cache(maxsize=64)
+def _mark_lines(marks: tuple[tuple[float, float, float, float], ...], ticks: tuple[tuple[float, float, float, float], ...],
+                sheet_h_mm: float) -> tuple[str, str]:
+    """The PDF operators of the crop marks and of the bleed ticks (each ``(x1, y1, x2, y2)`` in mm
+    from the top-left of a sheet ``sheet_h_mm`` high): the very lines ``Canvas.line`` writes, one
+    per line of the page's stream, written once for every sheet of the same grid."""
+    sheet_h = sheet_h_mm * mm
+    return tuple("\n".join(f"n {fp_str(x1 * mm, sheet_h - y1 * mm)} m {fp_str(x2 * mm, sheet_h - y2 * mm)} l S" for x1, y1, x2, y2 in lines)
+                 for lines in (marks, ticks))  # type: ignore[return-value]
 
 
 def _circle_cut_lines(c: Canvas, g: Grid | FoldGrid | TemplateSheet, slots) -> None:

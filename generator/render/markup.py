@@ -88,9 +88,14 @@ def parse(text: str, markup: str, base: str = "regular", tokens: IconTokens = NO
     else:
         events = _plain(text, bold, italic)
     blocks: list[list[Run]] = [[]]
+    plain = not tokens and not colon_icons  # no icons to look for: each text one run
     for event in events:
         if event[0] == "text":
-            blocks[-1].extend(_icons(event[1], style_of(event[2], event[3]), tokens, colon_icons))
+            if plain:
+                if event[1]:  # as _icons: no run for no text
+                    blocks[-1].append(Run(event[1], style_of(event[2], event[3])))
+            else:
+                blocks[-1].extend(_icons(event[1], style_of(event[2], event[3]), tokens, colon_icons))
         elif event[0] == "break":
             blocks.append([])
         else:  # a rule: a block of its own, the text going on below it
@@ -98,11 +103,6 @@ def parse(text: str, markup: str, base: str = "regular", tokens: IconTokens = NO
     if blocks[-1] == [] and len(blocks) > 1 and blocks[-2] is RULE:
         blocks.pop()
     return tuple(None if b is RULE else tuple(_merged(b)) for b in blocks)
-
-
-def icon_names(blocks: tuple[Block, ...]) -> list[str]:
-    """The icons the blocks draw, each once, in order."""
-    return list(dict.fromkeys(run.icon.icon for block in blocks if block for run in block if run.icon))
 
 
 def _plain(text: str, bold: bool, italic: bool) -> list[tuple]:
@@ -236,7 +236,8 @@ def _simple_html(text: str, bold: bool, italic: bool) -> list[tuple] | None:
     the same as :class:`_Reader` gives; else None (the reader then says what is wrong)."""
     from html import unescape
 
-    if text.count("<") != len(_SIMPLE_TAG.findall(text)):
+    parts = _SIMPLE_TAG.split(text)  # text, then (closing '/', tag name, text) per tag
+    if text.count("<") != len(parts) // 3:
         return None
     b, i = int(bold), int(italic)
     base = (b, i)
@@ -251,7 +252,6 @@ def _simple_html(text: str, bold: bool, italic: bool) -> list[tuple] | None:
             return
         events.append((kind,))
 
-    parts = _SIMPLE_TAG.split(text)  # text, then (closing '/', tag name, text) per tag
     for j in range(0, len(parts), 3):
         if j:
             closing, tag = parts[j - 2], parts[j - 1].lower()
@@ -273,7 +273,7 @@ def _simple_html(text: str, bold: bool, italic: bool) -> list[tuple] | None:
 
 def _html(text: str, bold: bool, italic: bool, tags: dict[str, str]) -> list[tuple]:
     simple = None if tags else _simple_html(text, bold, italic)  # the data's own tags: the general reader
-    if simple is not None and not any(_NUMERIC_REFERENCE.finditer(text)):
+    if simple is not None and ("&#" not in text or not any(_NUMERIC_REFERENCE.finditer(text))):
         _check(simple, [], "html")
         return [("break",) if e[0] == "newline" else e for e in simple]
     reader = _Reader(bold, italic, tags)

@@ -24,6 +24,7 @@ from __future__ import annotations
 
 import re
 import unicodedata
+import weakref
 from functools import lru_cache
 from weakref import WeakKeyDictionary
 
@@ -156,15 +157,7 @@ def draw(c: Canvas, x: float, y: float, text: str, chain: tuple[str, ...], size_
     """
     parts = runs(text, chain)
     if len(parts) == 1 and not needs_shaping(text):  # one font, glyph by glyph: as drawString writes it
-        font = parts[0][0]
-        c.setFont(font, size_pt)
-        if align != "left":
-            w = stringWidth(text, font, size_pt)
-            x -= 0.5 * w if align == "center" else w
-        ops = ["BT", f"1 0 0 1 {fp_str(x, y)} Tm"]
-        glyph_ops(c, font, text, f"{fp_str(size_pt)} Tf {fp_str(size_pt * 1.2)} TL", ops)
-        ops.append("T* ET")
-        c.drawText(TextOps(" ".join(ops)))
+        draw_in(c, x, y, text, parts[0][0], size_pt, align)
         return
     if align != "left":
         w = width(text, chain, size_pt)
@@ -180,6 +173,28 @@ def draw(c: Canvas, x: float, y: float, text: str, chain: tuple[str, ...], size_
             t.textOut(part)
             x += stringWidth(part, font, size_pt)
         c.drawText(t)
+
+
+def draw_in(c: Canvas, x: float, y: float, text: str, font: str, size_pt: float, align: str = "left") -> None:
+    """Draw one line of ``text`` (not empty) that ``font`` draws whole and unshaped, at
+    ``size_pt`` (pt), as :func:`draw` places it: baseline at ``y``, starting at, centred on or
+    ending at ``x`` (pt) as ``align`` says; the operators ``drawString`` writes."""
+    c.setFont(font, size_pt)
+    if align != "left":
+        w = stringWidth(text, font, size_pt)
+        x -= 0.5 * w if align == "center" else w
+    ops = ["BT", f"1 0 0 1 {fp_str(x, y)} Tm"]
+    glyph_ops(c, font, text, size_ops(size_pt), ops)
+    ops.append("T* ET")
+    c.drawText(TextOps(" ".join(ops)))
+
+
+@lru_cache(maxsize=4096)
+def size_ops(size_pt: float) -> str:
+    """The operands of a text's size and leading (``"11 Tf 13.2 TL"``) after its font's name, as
+    reportlab's ``setFont`` writes them (leading 1.2 times the size): a deck's texts come in a
+    few sizes."""
+    return f"{fp_str(size_pt)} Tf {fp_str(size_pt * 1.2)} TL"
 
 
 class TextOps:
@@ -205,48 +220,94 @@ def glyph_ops(c: Canvas, font_name: str, text: str, tf: str, ops: list[str]) -> 
 
     Words recur from card to card: once a text has been split into the font's subsets (which
     gives each new character its code, in the order met), each of its words is remembered with
-    its bytes, and a text made only of remembered words of one subset is joined from them."""
+    its bytes, escaped as a PDF string (escaping goes byte by byte, so escaped words join as
+    their bytes do), and a text made only of remembered words of one subset is joined from them."""
     if not text:
         return  # no subset, no operator (as reportlab)
-    font = getFont(font_name)
-    doc = c._doc
-    known = _learnt(c, font_name)
+    learnt = _learnt(c, font_name)
+    known = learnt.words
     words = text.split(" ")
     space = known.get(" ")
     if space is not None:
-        found = [known.get(word) for word in words]
         subset = space[0]
-        if all(f is not None and (f[0] == subset or not f[1]) for f in found):
-            ops.append(f"{font.getSubsetInternalName(subset, doc)} {tf}")
-            ops.append(f"({escapePDF(space[1].join([f[1] for f in found]))}) Tj")  # type: ignore[index]
+        found = []
+        for word in words:
+            f = known.get(word)
+            if f is None or (f[0] != subset and f[1]):
+                break
+            found.append(f[1])
+        else:
+            ops.append(f"{learnt.name(subset)} {tf}")
+            ops.append(f"({space[1].join(found)}) Tj")
             return
     current = -1
+    font, doc = learnt.font, learnt.doc
     for subset, chunk in font.splitString(text, doc):
         if subset != current:
-            ops.append(f"{font.getSubsetInternalName(subset, doc)} {tf}")
+            ops.append(f"{learnt.name(subset)} {tf}")
             current = subset
         ops.append(f"({escapePDF(chunk)}) Tj")
     if len(known) < _LEARNT_MAX:  # every character of the text has its code now: splitting a word assigns none
         for word in (" ", *words):
             if word not in known:
                 split = font.splitString(word, doc)
-                known[word] = split[0] if len(split) == 1 else None
+                known[word] = (split[0][0], escapePDF(split[0][1])) if len(split) == 1 else None
 
 
-#: The words :func:`glyph_ops` has met, per canvas and font: word -> (subset, its bytes), or None
-#: for a word whose characters lie in more than one subset; the empty word is no bytes.
-_LEARNT: "WeakKeyDictionary[Canvas, dict[str, dict[str, tuple[int, bytes] | None]]]" = WeakKeyDictionary()
+class _Learnt:
+    """What :func:`glyph_ops` has learnt of one font on one canvas: the words met (word ->
+    (subset, its bytes escaped), or None for a word whose characters lie in more than one subset;
+    the empty word is no bytes) and the PDF name of each subset met."""
+
+    __slots__ = ("font", "doc", "words", "names")
+
+    def __init__(self, c: Canvas, font_name: str) -> None:
+        self.font = getFont(font_name)
+        self.doc = c._doc
+        self.words: dict[str, tuple[int, str] | None] = {"": (-1, "")}
+        self.names: dict[int, str] = {}
+
+    def name(self, subset: int) -> str:
+        """The subset's font name in the PDF (``/F2+0``), as ``getSubsetInternalName`` gives it
+        (which also puts the font in the document the first time)."""
+        found = self.names.get(subset)
+        if found is None:
+            found = self.names[subset] = self.font.getSubsetInternalName(subset, self.doc)
+        return found
+
+
+#: What :func:`glyph_ops` has learnt, per canvas and font (a canvas's fonts keep their subsets
+#: for its life).
+_LEARNT: "WeakKeyDictionary[Canvas, dict[str, _Learnt]]" = WeakKeyDictionary()
 _LEARNT_MAX = 100_000
 
 
-def _learnt(c: Canvas, font_name: str) -> dict[str, tuple[int, bytes] | None]:
-    """The words met so far on canvas ``c`` in ``font_name``."""
-    fonts = _LEARNT.get(c)
-    if fonts is None:
-        fonts = _LEARNT[c] = {}
+#: The canvas last drawn on (a weak reference) and its fonts' records: a text's runs go to one canvas.
+_LAST: "tuple[weakref.ref[Canvas], dict[str, _Learnt]] | None" = None
+
+
+def _forget(gone: "weakref.ref[Canvas]") -> None:
+    """A canvas is gone: its records (which hold its document) are not kept for it."""
+    global _LAST
+    if _LAST is not None and _LAST[0] is gone:
+        _LAST = None
+
+
+def _learnt(c: Canvas, font_name: str) -> _Learnt:
+    """What has been learnt of ``font_name`` on canvas ``c``."""
+    global _LAST
+    last = _LAST
+    if last is not None and last[0]() is c:
+        fonts = last[1]
+    else:
+        found = _LEARNT.get(c)
+        if found is None:
+            found = _LEARNT[c] = {}
+        fonts = found
+        _LAST = (weakref.ref(c, _forget), fonts)
     known = fonts.get(font_name)
     if known is None:
-        known = fonts[font_name] = {"": (-1, b"")}
+        known = fonts[font_name] = _Learnt(c, font_name)
     return known
 
 

@@ -34,13 +34,14 @@ from reportlab.pdfgen.canvas import Canvas
 
 from deckpress.generator.render.fonts import Fonts
 from deckpress.generator.render.icons import Icons, draw_icon
-from deckpress.generator.render.markup import NO_TOKENS, Run, icon_names, parse
+from deckpress.generator.render.markup import NO_TOKENS, Run, parse
 from deckpress.generator.render.scripts import (
     TextOps,
     draw,
     glyph_ops,
     needs_shaping,
     runs,
+    size_ops,
     width,
 )
 
@@ -78,13 +79,17 @@ def measure(text: str, chain: tuple[str, ...], size_pt: float, icons: bool = Fal
 @dataclass(frozen=True)
 class Fitted:
     """Text laid out in a box: the size chosen (pt), its lines, the font's ascent and descent at
-    that size (pt; descent is negative), and the width of each line as drawn (pt)."""
+    that size (pt; descent is negative), the width of each line as drawn (pt), and the one font
+    that draws the whole text unshaped (the chain's first; None when the text needs more, or
+    shaping, or has icons): then each line is drawn in it
+    (:func:`~deckpress.generator.render.scripts.draw_in`)."""
 
     size: float
     lines: tuple[str, ...]
     ascent: float
     descent: float
     widths: tuple[float, ...]
+    font: str | None = None
 
 
 class TextOverflow(ValueError):
@@ -136,19 +141,23 @@ def fit(text: str, chain: tuple[str, ...], size_pt: float, min_pt: float, w_pt: 
     """
     asc, desc = getAscentDescent(chain[0], 1.0)
     height_per_pt = asc - desc
+    # a text the chain's first font draws whole and unshaped is one run of it, and so is each of
+    # its lines (words of it joined by spaces): measured and drawn in that font, with no look-ups
+    font = chain[0] if text and not icons and _one_font(text, chain) else None
     if not wrap:
-        one = measure(text, chain, 1.0, icons)
+        one = stringWidth(text, font, 1.0) if font is not None else measure(text, chain, 1.0, icons)
         size = min(size_pt, w_pt / one if one else size_pt, h_pt / height_per_pt)
         if size + 1e-9 < min_pt:
             raise TextOverflow(f"needs {size:.1f} pt to fit on one line, below the minimum of {min_pt} pt")
-        return Fitted(round(size, 3), (text,), asc * size, desc * size, (one * round(size, 3),))
+        return Fitted(round(size, 3), (text,), asc * size, desc * size, (one * round(size, 3),), font)
     size = size_pt
     while size + 1e-9 >= min_pt:
         lines = tuple(split(text, chain, size, w_pt, icons))
-        widths = tuple(measure(line, chain, size, icons) for line in lines)
+        widths = (tuple([stringWidth(line, font, size) for line in lines]) if font is not None
+                  else tuple(measure(line, chain, size, icons) for line in lines))
         total = (len(lines) - 1) * size * leading + size * height_per_pt
         if all(w <= w_pt + 0.01 for w in widths) and total <= h_pt + 0.01:
-            return Fitted(size, lines, asc * size, desc * size, widths)
+            return Fitted(size, lines, asc * size, desc * size, widths, font)
         size -= _STEP_PT
     n = len(split(text, chain, min_pt, w_pt, icons))
     raise TextOverflow(f"takes {n} line{'s' * (n != 1)} even at the minimum of {min_pt} pt, more than its box holds")
@@ -228,10 +237,11 @@ def clear_caches() -> None:
 _Piece = tuple
 
 
-def _words(block: tuple[Run, ...], fonts: Fonts) -> list[tuple[list[_Piece], float, _Piece | None, float]]:
+def _words(block: tuple[Run, ...], fonts: Fonts, icons: list[str]) -> list[tuple[list[_Piece], float, _Piece | None, float]]:
     """A block as its words, each ``(pieces, width at 1 pt, the space before it or None, its width
     at 1 pt)``: a word is what lies between spaces, whatever styles and icons it holds; a space is
-    one space in the style of the spaces it stands for.
+    one space in the style of the spaces it stands for.  The names of its icons are added to
+    ``icons``, in order.
 
     Raises:
         Unprintable: as :func:`deckpress.generator.render.scripts.runs`.
@@ -244,6 +254,7 @@ def _words(block: tuple[Run, ...], fonts: Fonts) -> list[tuple[list[_Piece], flo
         if run.icon is not None:
             current.append(run)
             current_w += ICON_EM
+            icons.append(run.icon.icon)
             continue
         style = run.style
         chain = fonts.chain(style)
@@ -325,7 +336,9 @@ def fit_rich(blocks: tuple, fonts: Fonts, base: str, size_pt: float, min_pt: flo
     """
     asc, desc = getAscentDescent(fonts.chain(base)[0], 1.0)
     height_per_pt = asc - desc
-    parts = [None if block is None else _words(block, fonts) for block in blocks]
+    names: list[str] = []
+    parts = [None if block is None else _words(block, fonts, names) for block in blocks]
+    icons = tuple(dict.fromkeys(names))  # the icons drawn, each once, in order
 
     def lay_out(limit: float) -> list[tuple[list[_Piece], float] | None]:
         out: list[tuple[list[_Piece], float] | None] = []
@@ -340,8 +353,7 @@ def fit_rich(blocks: tuple, fonts: Fonts, base: str, size_pt: float, min_pt: flo
 
     def result(size: float, lines) -> RichFitted:
         return RichFitted(size, tuple(RichLine(rule=True) if line is None else _merged_line(line[0]) for line in lines),
-                          asc * size, desc * size, tuple(w_pt if line is None else line[1] * size for line in lines),
-                          tuple(icon_names(blocks)))
+                          asc * size, desc * size, tuple(w_pt if line is None else line[1] * size for line in lines), icons)
 
     if not wrap:
         lines = lay_out(float("inf"))
@@ -380,25 +392,41 @@ def fit_markup(text: str, markup: str, fonts: Fonts, style: str, icons: bool, si
 
 def _merged_line(pieces: list[_Piece]) -> RichLine:
     """A line's pieces as a :class:`RichLine`, neighbouring words in one style as one run: fewer,
-    longer strings to draw."""
+    longer strings to draw.  A run's width at 1 pt is its pieces' summed in order from 0 (the
+    width drawn); its font, the one its pieces share, else None."""
     runs: list[Run] = []
     fonts: list[str | None] = []
     units: list[float] = []
-    columns = list(zip(*pieces, strict=False))  # an icon among them leaves three columns
-    if len(columns) == 4:  # no icon (a Run has three fields): the pieces taken as columns
-        texts, styles, widths, drawn_in = columns
-        if styles.count(styles[0]) == len(styles):  # one style: one run
-            bounds = [(styles[0], 0, len(styles))]
-        else:
-            bounds, start = [], 0
-            for style, group in groupby(styles):
-                bounds.append((style, start, start := start + len(list(group))))
-        for style, start, end in bounds:
-            font = drawn_in[start]
-            runs.append(Run("".join(texts[start:end]), style))
-            fonts.append(font if drawn_in[start:end].count(font) == end - start else None)
-            units.append(sum(widths[start:end]))  # from 0, in order: the width drawn
-        return RichLine(tuple(runs), False, tuple(fonts), tuple(units))
+    texts: list[str] = []
+    style: str | None = None
+    font: str | None = None
+    unit = 0.0
+    for piece in pieces:  # one pass: most lines are words alone
+        if piece.__class__ is Run:  # an icon: the line goes the general way
+            return _merged_with_icons(pieces)
+        if piece[1] == style:
+            texts.append(piece[0])
+            unit += piece[2]
+            if piece[3] != font:
+                font = None
+            continue
+        if texts:
+            runs.append(Run("".join(texts), style))  # type: ignore[arg-type]
+            fonts.append(font)
+            units.append(unit)
+        texts, style, unit, font = [piece[0]], piece[1], 0 + piece[2], piece[3]
+    if texts:
+        runs.append(Run("".join(texts), style))  # type: ignore[arg-type]
+        fonts.append(font)
+        units.append(unit)
+    return RichLine(tuple(runs), False, tuple(fonts), tuple(units))
+
+
+def _merged_with_icons(pieces: list[_Piece]) -> RichLine:
+    """:func:`_merged_line` of a line that holds icons: each icon a run of its own."""
+    runs: list[Run] = []
+    fonts: list[str | None] = []
+    units: list[float] = []
     for style, group in groupby(pieces, _style_of_piece):
         if style is None:  # icons, each a run of its own
             for icon in group:
@@ -451,7 +479,7 @@ def draw_rich_line(c: Canvas, x: float, base: float, line: RichLine, fitted: Ric
         if run.icon is None:
             if font is not None:
                 if ops is None:
-                    ops, tf = ["BT 1 0 0 1 0 0 Tm"], f"{fp_str(size)} Tf {fp_str(size * 1.2)} TL"
+                    ops, tf = ["BT 1 0 0 1 0 0 Tm"], size_ops(size)
                 ops.append(f"1 0 0 1 {fp_str(x, base)} Tm")
                 glyph_ops(c, font, run.text, tf, ops)
                 x += unit * size
