@@ -101,7 +101,8 @@ def _sheet_words(game: str | None) -> tuple[str, str]:
     the fixed words after the placeholders of ``kit/sheet/faces`` and ``kit/sheet/backs-long``."""
     words = translated(game) if game else {"kit/sheet/faces": "{deck} · {sheet}/{sheets} · faces",
                                             "kit/sheet/backs-long": "{deck} · {sheet}/{sheets} · backs (long edge)"}
-    return tuple(words[f"kit/sheet/{k}"].rsplit("}", 1)[1] for k in ("faces", "backs-long"))  # type: ignore[return-value]
+    faces, backs = (words[f"kit/sheet/{k}"].rsplit("}", 1)[1] for k in ("faces", "backs-long"))
+    return faces, backs.split(" (")[0]  # "· backs": what is in brackets may not extract as written (shaped Devanagari)
 
 
 def _built(cli, folder: Path, game: str, lang: str | None) -> tuple[str, str]:
@@ -292,7 +293,7 @@ def test_numbers_and_lists_follow_the_language_being_built():
     assert (number(1.5), number(63.0), listed(["a", "b", "c"]), listed(["a", "b"], "and"), percent(0.4414)) == ("1.5", "63", "a or b or c", "a, b", "44.1%")
     with translating(None, "fr"):
         assert (number(1.5), number(1134.0), listed(["a", "b"]), listed(["a", "b", "c"], "and")) == ("1,5", "1134", "a ou b", "a, b et c")
-        assert percent(0.4414).startswith("44,1") and percent(0.4414).endswith("%")
+        assert percent(0.4414) == "44,1\u00a0%"  # French sets a percentage off with a no-break space
     with translating(None, "de"):
         assert (number(0.5), listed(["a", "b"])) == ("0,5", "a oder b")
 

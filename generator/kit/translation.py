@@ -130,13 +130,18 @@ def number(value: float) -> str:
 
 def percent(share: float, decimals: int = 1) -> str:
     """``share`` (0.441) as a percentage with ``decimals`` decimals, as the language being built
-    writes it: ``44.1%`` in English, ``44,1 %`` in French (Babel's CLDR data)."""
+    writes it, with that language's pattern: ``44.1%`` in English, ``44,1 %`` in French and
+    German (Babel's CLDR data)."""
     locale = _locale()
     if locale is None:
         return f"{share:.{decimals}%}"
+    from babel import Locale
     from babel.numbers import format_percent
 
-    return format_percent(share, "#,##0." + "0" * decimals + "%" if decimals else "#,##0%", locale=locale)
+    pattern = Locale.parse(locale).percent_formats[None].pattern  # the language's own: "#,##0 %" in French
+    if decimals:
+        pattern = re.sub(r"0(?=[^0-9#]*%)", "0." + "0" * decimals, pattern, count=1)
+    return format_percent(share, pattern, locale=locale)
 
 
 def listed(items: list[str], style: str = "or") -> str:

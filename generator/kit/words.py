@@ -67,7 +67,7 @@ TUCK_BOX_HOW = _phrase("kit/tuck-box/how", "{deck} · tuck box · cut the solid 
 
 # --- a board printed in tiles -----------------------------------------------------------------------
 BOARD_BLANK_BACK = _phrase("kit/board/blank-back", "(back of {board} tile {tile}: left blank, so that no tile prints on another's back)",
-                           "printed on the blank back of a board's tile; {board} is the board's name, {tile} the tile's (A1)")
+                           "printed on the blank back of a board's tile; {board} is the board's name as printed on it (Board), {tile} the tile's (A1)")
 BOARD_ONE_SHEET = _phrase("kit/board/one-sheet", "{board} · one sheet", "the title of a board printed on one sheet")
 BOARD_ONE_SHEET_HOW = _phrase("kit/board/one-sheet-how",
                               "Print at 100 % (actual size): the bar above must measure {bar} mm. Cut along the crop marks at the corners.",

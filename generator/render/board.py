@@ -224,7 +224,7 @@ def draw_board(c: Canvas, painter: Painter, layout: Layout, board: Board, paper:
         _draw_margin_notes(c, board, tiling, tile)
         c.showPage()
         if backs:
-            note(c, tiling.sheet_mm[0] * mm / 2, 10 * mm, words.BOARD_BLANK_BACK(board=board.name.lower(), tile=tile.label), 8, align="center")
+            note(c, tiling.sheet_mm[0] * mm / 2, 10 * mm, words.BOARD_BLANK_BACK(board=board.name, tile=tile.label), 8, align="center")
             c.showPage()
     c.setPageSize(restore)
 
