@@ -66,3 +66,4 @@ def test_a_cover_paragraph_shaped_for_devanagari_keeps_latin_letters_apart():
 
     register()
     assert len(shapeStr("deckpress", "Lato", 9, force=True).__shapeData__) == 9
+    assert len(shapeStr("--back-offset", "Lato", 9, force=True).__shapeData__) == 13  # no ff ligature: it pastes as typed

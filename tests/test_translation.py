@@ -7,6 +7,7 @@ import shutil
 
 import polib
 import pytest
+from pypdf import PdfReader
 
 from tests.conftest import edit, line_of, pdf_text
 
@@ -343,6 +344,19 @@ def test_pseudo_localisation_names_the_cards_at_risk(cli):
     assert re.search(r"medals\.yaml:\d+:\d+: \[qps\] mission face, card 'bronze': text '\{place\}'", result.stdout), result.stdout
 
 
+def test_a_pseudo_localised_build_prints_the_cards_at_risk_with_their_boxes_framed_in_red(cli, here):
+    """validate --lang qps fails on the medals' place; build --lang qps prints them anyway, past
+    their box and framed in red, for the designer to look at (and says so)."""
+    result = cli("build", "fifty-missions", "--lang", "qps", "--out", here)
+    assert result.exit_code == 0, result.output
+    assert "a pseudo-localised proof" in result.stderr and "framed in red" in result.stderr
+    content = b"".join(page.get_contents().get_data() for page in PdfReader(here / "fifty-missions-qps.pdf").pages)
+    assert content.count(b".85 .1 .1 RG") >= 3  # a red frame round each medal's overflowing place
+    assert cli("build", "fifty-missions", "--out", here / "en").exit_code == 0
+    english = b"".join(page.get_contents().get_data() for page in PdfReader(here / "en" / "fifty-missions.pdf").pages)
+    assert b".85 .1 .1 RG" not in english
+
+
 def test_a_variant_carries_its_own_translation_of_what_it_adds(game_copy, cli, here, tmp_path):
     import shutil
 
@@ -383,7 +397,13 @@ def test_a_shipped_game_installed_with_deckpress_is_translated_from_a_copy(cli, 
     assert cli("init", "mine", "--like", "fifty-missions").exit_code == 0
     assert (here / "mine" / "game.yaml").read_text().startswith("# yaml-language-server: $schema=.schemas/game.schema.json\n")
     assert (here / "mine" / ".schemas" / "fifty-missions.missions.schema.json").is_file()
+    result = cli("build", "fifty-missions", "--lang", "es", "--out", here / "out")
+    assert result.exit_code == 1 and "deckpress init my-fifty-missions --like fifty-missions" in result.output
     assert cli("translate", "update", "mine", "--lang", "es").exit_code == 0
+    result = cli("build", "mine", "--lang", "es", "--out", here / "out")
+    assert result.exit_code == 1
+    assert "174 texts have no es translation" in result.output and "; and 154 more (their msgstr is empty" in result.output
+    assert "run 'deckpress translate update mine --lang es'" in result.output
     _translate_all(here / "mine" / "locales" / "es.po", lambda e: "ES " + e.msgid)
     result = cli("build", "mine", "--lang", "es", "--out", here / "out")
     assert result.exit_code == 0, result.output

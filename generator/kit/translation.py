@@ -572,6 +572,7 @@ class Edition:
     fuzzy: list[Text] = field(default_factory=list)
     po: str | None = None
     lookup: dict[str, str] = field(default_factory=dict, repr=False)
+    update: str = "run 'deckpress translate update GAME --lang CODE'"  # how to bring the catalogue up to date (:func:`update_hint`)
 
     def translator(self, context: str, source: str, comment: str) -> str:
         """The translation of a composed text (its source where the catalogue has none)."""
@@ -579,14 +580,14 @@ class Edition:
             return pseudo(source)
         return self.lookup.get(context, source)
 
-    def missing_error(self, limit: int = 200) -> ContentError:
-        """ONE error at the catalogue listing every missing entry with its card (the first
-        ``limit`` of them, then how many more)."""
+    def missing_error(self, limit: int = 20) -> ContentError:
+        """ONE error at the catalogue listing the missing entries with their cards (the first
+        ``limit`` of them, then how many more: the catalogue lists them all)."""
         shown = [f"{t.context} ('{_short(t.source)}'{', ' + t.card if t.card else ''})" for t in self.missing[:limit]]
-        more = f"; and {len(self.missing) - limit} more" if len(self.missing) > limit else ""
+        more = f"; and {len(self.missing) - limit} more (their msgstr is empty in the catalogue)" if len(self.missing) > limit else ""
         return ContentError(self.po or self.lang, 0, 0,
                             f"{len(self.missing)} text{'s' * (len(self.missing) != 1)} ha{'ve' if len(self.missing) != 1 else 's'} "
-                            f"no {self.lang} translation: {'; '.join(shown)}{more} (run 'deckpress translate update GAME --lang {self.lang}', "
+                            f"no {self.lang} translation: {'; '.join(shown)}{more} ({self.update}, "
                             f"translate them, or build with --allow-missing to print the source text)")
 
 
@@ -628,7 +629,7 @@ def edition(content, lang: str, variant: Path | None = None) -> tuple[Any, Editi
     """
     from deckpress.generator.content.errors import display_path
 
-    report = Edition(lang)
+    report = Edition(lang, update=update_hint(content, lang))
     if lang == source_language(content):
         return content, report
     found = texts(content)
@@ -645,8 +646,7 @@ def edition(content, lang: str, variant: Path | None = None) -> tuple[Any, Editi
         if not there:
             have = ", ".join([source_language(content), *languages(content), PSEUDO])
             raise ContentErrors([ContentError(report.po, 0, 0, f"--lang {lang}: {content.game_id} has no {lang} translation "
-                                                              f"(its languages: {have}); 'deckpress translate update {content.game_id} "
-                                                              f"--lang {lang}' starts one")])
+                                                              f"(its languages: {have}); to start one, {report.update}")])
         catalogues = [read_catalogue(p, display_path(p)) for p in there]
         for t in found:
             message = next((m for c in catalogues if (m := c.get(t.source, context=t.context)) is not None and m.string), None)
@@ -657,6 +657,24 @@ def edition(content, lang: str, variant: Path | None = None) -> tuple[Any, Editi
                 report.fuzzy.append(t)
             report.lookup[t.context] = str(message.string)
     return substituted(content, found, report.lookup), report
+
+
+def update_hint(content: Any, lang: str) -> str:
+    """How a user starts or brings up to date ``content``'s ``lang`` catalogue, as a clause: the
+    ``translate update`` command for its folder, or, for a shipped game inside an installed
+    deckpress (whose folders no command writes), the copy to make first."""
+    import shlex
+
+    from deckpress.generator.content.errors import display_path
+    from deckpress.generator.paths import CONTENT_DIR, IN_CHECKOUT
+
+    root = Path(content.root)
+    if not IN_CHECKOUT and root.resolve().parent == CONTENT_DIR.resolve():
+        copy = f"my-{content.game_id}"
+        return (f"{content.game_id} is installed with deckpress: translate a copy of it (deckpress init {copy} --like "
+                f"{content.game_id}, then deckpress translate update {copy} --lang {lang})")
+    folder = content.game_id if root.resolve().parent == CONTENT_DIR.resolve() else shlex.quote(display_path(root))
+    return f"run 'deckpress translate update {folder} --lang {lang}'"
 
 
 def substituted(content, found: list[Text], lookup: dict[str, str]):

@@ -4,12 +4,12 @@ into) and written atomically (:func:`build_game`), with what happened in a :clas
 from __future__ import annotations
 
 from collections.abc import Callable
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from pathlib import Path
 
 from deckpress.generator.content import check_game, game_id_of
 from deckpress.generator.content.errors import ContentError, ContentErrors
-from deckpress.generator.kit.translation import in_language
+from deckpress.generator.kit.translation import PSEUDO, in_language
 from deckpress.generator.output import write_atomic
 from deckpress.generator.render import kit
 from deckpress.generator.render.kit import PrintOptions
@@ -57,6 +57,10 @@ def build_game(folder: Path, options: PrintOptions, out: Path, lang: str | None 
     try:
         if errors or content is None:
             raise ContentErrors(errors)
+        if lang == PSEUDO:  # a proof of which texts a longer language overflows: drawn past their boxes, framed in red
+            options = replace(options, show_overflow=True)
+            warn(f"{content.game_id}: a pseudo-localised proof: a text that a longer language would overflow is drawn past its box, "
+                 f"framed in red ('deckpress validate {content.game_id} --lang qps' lists them)")
         with in_language(content, lang, allow_missing, warn) as edition:
             pdf = kit.build_kit(edition, options)  # looked up at each call, as a test may replace it
     except ContentErrors as exc:

@@ -27,18 +27,22 @@ _MARGIN_MM = 15
 
 
 def _no_discretionary_ligatures() -> None:
-    """Turn off the discretionary ligatures (OpenType ``dlig``) that reportlab's paragraph shaping
-    asks HarfBuzz for by default (``reportlab.pdfbase.ttfonts.shapeFragWord``'s ``features``,
-    reportlab 4.x): OpenType leaves them off unless a reader asks, and Lato's ``c_k`` ligature
-    otherwise prints "deckpress" as "dećkpress" in a cover paragraph shaped for its Devanagari.
-    Standard ligatures and kerning stay on.  Only paragraphs that need shaping are shaped, so the
-    kits of Latin-script editions are unchanged."""
+    """Turn off the Latin ligatures that reportlab's paragraph shaping asks HarfBuzz for by
+    default (``reportlab.pdfbase.ttfonts.shapeFragWord``'s ``features``, reportlab 4.x): the
+    discretionary ones (``dlig``), which OpenType leaves off unless a reader asks (Lato's ``c_k``
+    printed "deckpress" as "dećkpress" in a cover paragraph shaped for its Devanagari), and the
+    standard ones (``liga``), so that an option in such a paragraph ("--back-offset") prints
+    letter by letter, as in an unshaped paragraph, and pastes as it reads.  Devanagari's conjuncts
+    come from the script's own features, which HarfBuzz applies regardless (a Hindi cover drawn
+    with and without them differs only in Latin letters).  Kerning stays on.  Only paragraphs
+    that need shaping are shaped, so the kits of Latin-script editions are unchanged."""
     from reportlab.pdfbase import ttfonts
 
     defaults = getattr(ttfonts.shapeFragWord, "__defaults__", None) or ()
     for value in defaults:
         if isinstance(value, dict) and "dlig" in value:
             value["dlig"] = False
+            value["liga"] = False
 
 
 _no_discretionary_ligatures()

@@ -176,6 +176,10 @@ class Painter:
 
     safe: float | None = None  # the current card's safe margin (pt); None: no safe area (a board)
     round_cut: bool = False  # the current card is cut along the circle inscribed in its trim
+    #: None: a text that does not fit its box fails the build.  A list (a pseudo-localised proof,
+    #: ``--lang qps``): such a text is drawn anyway at its smallest size, running past its box,
+    #: the box framed in red; the element's message is added to the list.
+    overflow: list[str] | None = None
 
     def place(self, x0: float, y0: float, width: float, height: float, bleed: tuple[float, float, float, float],
               safe: float | None = None, round_cut: bool = False) -> None:
@@ -434,12 +438,20 @@ class Text(Element):
                 w, h = h, w
             x, y = -w / 2, -h / 2
         chain = p.fonts.chain(self.style)
+        overflowing = False
         try:
-            f = (fit_markup(text, self.markup, p.fonts, self.style, self.icons, self.size, self.min_size, w, h, self.wrap, self.leading,
-                            self.html_tags)
-                 if rich else fit(text, chain, self.size, self.min_size, w, h, self.wrap, self.leading, self.icons))
-        except TextOverflow as exc:
-            raise LayoutError(self.path, f"text '{self.template.source}' = '{text}' {exc} in its {self.spec['w_mm']} x {self.spec['h_mm']} mm box", of_card=self.template.varies()) from None
+            try:
+                f = self._fit(text, rich, p, chain, w, h, self.size)
+            except TextOverflow as exc:
+                message = f"text '{self.template.source}' = '{text}' {exc} in its {self.spec['w_mm']} x {self.spec['h_mm']} mm box"
+                if p.overflow is None:
+                    raise LayoutError(self.path, message, of_card=self.template.varies()) from None
+                p.overflow.append(message)
+                overflowing = True  # drawn at its smallest size, as much room as it takes
+                try:
+                    f = self._fit(text, rich, p, chain, w if self.wrap else _UNBOUNDED, _UNBOUNDED, self.min_size)
+                except TextOverflow:  # a word wider than the box: on one line
+                    f = self._fit(text, rich, p, chain, _UNBOUNDED, _UNBOUNDED, self.min_size)
         except (scripts.Unprintable, MarkupError) as exc:
             raise LayoutError(self.path, f"text '{self.template.source}' = '{text}' {exc}", of_card=self.template.varies()) from None
         if rich and self.icons:
@@ -482,6 +494,9 @@ class Text(Element):
         finally:
             if turn is not None:
                 c.restoreState()
+        if overflowing:
+            _frame_overflow(c, x, y, w, h, turn, cx if turn is not None else 0.0, cy if turn is not None else 0.0)
+            return
         if turn is not None:
             inks = [_turned(box, turn, cx, cy) for box in inks]
         beyond = p.beyond_safe(inks)
@@ -489,6 +504,17 @@ class Text(Element):
             raise LayoutError(self.path, f"text '{self.template.source}' = '{text}' crosses the safe area "
                                          f"({p.safe / mm:g} mm inside the cut) {beyond}, where the cut may take it off: move or narrow "
                                          "its box, or lower the card's safe_mm", of_card=self.template.varies())
+
+    def _fit(self, text: str, rich: bool, p: Painter, chain: tuple[str, ...], w: float, h: float, size: float):
+        """The text fitted in a ``w`` x ``h`` pt box, from ``size`` down to the element's smallest.
+
+        Raises:
+            TextOverflow: it does not fit even at the smallest size.
+        """
+        if rich:
+            return fit_markup(text, self.markup, p.fonts, self.style, self.icons, size, self.min_size, w, h, self.wrap, self.leading,
+                              self.html_tags)
+        return fit(text, chain, size, self.min_size, w, h, self.wrap, self.leading, self.icons)
 
     def _inline_images(self, p: Painter, text: str, icons: tuple[str, ...] | None = None) -> dict[str, Any]:
         """The images of the ``:name:`` tokens of ``text`` (or of the ``icons`` named, from rich
@@ -511,6 +537,23 @@ class Text(Element):
                 for name in unknown), of_card=self.template.varies())
         return {name: _open_image(p, self.images[name], self.path, f"inline_images.{name}: ", of_card=False)
                 for name in names if name in self.images}
+
+
+#: A box too large to overflow (pt): a text fitted in it takes the room it needs.
+_UNBOUNDED = 1e6
+
+
+def _frame_overflow(c: Canvas, x: float, y: float, w: float, h: float, turn, cx: float, cy: float) -> None:
+    """A red dashed frame round a text box (pt, in the text's own frame, turned by ``turn`` about
+    ``(cx, cy)`` when given) whose text runs past it: a pseudo-localised proof's mark."""
+    c.saveState()
+    if turn is not None:
+        c.transform(*turn, cx, cy)
+    c.setStrokeColorRGB(0.85, 0.1, 0.1)
+    c.setLineWidth(0.8)
+    c.setDash(2, 1.5)
+    c.rect(x, y, w, h, stroke=1, fill=0)
+    c.restoreState()
 
 
 class Icon(Element):

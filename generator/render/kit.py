@@ -86,7 +86,8 @@ class PrintOptions:
     (:mod:`deckpress.generator.kit.sheets`) whose slots the decks of its card size print into, and
     ``cards``: only these cards, one copy for each time an id is named, without the cover and
     boards (a reprint), ``guides``: each card's cut line and safe area drawn over it (a proof), and
-    ``tuck_boxes``: a tuck box for each deck after the decks."""
+    ``tuck_boxes``: a tuck box for each deck after the decks; ``show_overflow``: a text that does not
+    fit its box drawn past it and framed in red (a pseudo-localised proof, ``--lang qps``)."""
 
     paper: str = "a4"
     duplex: str = "long"
@@ -102,6 +103,9 @@ class PrintOptions:
     cards: tuple[str, ...] = ()
     guides: bool = False
     tuck_boxes: bool = False
+    #: A proof of a pseudo-localised kit (``--lang qps``): a text that does not fit its box is
+    #: drawn past it, the box framed in red, instead of failing the build.
+    show_overflow: bool = False
 
 
 @contextmanager
@@ -308,7 +312,7 @@ def render_pdf(layout_doc, decks: list[Deck], cover: Cover | None, options: Prin
         if options.duplex != "none" and pages % 2:
             _blank_back(c, sheet)
     painter = Painter(c, layout.colour, open_image=ImageSource(layout_doc.path.parent, checked_images, options.cmyk),
-                      fonts=fonts, icons=game_icons(layout_doc.path.parent))
+                      fonts=fonts, icons=game_icons(layout_doc.path.parent), overflow=[] if options.show_overflow else None)
     failures: dict[tuple, list[str]] = {}
     for deck in decks:
         _draw_deck(c, painter, layout, deck, options, failures)
