@@ -67,3 +67,14 @@ def test_a_cover_paragraph_shaped_for_devanagari_keeps_latin_letters_apart():
     register()
     assert len(shapeStr("deckpress", "Lato", 9, force=True).__shapeData__) == 9
     assert len(shapeStr("--back-offset", "Lato", 9, force=True).__shapeData__) == 13  # no ff ligature: it pastes as typed
+
+
+def test_a_data_games_cover_subtitle_says_ages_length_designer_and_year(cli, here):
+    """What game.yaml says of the box (players, ages, duration, publisher, designer, year) prints
+    under the title of a game made from data, as on the shipped games' covers."""
+    assert cli("init", "g").exit_code == 0
+    with open(here / "g" / "game.yaml", "a", encoding="utf-8") as f:
+        f.write("players: {min: 2, max: 4}\nages: 10\nduration: {min: 20, max: 30}\ndesigner: Ada\nyear: 2026\npublisher: Me\n")
+    assert cli("build", "g", "--out", here / "o").exit_code == 0
+    cover = " ".join(PdfReader(here / "o" / "g.pdf").pages[0].extract_text().split())
+    assert "2-4 players · ages 10+ · 20-30 min · Me · designed by Ada · 2026" in cover

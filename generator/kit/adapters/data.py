@@ -57,7 +57,13 @@ def cover(content) -> Cover:
     and how to play (game.yaml's modes and rulebook; its ``notes`` are for editors, not printed)."""
     game = content["game"]
     facts = [words.players(game["players"]["min"], game["players"]["max"])] if "players" in game else []
-    facts += [game[k] for k in ("publisher", "designer") if k in game]
+    if "ages" in game:
+        facts.append(words.AGES(ages=game["ages"]))
+    if "duration" in game:
+        facts.append(words.minutes(game["duration"].get("min"), game["duration"]["max"]))
+    facts += [game["publisher"]] if "publisher" in game else []
+    facts += [words.DESIGNED_BY(designer=game["designer"])] if "designer" in game else []
+    facts += [str(game["year"])] if "year" in game else []
     checklist = [[tr("kit/cover/deck", "Deck", "a column heading of the cover's checklist of decks"),
                   tr("kit/cover/cards", "Cards", "a column heading of the cover's checklist of decks: how many cards"), words.SIZE()]]
     for deck in game.get("decks", []):
