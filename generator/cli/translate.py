@@ -154,14 +154,6 @@ def _variant(game: str, folder: Path | None) -> tuple[Any, Any] | None:
     return content, base
 
 
-def _installed(content) -> bool:
-    """Whether ``content`` is a shipped game's folder inside an installed deckpress (not the
-    source checkout): no command writes there (:data:`deckpress.generator.paths.IN_CHECKOUT`)."""
-    from deckpress.generator.paths import CONTENT_DIR, IN_CHECKOUT
-
-    return not IN_CHECKOUT and Path(content.root).resolve().parent == CONTENT_DIR.resolve()
-
-
 def _fail(exc: ContentErrors) -> None:
     for error in exc.errors:
         click.echo(str(error), err=True)
@@ -177,6 +169,7 @@ def extract(game: str, out: Path | None) -> None:
     (msgctxt: deck/card/field), its place (#: file:line) and what it is (#.)."""
     from deckpress.generator.kit.translation import (
         LOCALES,
+        installed,
         template,
         write_catalogue,
     )
@@ -187,8 +180,8 @@ def extract(game: str, out: Path | None) -> None:
         pot = template(content)
     except ContentErrors as exc:
         _fail(exc)
-    installed = _installed(content)  # never written into: the template goes to the current folder
-    target = (out or (Path(".") if installed else Path(content.root) / LOCALES)) / f"{content.game_id}.pot"
+    # an installed shipped game's folder is never written into: the template goes to the current folder
+    target = (out or (Path(".") if installed(content) else Path(content.root) / LOCALES)) / f"{content.game_id}.pot"
     write_atomic(target, write_catalogue(pot, ignore_obsolete=True))
     click.echo(f"wrote {display_path(target)} ({len(pot)} texts)")
 
@@ -205,6 +198,7 @@ def update(game: str, lang: str, base_folder: Path | None = None) -> None:
     file: its own catalogue, VARIANT.CODE.po beside it, holds the texts it adds or changes."""
     from deckpress.generator.kit.translation import (
         PSEUDO,
+        installed,
         merged,
         po_path,
         read_catalogue,
@@ -218,7 +212,7 @@ def update(game: str, lang: str, base_folder: Path | None = None) -> None:
 
     variant = _variant(game, base_folder)
     content = variant[1] if variant else _content(game)
-    if not variant and _installed(content):
+    if not variant and installed(content):
         raise click.UsageError(f"{game} is the copy of the game installed with deckpress, which an upgrade replaces: translate a "
                                f"copy of it (deckpress init MY-{content.game_id.upper()} --like {content.game_id}, then deckpress "
                                f"translate update MY-{content.game_id.upper()} --lang {lang})")

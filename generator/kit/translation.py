@@ -659,6 +659,15 @@ def edition(content, lang: str, variant: Path | None = None) -> tuple[Any, Editi
     return substituted(content, found, report.lookup), report
 
 
+def installed(content: Any) -> bool:
+    """Whether ``content`` is a shipped game's folder inside an installed deckpress (not the
+    source checkout), which an upgrade replaces: no command writes there
+    (:data:`deckpress.generator.paths.IN_CHECKOUT`)."""
+    from deckpress.generator.paths import CONTENT_DIR, IN_CHECKOUT
+
+    return not IN_CHECKOUT and Path(content.root).resolve().parent == CONTENT_DIR.resolve()
+
+
 def update_hint(content: Any, lang: str) -> str:
     """How a user starts or brings up to date ``content``'s ``lang`` catalogue, as a clause: the
     ``translate update`` command for its folder, or, for a shipped game inside an installed
@@ -666,10 +675,10 @@ def update_hint(content: Any, lang: str) -> str:
     import shlex
 
     from deckpress.generator.content.errors import display_path
-    from deckpress.generator.paths import CONTENT_DIR, IN_CHECKOUT
+    from deckpress.generator.paths import CONTENT_DIR
 
     root = Path(content.root)
-    if not IN_CHECKOUT and root.resolve().parent == CONTENT_DIR.resolve():
+    if installed(content):
         copy = f"my-{content.game_id}"
         return (f"{content.game_id} is installed with deckpress: translate a copy of it (deckpress init {copy} --like "
                 f"{content.game_id}, then deckpress translate update {copy} --lang {lang})")
