@@ -410,3 +410,14 @@ def test_a_shipped_game_installed_with_deckpress_is_translated_from_a_copy(cli, 
     assert "ES Check one card with a ruler before printing the rest." in " ".join(pdf_text(here / "out" / "fifty-missions-es.pdf").split())
     result = cli("init", "other", "--like", "chess")
     assert result.exit_code == 2 and "'chess' is not a shipped game" in result.stderr
+
+
+def test_a_new_game_is_told_which_card_fields_to_declare_for_translation(cli, here):
+    """init leaves translate: as a comment (a designer's own fields replace the starter's); update
+    then says the cards' texts are not in the catalogue and how to declare them."""
+    assert cli("init", "mygame").exit_code == 0
+    assert "# translate:\n#   cards: [title, text]" in (here / "mygame" / "game.yaml").read_text()
+    result = cli("translate", "update", "mygame", "--lang", "de")
+    assert result.exit_code == 0
+    assert "note: game.yaml declares no card field translatable" in result.stderr and "cards: [title, text]" in result.stderr
+

@@ -234,3 +234,14 @@ def update(game: str, lang: str, base_folder: Path | None = None) -> None:
     fuzzy = sum(1 for m in catalogue if m.id and m.fuzzy)
     untranslated = sum(1 for m in catalogue if m.id and not m.string)
     click.echo(f"wrote {display_path(path)}: {len(catalogue)} texts, {untranslated} untranslated, {fuzzy} fuzzy")
+    _no_card_fields_note(content)
+
+
+def _no_card_fields_note(content) -> None:
+    """A note when game.yaml declares no card field translatable (``translate:``): the catalogue
+    then holds the kit's and layout's words but none of the cards' own texts."""
+    decks = [deck["id"] for deck in content["game"].get("decks", []) or []]
+    if decks and not content["game"].get("translate"):
+        click.echo(f"note: game.yaml declares no card field translatable, so the cards' own texts are not in the catalogue; "
+                   f"add for example\n  translate:\n    {decks[0]}: [title, text]\n(the fields that hold words) and run this again",
+                   err=True)
