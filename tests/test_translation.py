@@ -388,7 +388,7 @@ def test_a_shipped_game_installed_with_deckpress_is_translated_from_a_copy(cli, 
     monkeypatch.setattr(paths, "IN_CHECKOUT", False)
     result = cli("translate", "update", "fifty-missions", "--lang", "es")
     assert result.exit_code == 2
-    assert "installed with deckpress" in result.stderr and "deckpress init MY-FIFTY-MISSIONS --like fifty-missions" in result.stderr
+    assert "installed with deckpress" in result.stderr and "deckpress init my-fifty-missions --like fifty-missions" in result.stderr
     assert not (paths.CONTENT_DIR / "fifty-missions" / "locales" / "es.po").exists()
     result = cli("translate", "extract", "fifty-missions")
     assert result.exit_code == 0 and (here / "fifty-missions.pot").is_file()  # the template, into the current folder

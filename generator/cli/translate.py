@@ -204,6 +204,7 @@ def update(game: str, lang: str, base_folder: Path | None = None) -> None:
         read_catalogue,
         source_language,
         template,
+        update_hint,
         variant_po,
         variant_texts,
         write_catalogue,
@@ -212,10 +213,8 @@ def update(game: str, lang: str, base_folder: Path | None = None) -> None:
 
     variant = _variant(game, base_folder)
     content = variant[1] if variant else _content(game)
-    if not variant and installed(content):
-        raise click.UsageError(f"{game} is the copy of the game installed with deckpress, which an upgrade replaces: translate a "
-                               f"copy of it (deckpress init MY-{content.game_id.upper()} --like {content.game_id}, then deckpress "
-                               f"translate update MY-{content.game_id.upper()} --lang {lang})")
+    if not variant and installed(content):  # its folder is replaced by an upgrade: never written into
+        raise click.UsageError(update_hint(content, lang))
     if lang in (PSEUDO, source_language(content)):
         raise click.UsageError(f"--lang {lang}: {'the pseudo-language is made, never a file' if lang == PSEUDO else 'the folder is written in it'}")
     try:
