@@ -28,6 +28,7 @@ import string
 from collections.abc import Callable, Iterator
 from contextlib import contextmanager
 from dataclasses import dataclass, field, replace
+from functools import lru_cache
 from pathlib import Path
 from typing import Any
 
@@ -336,23 +337,27 @@ def template_texts(names: tuple[str, ...] = PROSE_TEMPLATES) -> list[tuple[str, 
         ValueError: a ``tr`` call whose first three arguments are not plain strings (a bug in a
             template: its sentence could not be listed for translators).
     """
-    from jinja2 import Environment, nodes
-
     from deckpress.generator.paths import TEMPLATES_DIR
 
-    env = Environment()
+    return [call for name in names for call in _tr_calls(TEMPLATES_DIR / name)]
+
+
+@lru_cache(maxsize=8)
+def _tr_calls(path: Path) -> tuple[tuple[str, str, str], ...]:
+    """The ``tr()`` calls of the template at ``path`` (:func:`template_texts`), read once: the
+    templates ship with deckpress, and every edition's list of texts reads them."""
+    from jinja2 import Environment, nodes
+
     out = []
-    for name in names:
-        tree = env.parse((TEMPLATES_DIR / name).read_text(encoding="utf-8"))
-        for call in tree.find_all(nodes.Call):
-            if not (isinstance(call.node, nodes.Name) and call.node.name == "tr"):
-                continue
-            args = call.args[:3]
-            if len(args) < 2 or not all(isinstance(a, nodes.Const) and isinstance(a.value, str) for a in args):
-                raise ValueError(f"{name}:{call.lineno}: tr() takes its context, English and comment as plain strings")
-            values = [a.value for a in args]  # type: ignore[attr-defined]  # checked just above: every one a Const
-            out.append((values[0], values[1], values[2] if len(values) > 2 else ""))
-    return out
+    for call in Environment().parse(path.read_text(encoding="utf-8")).find_all(nodes.Call):
+        if not (isinstance(call.node, nodes.Name) and call.node.name == "tr"):
+            continue
+        args = call.args[:3]
+        if len(args) < 2 or not all(isinstance(a, nodes.Const) and isinstance(a.value, str) for a in args):
+            raise ValueError(f"{path.name}:{call.lineno}: tr() takes its context, English and comment as plain strings")
+        values = [a.value for a in args]  # type: ignore[attr-defined]  # checked just above: every one a Const
+        out.append((values[0], values[1], values[2] if len(values) > 2 else ""))
+    return tuple(out)
 
 
 def _kit_place(content, context: str) -> tuple[str, int] | None:
